@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "StorageConformance",
+    products: [
+        .executable(name: "storage-conformance", targets: ["storage-conformance"]),
+        .library(name: "StorageModel", targets: ["StorageModel"]),
+        .library(name: "StorageHTTP", targets: ["StorageHTTP"]),
+        .library(name: "Harness", targets: ["Harness"]),
+    ],
+    targets: [
+        .target(name: "StorageModel"),
+        .target(name: "StorageHTTP", dependencies: ["StorageModel"]),
+        .target(name: "ScenarioLanguage", dependencies: ["StorageModel"]),
+        .target(name: "Harness", dependencies: ["StorageModel", "StorageHTTP", "ScenarioLanguage"]),
+        .executableTarget(name: "storage-conformance", dependencies: ["Harness"]),
+        .executableTarget(name: "storage-benchmarks", dependencies: ["Harness"]),
+        .testTarget(name: "StorageModelTests", dependencies: ["StorageModel"]),
+        .testTarget(name: "StorageHTTPTests", dependencies: ["StorageHTTP"]),
+        .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["Harness"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,144 @@
+import Foundation
+
+/// What a storage service answers: the seam between the client and any implementation of Cloud Storage
+/// for Firebase, in process (`InMemoryBackend`) or over the v0 wire protocol (`HTTPBackend`).
+///
+/// Every call is synchronous and may block (an HTTP backend waits for the network). Failures are
+/// HTTP-shaped (`BackendError`), so the client maps the same cause to the same SDK error whichever
+/// backend produced it. Object names are raw: no normalization, compared byte for byte.
+public protocol StorageBackend: Sendable {
+    /// Opens a resumable upload session for `request.name`.
+    func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession
+    /// Sends `data` at `offset` of the session; with `finalize`, the object is committed after it.
+    /// A non-final chunk's length is a multiple of the session's granularity.
+    func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError) -> UploadStatus
+    /// Asks how many bytes the session holds and whether it is still active.
+    func queryUpload(session: String) throws(BackendError) -> UploadStatus
+    /// Abandons the session; its bytes are discarded.
+    func cancelUpload(session: String) throws(BackendError)
+    /// Reads a byte range of an object.
+    func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead
+    func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource
+    func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource
+    func deleteObject(_ object: ObjectAddress) throws(BackendError)
+    func list(_ request: ListRequest) throws(BackendError) -> ListPage
+}
+
+/// One object of one bucket, as the given caller asks for it.
+public struct ObjectAddress: Sendable, Equatable {
+    public var bucket: String
+    public var name: String
+    /// The caller's Firebase ID token (`Authorization: Firebase <token>`), or nil when signed out.
+    public var auth: String?
+
+    public init(bucket: String, name: String, auth: String? = nil) {
+        self.bucket = bucket
+        self.name = name
+        self.auth = auth
+    }
+}
+
+/// The start of a resumable upload.
+public struct UploadStart: Sendable, Equatable {
+    public var object: ObjectAddress
+    public var metadata: ObjectMetadataFields
+    /// The total size the client announces, when it knows it.
+    public var size: Int64?
+
+    public init(object: ObjectAddress, metadata: ObjectMetadataFields = ObjectMetadataFields(), size: Int64? = nil) {
+        self.object = object
+        self.metadata = metadata
+        self.size = size
+    }
+}
+
+/// An open resumable upload.
+public struct UploadSession: Sendable, Equatable {
+    /// Opaque: an id in process, the upload URL over HTTP.
+    public var id: String
+    /// Chunk sizes must be multiples of this (`X-Goog-Upload-Chunk-Granularity`); 1 when the service sets none.
+    public var granularity: Int64
+
+    public init(id: String, granularity: Int64) {
+        self.id = id
+        self.granularity = granularity
+    }
+}
+
+/// Where a resumable upload stands.
+public struct UploadStatus: Sendable, Equatable {
+    public enum State: String, Sendable, Equatable {
+        case active, final, cancelled
+    }
+
+    public var state: State
+    public var receivedBytes: Int64
+    /// The committed object, when the upload is final and the answer carried it.
+    public var resource: ObjectResource?
+
+    public init(state: State, receivedBytes: Int64, resource: ObjectResource? = nil) {
+        self.state = state
+        self.receivedBytes = receivedBytes
+        self.resource = resource
+    }
+}
+
+/// A read of `length` bytes (to the end when nil) from `offset` of an object.
+public struct ReadRequest: Sendable, Equatable {
+    public var object: ObjectAddress
+    public var offset: Int64
+    public var length: Int64?
+    /// A download token (`?token=`), which grants the read without rules.
+    public var downloadToken: String?
+
+    public init(object: ObjectAddress, offset: Int64 = 0, length: Int64? = nil, downloadToken: String? = nil) {
+        self.object = object
+        self.offset = offset
+        self.length = length
+        self.downloadToken = downloadToken
+    }
+}
+
+/// The bytes a read returned and the object's whole size.
+public struct ObjectRead: Sendable, Equatable {
+    public var data: Data
+    public var totalSize: Int64
+
+    public init(data: Data, totalSize: Int64) {
+        self.data = data
+        self.totalSize = totalSize
+    }
+}
+
+/// A list request: `prefix` is empty or ends with the delimiter.
+public struct ListRequest: Sendable, Equatable {
+    public var bucket: String
+    public var prefix: String
+    public var delimiter: String?
+    /// 1…1000; nil means the service's default (1000).
+    public var maxResults: Int?
+    public var pageToken: String?
+    public var auth: String?
+
+    public init(bucket: String, prefix: String = "", delimiter: String? = "/", maxResults: Int? = nil, pageToken: String? = nil, auth: String? = nil) {
+        self.bucket = bucket
+        self.prefix = prefix
+        self.delimiter = delimiter
+        self.maxResults = maxResults
+        self.pageToken = pageToken
+        self.auth = auth
+    }
+}
+
+/// One page of a listing, as on the wire: prefixes keep their trailing delimiter.
+public struct ListPage: Sendable, Equatable {
+    public var prefixes: [String]
+    public var items: [String]
+    public var nextPageToken: String?
+
+    public init(prefixes: [String] = [], items: [String] = [], nextPageToken: String? = nil) {
+        self.prefixes = prefixes
+        self.items = items
+        self.nextPageToken = nextPageToken
+    }
+}
