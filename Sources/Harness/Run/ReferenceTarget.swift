@@ -1,0 +1,52 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// The bundled reference implementation, in process: every scenario gets its own `InMemoryBackend`.
+public struct ReferenceTarget: Target {
+    public init() {}
+
+    public var name: String { "reference" }
+    public var kind: String { "reference" }
+
+    public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {
+        ReferenceSession(bucket: ScenarioBucket.name(for: scenario.id))
+    }
+}
+
+/// A scenario's private in-memory service.
+final class ReferenceSession: TargetSession {
+    let storage: Storage
+    private let backend: InMemoryBackend
+
+    init(bucket: String) {
+        backend = InMemoryBackend()
+        storage = Storage(bucket: bucket, backend: backend)
+    }
+
+    func seed(name: String, data: Data, metadata: ObjectMetadataFields) throws(TargetFailure) {
+        backend.seed(bucket: storage.bucket, name: name, data: data, metadata: metadata)
+    }
+
+    func applyRules(_ rules: StorageRules) throws(TargetFailure) {
+        backend.setRules(rules, bucket: storage.bucket)
+    }
+
+    func close() {
+        backend.reset()
+    }
+}
+
+/// Bucket names for scenarios: stable per scenario id, so `$bucket` reads the same on every run.
+public enum ScenarioBucket {
+    /// `sc-<16 hex digits of the id's FNV-1a hash><suffix>`.
+    public static func name(for scenarioID: String, suffix: String = "") -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in scenarioID.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "sc-" + String(repeating: "0", count: 16 - hex.count) + hex + suffix
+    }
+}

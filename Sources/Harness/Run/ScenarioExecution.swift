@@ -1,0 +1,154 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// Runs one scenario against one target session: fixtures, then every step in order, then the task
+/// checks; produces the scenario's report.
+final class ScenarioExecution {
+    let scenario: Scenario
+    let file: ScenarioFile
+    let session: any TargetSession
+    let stepTimeout: TimeInterval
+    /// Where `write:` puts its files; removed afterwards.
+    let scratch: URL
+    var values = RunValues()
+    let transcript = Transcript()
+    var tasks: [TaskRecord] = []
+    private var currentStep: Step?
+
+    var storage: Storage { session.storage }
+
+    init(scenario: Scenario, file: ScenarioFile, session: any TargetSession, stepTimeout: TimeInterval, scratch: URL) {
+        self.scenario = scenario
+        self.file = file
+        self.session = session
+        self.stepTimeout = stepTimeout
+        self.scratch = scratch
+        values["bucket"] = .string(session.storage.bucket)
+    }
+
+    /// Runs the scenario; never throws: every problem becomes the outcome.
+    func run() -> Outcome {
+        do throws(StepFailure) {
+            try applyGiven()
+            for (index, step) in scenario.steps.enumerated() {
+                currentStep = step
+                transcript.add("step \(index + 1) (line \(step.location.line)): \(step.verb)" + (step.name.map { " as \($0)" } ?? ""))
+                try perform(step)
+            }
+            currentStep = nil
+            for record in tasks {
+                if let breach = record.invariantBreach() {
+                    throw StepFailure.mismatch("TaskInvariant", "task \(record.name): \(breach)", actual: record.eventList)
+                }
+            }
+            return .passed
+        } catch {
+            return outcome(for: error)
+        }
+    }
+
+    private func applyGiven() throws(StepFailure) {
+        do throws(TargetFailure) {
+            for object in scenario.given.objects {
+                transcript.add("given object \(object.name)")
+                try session.seed(name: object.name, data: DataGenerator.data(for: object.data), metadata: object.metadata)
+            }
+            if let rules = scenario.given.rules {
+                transcript.add("given rules (version \(rules.version), \(rules.entries.count) entries)")
+                try session.applyRules(rules)
+            }
+        } catch {
+            switch error {
+            case .unsupported(let reason): throw StepFailure(kind: .unsupported, type: "Unsupported", message: reason)
+            case .failed(let reason): throw StepFailure.error("FixtureError", reason)
+            }
+        }
+        switch scenario.given.user {
+        case .signedIn(let uid): storage.signIn(uid: uid)
+        case .signedOut: storage.signOut()
+        case .invalidToken: storage.authToken = IDToken.malformed
+        }
+    }
+
+    private func perform(_ step: Step) throws(StepFailure) {
+        switch step.action {
+        case .ref(let spec): try performRef(spec, step)
+        case .put(let target, let source, let metadata, let chunkSize):
+            try performPut(target, source: source, metadata: metadata, chunkSize: chunkSize, step)
+        case .getData(let target, let maxSize): try performDownload(target, destination: .memory(maxSize), step)
+        case .write(let target, let toFile): try performDownload(target, destination: .file(toFile), step)
+        case .pause(let task): try performControl(task, step) { $0.pause() }
+        case .resume(let task): try performControl(task, step) { $0.resume() }
+        case .cancel(let task): try performControl(task, step) { $0.cancel() }
+        case .await(let task): try performAwait(task, step)
+        case .observe(let task, let status): try performObserve(task, status: status, step)
+        case .removeObserver(let task, let handle): try performRemoveObserver(task, handle: handle)
+        case .removeAllObservers(let task, let status): try performRemoveAllObservers(task, status: status)
+        case .downloadURL(let target): try performDownloadURL(target, step)
+        case .list(let target, let maxResults, let pageToken): try performList(target, maxResults: maxResults, pageToken: pageToken, step)
+        case .listAll(let target): try performListAll(target, step)
+        case .getMetadata(let target): try performGetMetadata(target, step)
+        case .updateMetadata(let target, let values): try performUpdateMetadata(target, values, step)
+        case .delete(let target): try performDelete(target, step)
+        }
+    }
+
+    // MARK: Shared helpers for the steps
+
+    func reference(_ operand: ReferenceOperand) throws(StepFailure) -> StorageReference {
+        switch operand {
+        case .path(let template): return storage.reference(withPath: try values.render(template))
+        case .named(let name): return try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
+        }
+    }
+
+    /// Runs the storage's work until `condition` holds; fails the step when the work runs out first or the
+    /// step's time is up.
+    func runWork(until condition: @escaping () -> Bool, stuck: () -> StepFailure) throws(StepFailure) {
+        let deadline = Date(timeIntervalSinceNow: stepTimeout)
+        var timedOut = false
+        let done = storage.runPendingWork {
+            if condition() { return true }
+            if Date() >= deadline {
+                timedOut = true
+                return true
+            }
+            return false
+        }
+        if timedOut && !condition() {
+            throw .error("StepTimeout", "the step did not finish within \(Int(stepTimeout)) s")
+        }
+        if !done { throw stuck() }
+    }
+
+    /// Waits for a task to end, then checks it against the step's expectation (or demands success).
+    func finish(_ record: TaskRecord, _ step: Step) throws(StepFailure) {
+        try runWork(until: { record.task.isFinished }) {
+            .mismatch(
+                "TaskNeverFinished", "task \(record.name) can never finish: nothing is left to run (is it paused?)",
+                actual: record.eventList)
+        }
+        try ExpectationCheck.transfer(record, step.expectation, values: values)
+    }
+
+    // MARK: Reporting
+
+    private func outcome(for failure: StepFailure) -> Outcome {
+        let location = currentStep.map { "\(file.path):\($0.location.line):\($0.location.column)" } ?? "\(file.path):\(scenario.location.line)"
+        let stepName = currentStep.map { "step `\($0.verb)`" } ?? "the scenario's checks"
+        var detail = "\(failure.message)\n  at \(location) (\(stepName))"
+        if let expected = failure.expected { detail += "\n  expected: \(expected)" }
+        if let actual = failure.actual { detail += "\n  actual:   \(actual)" }
+        for record in tasks {
+            detail += "\n  task \(record.name) events: \(record.eventList)"
+        }
+        detail += "\n\ntranscript:\n" + transcript.text
+        let report = Failure(type: failure.type, message: failure.message, detail: detail, location: location)
+        switch failure.kind {
+        case .mismatch: return .failed(report)
+        case .error: return .errored(report)
+        case .unsupported: return .skipped(reason: failure.message)
+        }
+    }
+}

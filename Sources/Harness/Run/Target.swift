@@ -1,0 +1,40 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// Where scenarios run. The runner asks a target for a fresh, isolated session per scenario and then
+/// talks only to the session's `Storage`: it never looks behind it.
+public protocol Target: Sendable {
+    /// Shown in reports: `reference`, `http://127.0.0.1:9199`.
+    var name: String { get }
+    /// What scenarios name in `targets:`: `reference` or `http`.
+    var kind: String { get }
+    /// A fresh bucket (or a reset endpoint) for one scenario, signed out.
+    func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession
+}
+
+/// One scenario's view of a target.
+public protocol TargetSession: AnyObject, Sendable {
+    /// The client for the session's bucket.
+    var storage: Storage { get }
+    /// Stores an object under its raw name, bypassing rules and name checks where the target can.
+    func seed(name: String, data: Data, metadata: ObjectMetadataFields) throws(TargetFailure)
+    /// Applies rules to the session's bucket; throws `.unsupported` when the target cannot.
+    func applyRules(_ rules: StorageRules) throws(TargetFailure)
+    /// Releases what the session holds.
+    func close()
+}
+
+/// Why a target could not do what the runner asked.
+public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The target cannot do this at all: the scenario is skipped with this reason.
+    case unsupported(String)
+    /// It should have worked but did not: the scenario errors with this reason.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let reason), .failed(let reason): reason
+        }
+    }
+}

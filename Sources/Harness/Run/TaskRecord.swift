@@ -1,0 +1,117 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// A task a scenario started, with every event it delivered (recorded through a tap, so
+/// `removeAllObservers` cannot hide any), and the checks that hold for every task.
+final class TaskRecord: @unchecked Sendable {
+    /// One delivered event.
+    struct Event: CustomStringConvertible {
+        var status: StorageTaskStatus
+        var code: StorageErrorCode?
+        var completed: Int64
+        var total: Int64
+
+        var patternEvent: EventPattern.Event { EventPattern.Event(status: status, code: code) }
+
+        var description: String {
+            switch status {
+            case .progress: "progress(\(completed)/\(total))"
+            case .failure: "failure(\(code?.name ?? "?"))"
+            default: status.description
+            }
+        }
+    }
+
+    enum Kind { case upload, download }
+
+    let name: String
+    let kind: Kind
+    let task: StorageObservableTask
+    /// The size of the data an upload sends, once known.
+    let uploadSize: Int64?
+    private let lock = NSLock()
+    private var recorded: [Event] = []
+    /// Where the next `when: { event: … }` trigger starts looking.
+    var eventTriggerCursor = 0
+
+    init(name: String, kind: Kind, task: StorageObservableTask, uploadSize: Int64?, transcript: Transcript) {
+        self.name = name
+        self.kind = kind
+        self.task = task
+        self.uploadSize = uploadSize
+        task.tap { [self] snapshot in
+            let event = Event(
+                status: snapshot.status, code: snapshot.error?.code,
+                completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount)
+            lock.lock()
+            recorded.append(event)
+            lock.unlock()
+            transcript.add("    \(name): \(event)" + (snapshot.error.map { " \($0.message)" } ?? ""))
+        }
+    }
+
+    var events: [Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    var eventList: String { events.isEmpty ? "(no events)" : events.map(\.description).joined(separator: " ") }
+
+    /// The always-on task checks of the scenario language; nil when they hold.
+    func invariantBreach() -> String? {
+        let events = self.events
+        var terminalSeen = false
+        var paused = false
+        var lastCompleted: Int64 = 0
+        for (index, event) in events.enumerated() {
+            let position = "event \(index + 1) (\(event))"
+            if terminalSeen { return "\(position) came after the terminal event" }
+            switch event.status {
+            case .success, .failure: terminalSeen = true
+            case .pause: paused = true
+            case .resume: paused = false
+            case .progress:
+                if paused { return "\(position) was delivered while the task was paused" }
+            case .unknown: return "\(position) has the status unknown"
+            }
+            if event.completed < lastCompleted { return "\(position): completed bytes went down from \(lastCompleted)" }
+            if event.total >= 0 && event.completed > event.total { return "\(position): completed exceeds the total" }
+            lastCompleted = event.completed
+        }
+        if let last = events.last, last.status == .success {
+            if last.completed != last.total { return "success with \(last.completed) of \(last.total) bytes done" }
+            if let uploadSize, last.total != uploadSize { return "success with a total of \(last.total) bytes for \(uploadSize) bytes of data" }
+        }
+        return nil
+    }
+}
+
+/// An observer a scenario added with `observe`, and what it received.
+final class ObserverRecord: @unchecked Sendable {
+    let status: StorageTaskStatus
+    let task: TaskRecord
+    private(set) var handle = ""
+    private let lock = NSLock()
+    private var received: [TaskRecord.Event] = []
+
+    init(task: TaskRecord, status: StorageTaskStatus) {
+        self.task = task
+        self.status = status
+        handle = task.task.observe(status) { [self] snapshot in
+            lock.lock()
+            received.append(
+                TaskRecord.Event(
+                    status: snapshot.status, code: snapshot.error?.code,
+                    completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount))
+            lock.unlock()
+        }
+    }
+
+    var events: [TaskRecord.Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+}

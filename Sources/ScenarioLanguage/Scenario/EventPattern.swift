@@ -1,0 +1,81 @@
+import StorageModel
+
+/// An expected sequence of task events: items, each an event with a count, matched against the whole
+/// sequence (`resume progress+ pause resume progress{1,8} success`).
+public struct EventPattern: Sendable, Equatable, CustomStringConvertible {
+    /// An event a pattern names: a status, and for `failure(CODE)` the error code.
+    public struct Event: Sendable, Equatable, CustomStringConvertible {
+        public var status: StorageTaskStatus
+        public var code: StorageErrorCode?
+
+        public init(status: StorageTaskStatus, code: StorageErrorCode? = nil) {
+            self.status = status
+            self.code = code
+        }
+
+        public var description: String {
+            guard let code else { return status.description }
+            return "\(status)(\(code.name))"
+        }
+    }
+
+    public struct Item: Sendable, Equatable, CustomStringConvertible {
+        public var event: Event
+        public var minimum: Int
+        /// Nil: unbounded.
+        public var maximum: Int?
+
+        public init(event: Event, minimum: Int = 1, maximum: Int? = 1) {
+            self.event = event
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+
+        public var description: String {
+            switch (minimum, maximum) {
+            case (1, 1): "\(event)"
+            case (0, 1): "\(event)?"
+            case (0, nil): "\(event)*"
+            case (1, nil): "\(event)+"
+            case (let low, let high?) where low == high: "\(event){\(low)}"
+            case (let low, let high?): "\(event){\(low),\(high)}"
+            case (let low, nil): "\(event){\(low),}"
+            }
+        }
+    }
+
+    public var items: [Item]
+
+    public init(items: [Item]) {
+        self.items = items
+    }
+
+    public var description: String { items.isEmpty ? "\"\"" : items.map(\.description).joined(separator: " ") }
+
+    /// Whether the whole of `events` matches (status and, where the pattern names one, error code).
+    public func matches(_ events: [Event]) -> Bool {
+        // reachable[i] = the pattern's first `item` items can consume exactly the first i events.
+        var reachable = [Bool](repeating: false, count: events.count + 1)
+        reachable[0] = true
+        for item in items {
+            var next = [Bool](repeating: false, count: events.count + 1)
+            for start in 0...events.count where reachable[start] {
+                var count = 0
+                var position = start
+                while true {
+                    if count >= item.minimum { next[position] = true }
+                    if let maximum = item.maximum, count >= maximum { break }
+                    guard position < events.count, Self.event(events[position], satisfies: item.event) else { break }
+                    position += 1
+                    count += 1
+                }
+            }
+            reachable = next
+        }
+        return reachable[events.count]
+    }
+
+    private static func event(_ actual: Event, satisfies expected: Event) -> Bool {
+        actual.status == expected.status && (expected.code == nil || expected.code == actual.code)
+    }
+}

@@ -1,0 +1,111 @@
+import StorageModel
+
+/// One scenario file: its scenarios in order.
+public struct ScenarioFile: Sendable, Equatable {
+    /// The path as given to the run (for messages).
+    public var path: String
+    /// The path under the scenario root without `.yaml` (`list-files/edge-cases`): the id prefix and the
+    /// JUnit classname.
+    public var name: String
+    public var scenarios: [Scenario]
+
+    public init(path: String, name: String, scenarios: [Scenario]) {
+        self.path = path
+        self.name = name
+        self.scenarios = scenarios
+    }
+}
+
+/// A scenario: fixtures, then steps run in order against a fresh bucket.
+public struct Scenario: Sendable, Equatable {
+    public var name: String
+    /// `FILE-NAME/slug-of-the-name`.
+    public var id: String
+    public var location: SourceLocation
+    public var tags: [String]
+    public var covers: [String]
+    /// Nil: every target.
+    public var targets: [String]?
+    public var given: Given
+    public var steps: [Step]
+
+    public init(
+        name: String, id: String, location: SourceLocation, tags: [String] = [], covers: [String] = [],
+        targets: [String]? = nil, given: Given = Given(), steps: [Step]
+    ) {
+        self.name = name
+        self.id = id
+        self.location = location
+        self.tags = tags
+        self.covers = covers
+        self.targets = targets
+        self.given = given
+        self.steps = steps
+    }
+
+    /// The id's last part: the name in lower case with every run of non-alphanumerics turned into `-`
+    /// (and none at either end).
+    public static func slug(_ name: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in name.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug
+    }
+}
+
+/// Fixtures applied before the steps.
+public struct Given: Sendable, Equatable {
+    public var objects: [FixtureObject]
+    /// Nil: everything allowed.
+    public var rules: StorageRules?
+    public var user: ScenarioUser
+
+    public init(objects: [FixtureObject] = [], rules: StorageRules? = nil, user: ScenarioUser = .signedIn("alice")) {
+        self.objects = objects
+        self.rules = rules
+        self.user = user
+    }
+}
+
+/// Who the steps run as.
+public enum ScenarioUser: Sendable, Equatable {
+    case signedIn(String)
+    /// `user: none`.
+    case signedOut
+    /// `user: invalid`: a malformed token is sent.
+    case invalidToken
+}
+
+/// An object stored before the steps, under its raw name (no normalization, no rules).
+public struct FixtureObject: Sendable, Equatable {
+    public var name: String
+    public var data: DataSource
+    public var metadata: ObjectMetadataFields
+    public var location: SourceLocation
+
+    public init(name: String, data: DataSource, metadata: ObjectMetadataFields = ObjectMetadataFields(), location: SourceLocation) {
+        self.name = name
+        self.data = data
+        self.metadata = metadata
+        self.location = location
+    }
+}
+
+/// Bytes described in a scenario.
+public enum DataSource: Sendable, Equatable {
+    /// UTF-8.
+    case text(String)
+    case base64([UInt8])
+    /// The fixed pseudo-random stream: the same seed and size give the same bytes on every machine.
+    case random(size: Int64, seed: UInt64)
+    case zeros(Int64)
+    case empty
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A Cloud Storage for Firebase bucket as the client sees it (the SDK's `Storage`): references, chunk sizes
+/// and the signed-in user, over any `StorageBackend`.
+///
+/// Transfers run on this instance's scheduler, one step at a time, while someone waits
+/// (`StorageObservableTask.wait(timeout:)` or `runPendingWork(until:)`); every other operation is
+/// synchronous and returns when the service has answered.
+public final class Storage: @unchecked Sendable {
+    /// The download URL host of the production service, with the SDK's explicit port.
+    public static let productionHost = "https://firebasestorage.googleapis.com:443"
+
+    public let bucket: String
+    public let backend: any StorageBackend
+    /// `SCHEME://HOST:PORT` that download URLs start with.
+    public let host: String
+    let scheduler = StorageTaskScheduler()
+    private let lock = NSLock()
+    private var uploadChunkSize: Int64 = 262_144
+    private var downloadChunkSize: Int64 = 262_144
+    private var token: String?
+
+    public init(bucket: String, backend: any StorageBackend, host: String = Storage.productionHost) {
+        self.bucket = bucket
+        self.backend = backend
+        self.host = host
+    }
+
+    /// The upload chunk size for tasks created from now on (256 KiB by default); the service's granularity
+    /// rounds it.
+    public var uploadChunkSizeBytes: Int64 {
+        get { lock.withLock { uploadChunkSize } }
+        set { lock.withLock { uploadChunkSize = newValue } }
+    }
+
+    /// The size of each ranged read of a download (256 KiB by default).
+    public var downloadChunkSizeBytes: Int64 {
+        get { lock.withLock { downloadChunkSize } }
+        set { lock.withLock { downloadChunkSize = newValue } }
+    }
+
+    /// The Firebase ID token sent with every request (`Authorization: Firebase <token>`); nil when signed out.
+    public var authToken: String? {
+        get { lock.withLock { token } }
+        set { lock.withLock { token = newValue } }
+    }
+
+    /// Signs in as `uid` with an unsigned ID token (what the emulators accept).
+    public func signIn(uid: String) {
+        authToken = IDToken.unsigned(uid: uid)
+    }
+
+    public func signOut() {
+        authToken = nil
+    }
+
+    /// The root of the bucket (no path).
+    public func reference() -> StorageReference {
+        StorageReference(storage: self, path: StoragePath(bucket: bucket, object: nil))
+    }
+
+    /// `reference().child(path)`: an empty path is the root.
+    public func reference(withPath path: String) -> StorageReference {
+        reference().child(path)
+    }
+
+    /// A reference from a `gs://bucket/path` or `http(s)://host/v0/b/bucket/o/path` URL. A malformed URL
+    /// throws `pathError`; a URL of another bucket throws `bucketMismatch`.
+    public func reference(forURL url: String) throws(StorageError) -> StorageReference {
+        let path = try StoragePath.parse(url)
+        guard bucket.isEmpty || path.bucket.utf8.elementsEqual(bucket.utf8) else {
+            throw .bucketMismatch(provided: path.bucket, expected: bucket)
+        }
+        return StorageReference(storage: self, path: path)
+    }
+
+    /// Runs queued transfer work on this thread until `condition()` holds (true) or nothing is left that
+    /// could make it hold (false): a paused task, say. Handlers run inline on this thread.
+    /// `condition` must not start or control tasks.
+    @discardableResult
+    public func runPendingWork(until condition: () -> Bool) -> Bool {
+        scheduler.run(until: condition, waitForOthers: false)
+    }
+}
+
+extension NSLock {
+    func withLock<Value>(_ body: () throws -> Value) rethrows -> Value {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// A download started by `getData(maxSize:)` or `write(toFile:)`, read chunk by chunk with ranges.
+///
+/// Each chunk received fires `progress`; a resume continues from the byte already received. `getData`
+/// fails with `downloadSizeExceeded` as soon as the object's size is known to exceed `maxSize` (a size
+/// equal to it succeeds). `write(toFile:)` writes into a temporary file beside the destination and moves it
+/// into place only on success, creating missing folders and replacing an existing file.
+public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendable {
+    enum Destination {
+        case memory(maxSize: Int64)
+        case file(URL)
+    }
+
+    private let destination: Destination
+    private let chunkSize: Int64
+    private let backend: any StorageBackend
+    private var received: Int64 = 0
+    private var total: Int64 = -1
+    private var buffer = Data()
+    private var partialFile: (handle: FileHandle, url: URL)?
+    private var downloadedData: Data?
+    private var writtenFile: URL?
+
+    init(reference: StorageReference, destination: Destination) {
+        self.destination = destination
+        self.chunkSize = max(reference.storage.downloadChunkSizeBytes, 1)
+        self.backend = reference.storage.backend
+        super.init(reference: reference, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: -1), metadata: nil)
+    }
+
+    /// The bytes once `getData` has succeeded, or the error it ended with.
+    public var dataResult: Result<Data, StorageError>? {
+        result { downloadedData }
+    }
+
+    /// The destination once `write(toFile:)` has succeeded, or the error it ended with.
+    public var fileResult: Result<URL, StorageError>? {
+        result { writtenFile }
+    }
+
+    private func result<Value>(_ value: () -> Value?) -> Result<Value, StorageError>? {
+        switch ending {
+        case nil: return nil
+        case .failure(let error): return .failure(error)
+        case .success:
+            guard let value = value() else { return .failure(.internalError("The download succeeded without a result.")) }
+            return .success(value)
+        }
+    }
+
+    override func transferStep(resuming: Bool) -> StepOutcome {
+        let address = ObjectAddress(bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
+        let read: ObjectRead
+        do {
+            read = try backend.readObject(ReadRequest(object: address, offset: received, length: chunkSize))
+        } catch {
+            return fail(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
+        }
+        if total < 0 {
+            total = read.totalSize
+            if case .memory(let maxSize) = destination {
+                if total > maxSize {
+                    return fail(.downloadSizeExceeded(total: total, maxSize: maxSize, bucket: reference.bucket, object: reference.storagePath.object))
+                }
+                buffer.reserveCapacity(Int(total))
+            }
+        }
+        let count = Int64(read.data.count)
+        guard read.totalSize == total, count <= total - received, count > 0 || received == total else {
+            return fail(malformed("The service answered \(count) bytes of \(read.totalSize) at offset \(received) of a \(total)-byte object."))
+        }
+        if let problem = store(read.data) { return fail(problem) }
+        received += count
+        let progress = StorageProgress(completedUnitCount: received, totalUnitCount: total)
+        guard received == total else { return .progressed(progress) }
+        if let problem = complete() { return fail(problem) }
+        return .finished(progress, metadata: nil)
+    }
+
+    override func abandonTransfer() {
+        discardPartialFile()
+    }
+
+    private func store(_ data: Data) -> StorageError? {
+        switch destination {
+        case .memory:
+            buffer.append(data)
+            return nil
+        case .file(let url):
+            do {
+                if partialFile == nil { partialFile = try Self.openPartialFile(for: url) }
+                try partialFile?.handle.write(contentsOf: data)
+                return nil
+            } catch {
+                return fileError(url, error)
+            }
+        }
+    }
+
+    private func complete() -> StorageError? {
+        switch destination {
+        case .memory:
+            downloadedData = buffer
+            return nil
+        case .file(let url):
+            do {
+                if partialFile == nil { partialFile = try Self.openPartialFile(for: url) }
+                guard let partial = partialFile else { return nil }
+                try partial.handle.close()
+                partialFile = nil
+                if FileManager.default.fileExists(atPath: url.path) {
+                    _ = try FileManager.default.replaceItemAt(url, withItemAt: partial.url)
+                } else {
+                    try FileManager.default.moveItem(at: partial.url, to: url)
+                }
+                writtenFile = url
+                return nil
+            } catch {
+                discardPartialFile()
+                return fileError(url, error)
+            }
+        }
+    }
+
+    private func fail(_ error: StorageError) -> StepOutcome {
+        discardPartialFile()
+        return .failed(error)
+    }
+
+    private func discardPartialFile() {
+        guard let partial = partialFile else { return }
+        try? partial.handle.close()
+        try? FileManager.default.removeItem(at: partial.url)
+        partialFile = nil
+    }
+
+    private func malformed(_ message: String) -> StorageError {
+        StorageError.from(BackendError(.malformedResponse, message), bucket: reference.bucket, object: reference.storagePath.object)
+    }
+
+    private func fileError(_ url: URL, _ error: any Error) -> StorageError {
+        .unknown("Could not write the download to \(url.path): \(error.localizedDescription)", bucket: reference.bucket, object: reference.storagePath.object)
+    }
+
+    private static func openPartialFile(for url: URL) throws -> (handle: FileHandle, url: URL) {
+        guard url.isFileURL else { throw CocoaError(.fileWriteInvalidFileName) }
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let partial = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        return (try FileHandle(forWritingTo: partial), partial)
+    }
+}
