@@ -73,7 +73,6 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     private func uploadMetadata(_ given: StorageMetadata?, file: URL?) -> StorageMetadata {
         var metadata = given ?? StorageMetadata()
         metadata.path = fullPath
-        metadata.name = name
         if metadata.contentType == nil {
             metadata.contentType = file.map { MIMETypes.contentType(forFile: $0.lastPathComponent) } ?? "application/octet-stream"
         }

@@ -1,0 +1,245 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// Compares what a step produced with its `expect:`; throws the first difference.
+enum ExpectationCheck {
+    /// An operation's result against the step's error expectation: returns the value when the step
+    /// succeeded as it should, nil when it failed as it should.
+    static func outcome<Value>(_ result: Result<Value, StorageError>, _ expectation: Expectation?, values: RunValues) throws(StepFailure) -> Value? {
+        switch result {
+        case .success(let value):
+            if let expected = expectation?.error {
+                throw .mismatch("MissingError", "the step succeeded, but an error was expected", expected: describe(expected), actual: "success")
+            }
+            return value
+        case .failure(let error):
+            try unreachable(error)
+            guard let expected = expectation?.error else {
+                throw .mismatch("UnexpectedError", "the step failed", expected: "success", actual: describe(error))
+            }
+            try self.error(error, matches: expected, values: values)
+            return nil
+        }
+    }
+
+    /// A transport failure or a malformed answer is an error of the run, whatever the scenario expects.
+    static func unreachable(_ error: StorageError) throws(StepFailure) {
+        if let cause = error.cause { throw .error(cause.kind == .transport ? "TransportError" : "MalformedResponse", cause.description) }
+    }
+
+    static func error(_ error: StorageError, matches expected: ErrorExpectation, values: RunValues) throws(StepFailure) {
+        guard error.code == expected.code else {
+            throw .mismatch("WrongError", "the step failed with another error", expected: describe(expected), actual: describe(error))
+        }
+        switch expected.message {
+        case nil:
+            break
+        case .substring(let template):
+            let text = try values.render(template)
+            guard error.message.contains(text) else {
+                throw .mismatch("WrongErrorMessage", "the error message differs", expected: "a message containing \"\(text)\"", actual: error.message)
+            }
+        case .regex(let pattern):
+            try matches(error.message, pattern: pattern, what: "error message")
+        }
+    }
+
+    static func matches(_ text: String, pattern: String, what: String) throws(StepFailure) {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else {
+            throw .error("BadPattern", "the regular expression /\(pattern)/ is invalid")
+        }
+        guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else {
+            throw .mismatch("NoMatch", "the \(what) does not match", expected: "/\(pattern)/", actual: text)
+        }
+    }
+
+    static func reference(_ reference: StorageReference?, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
+        guard let expectation else { return }
+        guard let reference else {
+            if expectation.isNil { return }
+            throw .mismatch("NilReference", "the step produced nil", expected: "a reference", actual: "nil")
+        }
+        if expectation.isNil {
+            throw .mismatch("NotNil", "the step produced a reference", expected: "nil", actual: reference.description)
+        }
+        let fields: [(String, Template?, String)] = [
+            ("fullPath", expectation.fullPath, reference.fullPath), ("name", expectation.name, reference.name),
+            ("bucket", expectation.bucket, reference.bucket), ("description", expectation.description, reference.description),
+        ]
+        for (field, template, actual) in fields {
+            guard let template else { continue }
+            let wanted = try values.render(template)
+            guard wanted.utf8.elementsEqual(actual.utf8) else {
+                throw .mismatch("ReferenceMismatch", "\(field) differs", expected: quoted(wanted), actual: quoted(actual))
+            }
+        }
+        if let other = expectation.equals {
+            let otherReference = try values.value(other, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
+            guard otherReference == reference else {
+                throw .mismatch("ReferenceMismatch", "the reference is not equal to $\(other)", expected: otherReference.description, actual: reference.description)
+            }
+        }
+    }
+
+    static func page(_ page: StorageListResult, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
+        guard let expectation else { return }
+        let lists: [(String, [Template]?, [StorageReference])] = [("prefixes", expectation.prefixes, page.prefixes), ("items", expectation.items, page.items)]
+        for (field, templates, references) in lists {
+            guard let templates else { continue }
+            var wanted: [String] = []
+            for template in templates { wanted.append(try values.render(template)) }
+            let actual = references.map(\.fullPath)
+            guard wanted.count == actual.count, zip(wanted, actual).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) else {
+                throw .mismatch("ListMismatch", "\(field) differ", expected: listText(wanted), actual: listText(actual))
+            }
+        }
+        switch expectation.pageToken {
+        case nil: break
+        case .present:
+            if page.pageToken == nil { throw .mismatch("ListMismatch", "no page token", expected: "a page token", actual: "none") }
+        case .absent:
+            if let token = page.pageToken { throw .mismatch("ListMismatch", "a page token was returned", expected: "none", actual: token) }
+        case .equals(let template):
+            let wanted = try values.render(template)
+            guard page.pageToken == wanted else {
+                throw .mismatch("ListMismatch", "the page token differs", expected: wanted, actual: page.pageToken ?? "none")
+            }
+        }
+    }
+
+    /// A partial match: every key named must match; `null` means absent.
+    static func metadata(_ metadata: StorageMetadata, _ expected: [String: ExpectedValue], values: RunValues) throws(StepFailure) {
+        for key in expected.keys.sorted() {
+            guard let wanted = expected[key] else { continue }
+            if key == "customMetadata" {
+                try customMetadata(metadata.customMetadata ?? [:], wanted, values: values)
+                continue
+            }
+            guard MetadataView.keys.contains(key) else { throw .error("UnknownField", "metadata has no key \(key)") }
+            try compare("metadata.\(key)", actual: MetadataView.scalar(key, of: metadata), wanted: wanted, values: values)
+        }
+    }
+
+    private static func customMetadata(_ actual: [String: String], _ wanted: ExpectedValue, values: RunValues) throws(StepFailure) {
+        switch wanted {
+        case .null:
+            if !actual.isEmpty { throw .mismatch("MetadataMismatch", "customMetadata is not empty", expected: "none", actual: "\(actual.sorted { $0.key < $1.key })") }
+        case .map(let pairs):
+            for (key, value) in pairs { try compare("metadata.customMetadata.\(key)", actual: actual[key], wanted: value, values: values) }
+        default:
+            throw .error("BadExpectation", "customMetadata must be a mapping or null")
+        }
+    }
+
+    private static func compare(_ what: String, actual: String?, wanted: ExpectedValue, values: RunValues) throws(StepFailure) {
+        let wantedText: String?
+        switch wanted {
+        case .null: wantedText = nil
+        case .bool(let flag): wantedText = flag ? "true" : "false"
+        case .int(let number): wantedText = String(number)
+        case .float(let number): wantedText = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .string(let template): wantedText = try values.render(template)
+        case .list, .map: throw .error("BadExpectation", "\(what) must be a scalar")
+        }
+        guard wantedText == actual else {
+            throw .mismatch("MetadataMismatch", "\(what) differs", expected: wantedText.map(quoted) ?? "absent", actual: actual.map(quoted) ?? "absent")
+        }
+    }
+
+    /// A finished task against the step's expectation; without one it must have succeeded.
+    static func transfer(_ record: TaskRecord, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
+        let snapshot = record.task.snapshot
+        if let error = snapshot.error { try unreachable(error) }
+        if let breach = record.invariantBreach() {
+            throw .mismatch("TaskInvariant", "task \(record.name): \(breach)", actual: record.eventList)
+        }
+        if let pattern = expectation?.events, !pattern.matches(record.events.map(\.patternEvent)) {
+            throw .mismatch("EventMismatch", "task \(record.name) delivered other events", expected: pattern.description, actual: record.eventList)
+        }
+        if let expected = expectation?.error {
+            guard let error = snapshot.error, snapshot.status == .failure else {
+                throw .mismatch("MissingError", "task \(record.name) did not fail", expected: describe(expected), actual: record.eventList)
+            }
+            try self.error(error, matches: expected, values: values)
+        } else if expectation?.events == nil, snapshot.status != .success {
+            throw .mismatch(
+                "UnexpectedError", "task \(record.name) did not succeed", expected: "success",
+                actual: snapshot.error.map(describe) ?? record.eventList)
+        }
+        guard let expectation else { return }
+        if let progress = expectation.progress {
+            let actual = snapshot.progress
+            if let completed = progress.completed, completed != actual.completedUnitCount {
+                throw .mismatch("ProgressMismatch", "completed bytes differ", expected: "\(completed)", actual: "\(actual.completedUnitCount)")
+            }
+            if let total = progress.total, total != actual.totalUnitCount {
+                throw .mismatch("ProgressMismatch", "total bytes differ", expected: "\(total)", actual: "\(actual.totalUnitCount)")
+            }
+        }
+        if let expectedMetadata = expectation.metadata {
+            guard let upload = record.task as? StorageUploadTask, case .success(let metadata)? = upload.result else {
+                throw .mismatch("MetadataMismatch", "task \(record.name) has no final metadata", actual: record.eventList)
+            }
+            try metadata(metadata, expectedMetadata, values: values)
+        }
+        if expectation.data != nil || expectation.size != nil || expectation.sha256 != nil {
+            try downloaded(record, expectation)
+        }
+        for (handle, pattern) in expectation.observers ?? [] {
+            let observer = try values.value(handle, "an observer") { if case .observer(let o) = $0 { o } else { nil } }
+            let received = observer.events
+            guard pattern.matches(received.map(\.patternEvent)) else {
+                throw .mismatch(
+                    "ObserverMismatch", "observer \(handle) received other events", expected: pattern.description,
+                    actual: received.isEmpty ? "(no events)" : received.map(\.description).joined(separator: " "))
+            }
+        }
+    }
+
+    private static func downloaded(_ record: TaskRecord, _ expectation: Expectation) throws(StepFailure) {
+        guard let download = record.task as? StorageDownloadTask else {
+            throw .error("BadExpectation", "data, size and sha256 apply to downloads")
+        }
+        let bytes: Data
+        if case .success(let data)? = download.dataResult {
+            bytes = data
+        } else if case .success(let url)? = download.fileResult {
+            guard let contents = try? Data(contentsOf: url) else { throw .error("FileError", "cannot read the written file \(url.path)") }
+            bytes = contents
+        } else {
+            throw .mismatch("UnexpectedError", "task \(record.name) has no downloaded data", actual: record.eventList)
+        }
+        if let size = expectation.size, size != Int64(bytes.count) {
+            throw .mismatch("DataMismatch", "the size differs", expected: "\(size) bytes", actual: "\(bytes.count) bytes")
+        }
+        if let digest = expectation.sha256 {
+            let actual = SHA256.hex(of: bytes)
+            guard actual == digest.lowercased() else { throw .mismatch("DataMismatch", "the SHA-256 differs", expected: digest, actual: actual) }
+        }
+        if let source = expectation.data {
+            let wanted = DataGenerator.data(for: source)
+            guard wanted == bytes else {
+                let offset = zip(wanted, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(wanted.count, bytes.count)
+                throw .mismatch(
+                    "DataMismatch", "the bytes differ from offset \(offset)", expected: "\(wanted.count) bytes", actual: "\(bytes.count) bytes")
+            }
+        }
+    }
+
+    static func describe(_ error: StorageError) -> String { "\(error.code.name) (\(error.code.rawValue)): \(error.message)" }
+
+    static func describe(_ expected: ErrorExpectation) -> String {
+        var text = "\(expected.code.name) (\(expected.code.rawValue))"
+        switch expected.message {
+        case .substring(let template)?: text += " with a message containing \"\(template)\""
+        case .regex(let pattern)?: text += " with a message matching /\(pattern)/"
+        case nil: break
+        }
+        return text
+    }
+
+    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+    private static func listText(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
+}

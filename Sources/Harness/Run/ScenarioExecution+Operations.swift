@@ -1,0 +1,102 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// ref, downloadURL, list, listAll, getMetadata, updateMetadata and delete.
+extension ScenarioExecution {
+    func performRef(_ spec: ReferenceSpec, _ step: Step) throws(StepFailure) {
+        let result: Result<StorageReference?, StorageError>
+        switch spec {
+        case .path(let template):
+            result = .success(storage.reference(withPath: try values.render(template)))
+        case .url(let template):
+            let url = try values.render(template)
+            do throws(StorageError) { result = .success(try storage.reference(forURL: url)) } catch { result = .failure(error) }
+        case .chain(let from, let links):
+            var current: StorageReference? =
+                try from.map { name throws(StepFailure) in try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } } }
+                ?? storage.reference()
+            for link in links {
+                guard let reference = current else {
+                    throw .mismatch("NilReference", "the chain reached nil before `\(link)`", actual: "nil")
+                }
+                switch link {
+                case .parent: current = reference.parent()
+                case .root: current = reference.root()
+                case .child(let template): current = reference.child(try values.render(template))
+                }
+            }
+            result = .success(current)
+        }
+        guard let reference = try ExpectationCheck.outcome(result, step.expectation, values: values) else { return }
+        transcript.add("    → \(reference.map { "\($0.description) (fullPath \"\($0.fullPath)\")" } ?? "nil")")
+        try ExpectationCheck.reference(reference, step.expectation, values: values)
+        if let name = step.name, let reference { values[name] = .reference(reference) }
+    }
+
+    func performDownloadURL(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        guard let url = try ExpectationCheck.outcome(capture { () throws(StorageError) in try reference.downloadURL() }, step.expectation, values: values) else { return }
+        transcript.add("    → \(url.absoluteString)")
+        if let pattern = step.expectation?.matches {
+            try ExpectationCheck.matches(url.absoluteString, pattern: try values.render(pattern), what: "download URL")
+        }
+        if let name = step.name { values[name] = .string(url.absoluteString) }
+    }
+
+    func performList(_ operand: ReferenceOperand, maxResults: Int64?, pageToken: Template?, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        let token = try pageToken.map { t throws(StepFailure) in try values.render(t) }
+        let result = capture { () throws(StorageError) in try reference.list(maxResults: maxResults ?? 1000, pageToken: token) }
+        try listed(result, step)
+    }
+
+    func performListAll(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        try listed(capture { () throws(StorageError) in try reference.listAll() }, step)
+    }
+
+    private func listed(_ result: Result<StorageListResult, StorageError>, _ step: Step) throws(StepFailure) {
+        guard let page = try ExpectationCheck.outcome(result, step.expectation, values: values) else { return }
+        transcript.add(
+            "    → prefixes [\(page.prefixes.map(\.fullPath).joined(separator: ", "))] items [\(page.items.map(\.fullPath).joined(separator: ", "))]"
+                + " pageToken \(page.pageToken == nil ? "absent" : "present")")
+        try ExpectationCheck.page(page, step.expectation, values: values)
+        if let name = step.name { values[name] = .page(page) }
+    }
+
+    func performGetMetadata(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        try gotMetadata(capture { () throws(StorageError) in try reference.getMetadata() }, step)
+    }
+
+    func performUpdateMetadata(_ operand: ReferenceOperand, _ changes: MetadataValues, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        var patch = MetadataPatch(removesAllCustomMetadata: changes.removesAllCustomMetadata)
+        for (field, template) in changes.fields {
+            patch.fields[field] = .some(try template.map { t throws(StepFailure) in try values.render(t) })
+        }
+        for (key, template) in changes.customMetadata {
+            patch.customMetadata[key] = .some(try template.map { t throws(StepFailure) in try values.render(t) })
+        }
+        try gotMetadata(capture { () throws(StorageError) in try reference.updateMetadata(patch: patch) }, step)
+    }
+
+    private func gotMetadata(_ result: Result<StorageMetadata, StorageError>, _ step: Step) throws(StepFailure) {
+        guard let metadata = try ExpectationCheck.outcome(result, step.expectation, values: values) else { return }
+        transcript.add("    → generation \(metadata.generation), metageneration \(metadata.metageneration), size \(metadata.size)")
+        if let expected = step.expectation?.metadata {
+            try ExpectationCheck.metadata(metadata, expected, values: values)
+        }
+        if let name = step.name { values[name] = .metadata(metadata) }
+    }
+
+    func performDelete(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        _ = try ExpectationCheck.outcome(capture { () throws(StorageError) in try reference.delete() }, step.expectation, values: values)
+    }
+
+    private func capture<Value>(_ body: () throws(StorageError) -> Value) -> Result<Value, StorageError> {
+        do throws(StorageError) { return .success(try body()) } catch { return .failure(error) }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// put, getData, write, pause, resume, cancel, await and the observer steps.
+extension ScenarioExecution {
+    enum DownloadDestination {
+        case memory(Int64)
+        case file(Template)
+    }
+
+    func performPut(_ operand: ReferenceOperand, source: UploadSource, metadata: MetadataValues?, chunkSize: Int64?, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        let uploadMetadata = try metadata.map { values throws(StepFailure) in try storageMetadata(values) }
+        let defaultChunkSize = storage.uploadChunkSizeBytes
+        if let chunkSize { storage.uploadChunkSizeBytes = chunkSize }
+        defer { storage.uploadChunkSizeBytes = defaultChunkSize }
+        let task: StorageUploadTask
+        let size: Int64?
+        switch source {
+        case .data(let dataSource):
+            let data = DataGenerator.data(for: dataSource)
+            size = Int64(data.count)
+            task = reference.putData(data, metadata: uploadMetadata)
+        case .file(let template):
+            let url = URL(fileURLWithPath: try values.render(template), relativeTo: URL(fileURLWithPath: file.path).deletingLastPathComponent())
+            size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+            task = reference.putFile(from: url, metadata: uploadMetadata)
+        }
+        try started(task, kind: .upload, uploadSize: size, step)
+    }
+
+    func performDownload(_ operand: ReferenceOperand, destination: DownloadDestination, _ step: Step) throws(StepFailure) {
+        let reference = try reference(operand)
+        let task: StorageDownloadTask
+        switch destination {
+        case .memory(let maxSize):
+            task = reference.getData(maxSize: maxSize)
+        case .file(let template):
+            task = reference.write(toFile: scratch.appendingPathComponent(try values.render(template)))
+        }
+        try started(task, kind: .download, uploadSize: nil, step)
+    }
+
+    /// Records a new task; with `as:` and no `expect:` the scenario goes on at once, otherwise it waits.
+    private func started(_ task: StorageObservableTask, kind: TaskRecord.Kind, uploadSize: Int64?, _ step: Step) throws(StepFailure) {
+        let record = TaskRecord(name: step.name ?? "\(step.verb)@\(step.location.line)", kind: kind, task: task, uploadSize: uploadSize, transcript: transcript)
+        tasks.append(record)
+        if let name = step.name { values[name] = .task(record) }
+        if step.name == nil || step.expectation != nil { try finish(record, step) }
+    }
+
+    func performAwait(_ name: String, _ step: Step) throws(StepFailure) {
+        try finish(try values.task(name), step)
+    }
+
+    /// pause, resume or cancel: now, or inside the event that meets the step's trigger.
+    func performControl(_ name: String, _ step: Step, _ action: @escaping @Sendable (StorageObservableTask) -> Void) throws(StepFailure) {
+        let record = try values.task(name)
+        guard let trigger = step.trigger else {
+            action(record.task)
+            return
+        }
+        let state = TriggerState()
+        switch trigger {
+        case .progressBytes, .progressPercent:
+            if let passed = record.events.first(where: { Self.meets(trigger, $0) }) {
+                throw .mismatch(
+                    "TriggerPassed", "task \(name) had already reached the trigger (\(passed)) before this step",
+                    expected: "\(trigger)", actual: record.eventList)
+            }
+        case .event(let status):
+            let earlier = record.events.dropFirst(record.eventTriggerCursor)
+            if let index = earlier.firstIndex(where: { $0.status == status }) {
+                record.eventTriggerCursor = index + 1
+                action(record.task)
+                return
+            }
+        }
+        let task = record.task
+        task.tap { snapshot in
+            let event = TaskRecord.Event(
+                status: snapshot.status, code: snapshot.error?.code,
+                completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount)
+            guard Self.meets(trigger, event), state.fireOnce() else { return }
+            action(task)
+        }
+        try runWork(until: { state.hasFired || task.isFinished }) {
+            .mismatch("TriggerNotMet", "the trigger was never met: task \(name) stopped without it", expected: "\(trigger)", actual: record.eventList)
+        }
+        guard state.hasFired else {
+            throw .mismatch("TriggerNotMet", "the trigger was never met: task \(name) ended first", expected: "\(trigger)", actual: record.eventList)
+        }
+        if case .event = trigger { record.eventTriggerCursor = record.events.count }
+    }
+
+    private static func meets(_ trigger: Trigger, _ event: TaskRecord.Event) -> Bool {
+        switch trigger {
+        case .progressBytes(let bytes):
+            return event.status == .progress && event.completed >= bytes
+        case .progressPercent(let percent):
+            guard event.status == .progress else { return false }
+            if event.total <= 0 { return event.total == 0 }
+            return Double(event.completed) * 100 >= percent * Double(event.total)
+        case .event(let status):
+            return event.status == status
+        }
+    }
+
+    func performObserve(_ name: String, status: StorageTaskStatus, _ step: Step) throws(StepFailure) {
+        let record = try values.task(name)
+        let observer = ObserverRecord(task: record, status: status)
+        if let handle = step.name { values[handle] = .observer(observer) }
+    }
+
+    func performRemoveObserver(_ name: String, handle: String) throws(StepFailure) {
+        let record = try values.task(name)
+        let observer = try values.value(handle, "an observer") { if case .observer(let o) = $0 { o } else { nil } }
+        record.task.removeObserver(withHandle: observer.handle)
+    }
+
+    func performRemoveAllObservers(_ name: String, status: StorageTaskStatus?) throws(StepFailure) {
+        let record = try values.task(name)
+        if let status { record.task.removeAllObservers(for: status) } else { record.task.removeAllObservers() }
+    }
+
+    /// Upload metadata from a scenario's `metadata:`.
+    func storageMetadata(_ values: MetadataValues) throws(StepFailure) -> StorageMetadata {
+        var metadata = StorageMetadata()
+        for (field, template) in values.fields {
+            let value = try template.map { t throws(StepFailure) in try self.values.render(t) }
+            switch field {
+            case .cacheControl: metadata.cacheControl = value
+            case .contentDisposition: metadata.contentDisposition = value
+            case .contentEncoding: metadata.contentEncoding = value
+            case .contentLanguage: metadata.contentLanguage = value
+            case .contentType: metadata.contentType = value
+            }
+        }
+        var custom: [String: String] = [:]
+        for (key, template) in values.customMetadata {
+            if let template { custom[key] = try self.values.render(template) }
+        }
+        if !custom.isEmpty { metadata.customMetadata = custom }
+        return metadata
+    }
+}
+
+/// Whether a trigger has acted; set from inside an event handler.
+final class TriggerState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fired = false
+
+    /// True the first time only.
+    func fireOnce() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if fired { return false }
+        fired = true
+        return true
+    }
+
+    var hasFired: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return fired
+    }
+}
