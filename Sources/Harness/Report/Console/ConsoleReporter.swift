@@ -69,8 +69,10 @@ public final class ConsoleReporter: Sendable {
                 let location = failure.location.flatMap { $0.isEmpty ? nil : $0 } ?? "\(file.path):\(scenario.line)"
                 text += "  at " + Self.clean(OneLine.joining(location)) + "\n"
                 let detail = Self.clean(failure.detail)
-                for line in detail.split(separator: "\n", omittingEmptySubsequences: false) where !detail.isEmpty {
-                    text += line.isEmpty ? "\n" : "  " + line + "\n"
+                if !detail.isEmpty {
+                    for line in detail.split(separator: "\n", omittingEmptySubsequences: false) {
+                        text += line.isEmpty ? "\n" : "  " + line + "\n"
+                    }
                 }
             }
         }

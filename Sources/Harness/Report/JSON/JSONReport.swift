@@ -39,26 +39,18 @@ public enum JSONReport {
     }
 
     private static func document(_ report: RunReport) -> JSONValue {
-        var passed = 0, failed = 0, errors = 0, skipped = 0
-        for scenario in report.scenarios {
-            switch scenario.outcome {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .errored: errors += 1
-            case .skipped: skipped += 1
-            }
-        }
+        let counts = OutcomeCounts(report.scenarios)
         return .object([
             ("tool", .object([("name", .string(toolName)), ("version", .string(report.toolVersion))])),
             ("target", .string(report.target)),
             ("startedAt", .string(UTCTimestamp(report.startedAt).iso8601)),
             ("duration", .seconds(report.duration)),
             ("summary", .object([
-                ("passed", .integer(passed)),
-                ("failed", .integer(failed)),
-                ("errors", .integer(errors)),
-                ("skipped", .integer(skipped)),
-                ("total", .integer(passed + failed + errors + skipped)),
+                ("passed", .integer(counts.passed)),
+                ("failed", .integer(counts.failed)),
+                ("errors", .integer(counts.errored)),
+                ("skipped", .integer(counts.skipped)),
+                ("total", .integer(counts.total)),
             ])),
             ("files", .array(report.files.map(file))),
         ])

@@ -43,24 +43,16 @@ public enum JUnitReport {
         to writer: inout XMLWriter
     ) {
         let name = nonEmpty(file.name, otherwise: unnamedPlaceholder)
-        var failures = 0, errors = 0, skipped = 0
-        for scenario in file.scenarios {
-            switch scenario.outcome {
-            case .passed: break
-            case .failed: failures += 1
-            case .errored: errors += 1
-            case .skipped: skipped += 1
-            }
-        }
+        let counts = OutcomeCounts(file.scenarios)
         let time = file.scenarios.reduce(0) { $0 + Seconds.sanitized($1.duration) }
         writer.open("testsuite", [
             ("name", name),
             ("package", name),
             ("id", String(id)),
-            ("tests", String(file.scenarios.count)),
-            ("failures", String(failures)),
-            ("errors", String(errors)),
-            ("skipped", String(skipped)),
+            ("tests", String(counts.total)),
+            ("failures", String(counts.failed)),
+            ("errors", String(counts.errored)),
+            ("skipped", String(counts.skipped)),
             ("time", Seconds.formatted(time)),
             ("timestamp", timestamp),
             ("hostname", hostname),
