@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+
+/// Prints a run as it happens: one line per finished scenario, then the details of every failure
+/// and error and a closing summary line `N passed, N failed, N skipped` (failures and errors are
+/// counted together as failed). The summary stands alone on the last line, so tools that look
+/// for that line find it; the run's wall time is on the line before.
+///
+/// Scenario text is shown without terminal escapes and with other control characters made
+/// visible, so a target cannot restyle or garble the console. Colour is used only when asked for
+/// (see `shouldUseColour(environment:isTerminal:)`). Safe to call from concurrent tasks: every
+/// call writes its lines in one piece.
+public final class ConsoleReporter: Sendable {
+    private let output: any ConsoleOutput
+    private let style: ConsoleStyle
+    private let lock = Mutex(())
+
+    public init(output: some ConsoleOutput, colour: Bool) {
+        self.output = output
+        self.style = ConsoleStyle(colour: colour)
+    }
+
+    /// A reporter on standard output, coloured when standard output is a terminal and the
+    /// environment allows it.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleReporter {
+        let output = FileDescriptorOutput.standardOutput
+        return ConsoleReporter(
+            output: output,
+            colour: shouldUseColour(environment: environment, isTerminal: output.isTerminal)
+        )
+    }
+
+    /// Colour only on a terminal, when `NO_COLOR` is unset or empty (no-color.org) and `TERM`
+    /// is not `dumb`.
+    public static func shouldUseColour(environment: [String: String], isTerminal: Bool) -> Bool {
+        guard isTerminal else { return false }
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return true
+    }
+
+    /// One line: `PASS  id (12 ms)`, the label padded to five columns; failures and errors add
+    /// their one-line message, skips their reason.
+    /// `file` is the scenario's file; the line shows the scenario id, which already names it.
+    public func scenarioFinished(_ scenario: ScenarioReport, file: FileReport) {
+        var line = label(for: scenario.outcome) + " " + Self.clean(OneLine.joining(scenario.id))
+        line += " (" + Seconds.milliseconds(scenario.duration) + " ms)"
+        let note: String
+        switch scenario.outcome {
+        case .passed: note = ""
+        case .failed(let failure), .errored(let failure): note = OneLine.from(Self.clean(failure.message))
+        case .skipped(let reason): note = OneLine.from(Self.clean(reason))
+        }
+        if !note.isEmpty { line += ": " + note }
+        emit(line + "\n")
+    }
+
+    /// The details of every failure and error, the wall time, then the summary line.
+    public func runFinished(_ report: RunReport) {
+        var text = ""
+        let problems = report.files.flatMap { file in
+            file.scenarios.compactMap { scenario in problem(of: scenario).map { (file, scenario, $0) } }
+        }
+        if !problems.isEmpty {
+            text += "\n" + style.bold("Failures:") + "\n"
+            for (file, scenario, failure) in problems {
+                text += "\n" + label(for: scenario.outcome) + " " + Self.clean(OneLine.joining(scenario.id))
+                text += " [" + Self.clean(OneLine.joining(failure.type)) + "]\n"
+                let location = failure.location.flatMap { $0.isEmpty ? nil : $0 } ?? "\(file.path):\(scenario.line)"
+                text += "  at " + Self.clean(OneLine.joining(location)) + "\n"
+                let detail = Self.clean(failure.detail)
+                if !detail.isEmpty {
+                    for line in detail.split(separator: "\n", omittingEmptySubsequences: false) {
+                        text += line.isEmpty ? "\n" : "  " + line + "\n"
+                    }
+                }
+            }
+        }
+        let summary = report.summary
+        let count = report.scenarios.count
+        let seconds = String(format: "%.2f", Seconds.sanitized(report.duration))
+        text += "\nRan \(count) \(count == 1 ? "scenario" : "scenarios") in \(seconds)s\n"
+        text += "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped\n"
+        emit(text)
+    }
+
+    private func emit(_ text: String) {
+        lock.withLock { _ in output.write(text) }
+    }
+
+    private func label(for outcome: Outcome) -> String {
+        switch outcome {
+        case .passed: style.green("PASS") + " "
+        case .failed: style.red("FAIL") + " "
+        case .errored: style.red("ERROR")
+        case .skipped: style.yellow("SKIP") + " "
+        }
+    }
+
+    private func problem(of scenario: ScenarioReport) -> Failure? {
+        switch scenario.outcome {
+        case .failed(let failure), .errored(let failure): failure
+        case .passed, .skipped: nil
+        }
+    }
+
+    /// Terminal escapes removed; controls other than tab and newline shown as `\u{…}`.
+    private static func clean(_ text: String) -> String {
+        let normalised = TerminalEscapes.strip(text).replacingOccurrences(of: "\r\n", with: "\n")
+        return VisibleEscapes.replacing(in: normalised) { scalar in
+            scalar == "\n" || scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+        }
+    }
+}

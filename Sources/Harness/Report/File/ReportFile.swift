@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes report files atomically: readers see the old file or the complete new one, never a
+/// half-written report.
+public enum ReportFile {
+    /// Creates missing parent directories, writes `data` to a temporary file in the target's
+    /// directory, flushes it to disk and renames it over `path`. On any failure the temporary
+    /// file is removed, an existing report is left as it was, and a `ReportFileError` naming
+    /// `path` and the reason is thrown.
+    public static func write(_ data: Data, to path: String) throws {
+        guard !path.isEmpty else { throw ReportFileError(path: path, reason: "the path is empty") }
+        guard !path.hasSuffix("/") else {
+            throw ReportFileError(path: path, reason: "the path names a directory, not a file")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let fileName = (path as NSString).lastPathComponent
+        if !directory.isEmpty {
+            try makeDirectories(directory, for: path)
+        }
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(fileName).\(UUID().uuidString).tmp"
+        do {
+            try writeNewFile(data, at: temporary, for: path)
+            guard rename(temporary, path) == 0 else {
+                throw ReportFileError(path: path, reason: "cannot replace it: " + lastErrorText())
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// `mkdir -p`: each missing component is created in turn; an existing non-directory is an error.
+    private static func makeDirectories(_ directory: String, for path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw ReportFileError(path: path, reason: "'\(directory)' exists and is not a directory")
+            }
+            return
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != directory {
+            try makeDirectories(parent, for: path)
+        }
+        if mkdir(directory, 0o755) != 0, errno != EEXIST {
+            throw ReportFileError(path: path, reason: "cannot create directory '\(directory)': " + lastErrorText())
+        }
+    }
+
+    private static func writeNewFile(_ data: Data, at temporary: String, for path: String) throws {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ReportFileError(path: path, reason: "cannot create a temporary file beside it: " + lastErrorText())
+        }
+        var failure = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+        if failure == nil, fsync(descriptor) != 0 {
+            failure = lastErrorText()
+        }
+        if close(descriptor) != 0, failure == nil {
+            failure = lastErrorText()
+        }
+        if let failure {
+            throw ReportFileError(path: path, reason: "writing failed: " + failure)
+        }
+    }
+
+    private static func lastErrorText() -> String {
+        String(cString: strerror(errno))
+    }
+}

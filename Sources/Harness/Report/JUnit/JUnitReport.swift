@@ -1,0 +1,137 @@
+import Foundation
+
+/// Renders a `RunReport` as JUnit XML that validates against both `junit-10.xsd` (Jenkins xunit)
+/// and the stricter Ant/windyroad `JUnit.xsd` (copies in `.ci/schemas/`).
+///
+/// Shape: a bare `<testsuites>`; one `<testsuite>` per scenario file (`name` = `package` = the file
+/// name, `id` from 0, counts computed from the children, `time` = sum of its scenarios, `timestamp`
+/// = run start in UTC without zone); inside, `<properties>` (`target`, `tool.version`, `path`), one
+/// `<testcase>` per scenario (`classname` = file name, `name` = scenario name) with at most one of
+/// `<failure>`, `<error>` or `<skipped>`, then `<system-out>` holding every scenario's transcript
+/// under a `=== id: outcome` header, and an empty `<system-err>`.
+///
+/// Text is made safe on the way out: terminal escape sequences are removed, characters XML 1.0
+/// forbids become visible escapes (`\u{1B}`), `message` attributes hold one line of at most about
+/// 500 characters (the full text is in the element body), and empty names become `(unnamed)`.
+public enum JUnitReport {
+    /// Stands in for a name that is empty once cleaned, since windyroad requires a non-empty name.
+    public static let unnamedPlaceholder = "(unnamed)"
+
+    public static func render(_ report: RunReport) -> String {
+        var writer = XMLWriter()
+        guard !report.files.isEmpty else {
+            writer.empty("testsuites")
+            return writer.document
+        }
+        writer.open("testsuites")
+        let timestamp = UTCTimestamp(report.startedAt).junit
+        let hostname = nonEmpty(report.hostname, otherwise: "localhost")
+        for (index, file) in report.files.enumerated() {
+            writeSuite(file, id: index, report: report, timestamp: timestamp, hostname: hostname, to: &writer)
+        }
+        writer.close("testsuites")
+        return writer.document
+    }
+
+    /// The rendered document as UTF-8.
+    public static func renderData(_ report: RunReport) -> Data {
+        Data(render(report).utf8)
+    }
+
+    private static func writeSuite(
+        _ file: FileReport, id: Int, report: RunReport, timestamp: String, hostname: String,
+        to writer: inout XMLWriter
+    ) {
+        let name = nonEmpty(file.name, otherwise: unnamedPlaceholder)
+        let counts = OutcomeCounts(file.scenarios)
+        let time = file.scenarios.reduce(0) { $0 + Seconds.sanitized($1.duration) }
+        writer.open("testsuite", [
+            ("name", name),
+            ("package", name),
+            ("id", String(id)),
+            ("tests", String(counts.total)),
+            ("failures", String(counts.failed)),
+            ("errors", String(counts.errored)),
+            ("skipped", String(counts.skipped)),
+            ("time", Seconds.formatted(time)),
+            ("timestamp", timestamp),
+            ("hostname", hostname),
+        ])
+        writer.open("properties")
+        writer.empty("property", [("name", "target"), ("value", report.target)])
+        writer.empty("property", [("name", "tool.version"), ("value", report.toolVersion)])
+        writer.empty("property", [("name", "path"), ("value", file.path)])
+        writer.close("properties")
+        for scenario in file.scenarios {
+            writeCase(scenario, classname: name, to: &writer)
+        }
+        writer.element("system-out", text: transcripts(of: file.scenarios))
+        writer.empty("system-err")
+        writer.close("testsuite")
+    }
+
+    private static func writeCase(_ scenario: ScenarioReport, classname: String, to writer: inout XMLWriter) {
+        let attributes = [
+            ("name", nonEmpty(scenario.name, otherwise: nonEmpty(scenario.id, otherwise: unnamedPlaceholder))),
+            ("classname", classname),
+            ("time", Seconds.formatted(scenario.duration)),
+        ]
+        switch scenario.outcome {
+        case .passed:
+            writer.empty("testcase", attributes)
+        case .failed(let failure):
+            writer.open("testcase", attributes)
+            writeProblem("failure", failure, fallbackType: "Failure", to: &writer)
+            writer.close("testcase")
+        case .errored(let failure):
+            writer.open("testcase", attributes)
+            writeProblem("error", failure, fallbackType: "Error", to: &writer)
+            writer.close("testcase")
+        case .skipped(let reason):
+            writer.open("testcase", attributes)
+            writer.empty("skipped", [("message", OneLine.from(XMLText.legal(reason)))])
+            writer.close("testcase")
+        }
+    }
+
+    private static func writeProblem(
+        _ element: String, _ failure: Failure, fallbackType: String, to writer: inout XMLWriter
+    ) {
+        var message = OneLine.from(XMLText.legal(failure.message))
+        if message.isEmpty { message = OneLine.from(XMLText.legal(failure.detail)) }
+        var body = failure.detail
+        if let location = failure.location, !location.isEmpty {
+            if !body.isEmpty, !body.hasSuffix("\n") { body += "\n" }
+            body += "at " + location
+        }
+        writer.element(element, [
+            ("type", nonEmpty(failure.type, otherwise: fallbackType)),
+            ("message", message),
+        ], text: body)
+    }
+
+    private static func transcripts(of scenarios: [ScenarioReport]) -> String {
+        var text = ""
+        for scenario in scenarios {
+            text += "=== " + OneLine.joining(scenario.id) + ": " + outcomeWord(scenario.outcome) + "\n"
+            text += scenario.transcript
+            if !scenario.transcript.isEmpty, !scenario.transcript.hasSuffix("\n") { text += "\n" }
+        }
+        return text
+    }
+
+    private static func outcomeWord(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .errored: "errored"
+        case .skipped: "skipped"
+        }
+    }
+
+    /// `text` cleaned and on one line, or `fallback` when nothing visible is left.
+    private static func nonEmpty(_ text: String, otherwise fallback: String) -> String {
+        let cleaned = OneLine.joining(XMLText.legal(text))
+        return cleaned.isEmpty ? fallback : cleaned
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Durations as reports print them: seconds, never NaN, infinite or negative.
+enum Seconds {
+    /// `value`, or 0 when it is NaN, infinite or negative.
+    static func sanitized(_ value: Double) -> Double {
+        value.isFinite && value > 0 ? value : 0
+    }
+
+    /// Seconds with exactly three decimals (`1.250`), the form every JUnit consumer accepts.
+    static func formatted(_ value: Double) -> String {
+        String(format: "%.3f", sanitized(value))
+    }
+
+    /// Whole milliseconds (`1250`), for console lines.
+    static func milliseconds(_ value: Double) -> String {
+        String(format: "%.0f", sanitized(sanitized(value) * 1000))
+    }
+}
