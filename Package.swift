@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "StorageConformance",
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "storage-conformance", targets: ["storage-conformance"]),
         .library(name: "StorageModel", targets: ["StorageModel"]),

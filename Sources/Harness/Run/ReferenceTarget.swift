@@ -41,12 +41,7 @@ final class ReferenceSession: TargetSession {
 public enum ScenarioBucket {
     /// `sc-<16 hex digits of the id's FNV-1a hash><suffix>`.
     public static func name(for scenarioID: String, suffix: String = "") -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in scenarioID.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = String(StableHash.fnv1a(scenarioID), radix: 16)
         return "sc-" + String(repeating: "0", count: 16 - hex.count) + hex + suffix
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// Runs selected scenarios against a target, `jobs` at a time, and assembles the run's report.
+///
+/// Every scenario gets its own session (a fresh bucket), so order, sharding and parallelism never change
+/// a result. Reports list files and scenarios in file order whatever order they finished in.
+public struct ScenarioRunner: Sendable {
+    public var target: any Target
+    public var jobs: Int
+    /// The longest a step may take before the scenario errors.
+    public var stepTimeout: TimeInterval
+    public var expectations: ExpectationsManifest?
+    public var toolVersion: String
+
+    public init(target: any Target, jobs: Int = 1, stepTimeout: TimeInterval = 60, expectations: ExpectationsManifest? = nil, toolVersion: String) {
+        self.target = target
+        self.jobs = max(1, jobs)
+        self.stepTimeout = stepTimeout
+        self.expectations = expectations
+        self.toolVersion = toolVersion
+    }
+
+    /// Runs `files` (already selected); `allIDs` are the ids of every scenario loaded, for the manifest's
+    /// stale-entry check. `onScenarioFinished` is called as each scenario ends, from any thread.
+    public func run(
+        _ files: [ScenarioFile], allIDs: Set<String>,
+        onScenarioFinished: @escaping @Sendable (ScenarioReport, FileReport) -> Void = { _, _ in }
+    ) -> RunReport {
+        let startedAt = Date()
+        let work = files.enumerated().flatMap { fileIndex, file in file.scenarios.indices.map { (fileIndex, $0) } }
+        let results = ResultSlots(files: files)
+        let next = WorkCounter()
+        let group = DispatchGroup()
+        for _ in 0..<min(jobs, max(work.count, 1)) {
+            group.enter()
+            let worker = Thread {
+                while let index = next.take(below: work.count) {
+                    let (fileIndex, scenarioIndex) = work[index]
+                    let file = files[fileIndex]
+                    let report = runScenario(file.scenarios[scenarioIndex], in: file)
+                    results.store(report, file: fileIndex, scenario: scenarioIndex)
+                    onScenarioFinished(report, FileReport(name: file.name, path: file.path, scenarios: []))
+                }
+                group.leave()
+            }
+            worker.stackSize = 8 << 20
+            worker.start()
+        }
+        group.wait()
+        var fileReports = results.fileReports
+        if let stale = staleExpectations(allIDs: allIDs) { fileReports.append(stale) }
+        return RunReport(
+            target: target.name, toolVersion: toolVersion, hostname: ProcessInfo.processInfo.hostName,
+            startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), files: fileReports)
+    }
+
+    /// Runs one scenario and applies the expectations manifest to its outcome.
+    public func runScenario(_ scenario: Scenario, in file: ScenarioFile) -> ScenarioReport {
+        let started = Date()
+        var transcript = ""
+        var outcome: Outcome
+        if let targets = scenario.targets, !targets.contains(target.kind) {
+            outcome = .skipped(reason: "runs only on: \(targets.joined(separator: ", "))")
+        } else {
+            do throws(TargetFailure) {
+                let session = try target.openSession(for: scenario)
+                defer { session.close() }
+                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("storage-conformance-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: scratch) }
+                let execution = ScenarioExecution(scenario: scenario, file: file, session: session, stepTimeout: stepTimeout, scratch: scratch)
+                outcome = execution.run()
+                transcript = execution.transcript.text
+            } catch {
+                switch error {
+                case .unsupported(let reason): outcome = .skipped(reason: reason)
+                case .failed(let reason):
+                    outcome = .errored(Failure(type: "TargetError", message: reason, detail: reason, location: "\(file.path):\(scenario.location.line)"))
+                }
+            }
+        }
+        if let reason = expectations?.failures[scenario.id] {
+            outcome = Self.expected(outcome, reason: reason, id: scenario.id)
+        }
+        return ScenarioReport(
+            id: scenario.id, name: scenario.name, line: scenario.location.line, duration: Date().timeIntervalSince(started),
+            outcome: outcome, transcript: transcript)
+    }
+
+    /// A listed scenario that fails is skipped with the reason; one that passes fails the run.
+    static func expected(_ outcome: Outcome, reason: String, id: String) -> Outcome {
+        switch outcome {
+        case .failed, .errored:
+            return .skipped(reason: "expected failure: \(reason)")
+        case .passed:
+            let message = "\(id) passed, but the expectations manifest lists it as a failure (\(reason)); remove it from the manifest"
+            return .failed(Failure(type: "UnexpectedPass", message: message, detail: message))
+        case .skipped:
+            return outcome
+        }
+    }
+
+    /// A suite with one failing case per manifest entry that names no scenario.
+    private func staleExpectations(allIDs: Set<String>) -> FileReport? {
+        guard let manifest = expectations else { return nil }
+        let stale = manifest.entries.filter { !allIDs.contains($0.id) }
+        guard !stale.isEmpty else { return nil }
+        let scenarios = stale.map { entry in
+            let message = "the expectations manifest lists \(entry.id), which no scenario has"
+            return ScenarioReport(
+                id: entry.id, name: entry.id, line: entry.line, duration: 0,
+                outcome: .failed(Failure(type: "UnknownScenario", message: message, detail: message, location: "\(manifest.path):\(entry.line)")),
+                transcript: "")
+        }
+        return FileReport(name: "expectations", path: manifest.path, scenarios: scenarios)
+    }
+}
+
+/// Hands out work indices to worker threads.
+private final class WorkCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < limit else { return nil }
+        next += 1
+        return next - 1
+    }
+}
+
+/// Scenario reports in file order, filled in by worker threads.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private let files: [ScenarioFile]
+    private var slots: [[ScenarioReport?]]
+
+    init(files: [ScenarioFile]) {
+        self.files = files
+        slots = files.map { [ScenarioReport?](repeating: nil, count: $0.scenarios.count) }
+    }
+
+    func store(_ report: ScenarioReport, file: Int, scenario: Int) {
+        lock.lock()
+        slots[file][scenario] = report
+        lock.unlock()
+    }
+
+    var fileReports: [FileReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        return zip(files, slots).map { file, reports in FileReport(name: file.name, path: file.path, scenarios: reports.compactMap { $0 }) }
+    }
+}
