@@ -3,8 +3,6 @@ struct BucketStore: Sendable {
     private var objects: [ObjectKey: StoredObject] = [:]
     private(set) var names = SortedKeyList()
 
-    var isEmpty: Bool { objects.isEmpty }
-
     func object(_ key: ObjectKey) -> StoredObject? { objects[key] }
 
     /// Stores `object` under `key`, returning the object it replaced.

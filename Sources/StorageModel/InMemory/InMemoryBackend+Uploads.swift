@@ -8,7 +8,7 @@ extension InMemoryBackend {
             throw .badRequest("Invalid upload: the declared size \(size) is negative.")
         }
         let caller = try Caller(auth: request.object.auth)
-        let id = UUID().uuidString.lowercased()
+        let id = Identifiers.randomUUID()
         try withState { (state: inout BackendState) throws(BackendError) in
             try state.authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
             state.sessions.add(UploadSessionRecord(id: id, start: request, caller: caller, epoch: state.epoch))

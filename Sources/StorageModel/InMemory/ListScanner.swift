@@ -1,3 +1,5 @@
+import Foundation
+
 /// The listing algorithm over one bucket's sorted names.
 ///
 /// Every name under `prefix` is either an item (no delimiter after the prefix) or belongs to the
@@ -15,6 +17,10 @@ struct ListScanner {
 
     /// Up to `limit` listable entries strictly after `cursor`, and whether another listable entry follows.
     func page(after cursor: ListEntry?, limit: Int) -> (entries: [ListEntry], hasMore: Bool) {
+        // Every name under a prefix that starts with `/` or holds `//` has an empty segment: skip the walk.
+        if prefix.first == UInt8(ascii: "/") || Self.firstIndex(of: Array("//".utf8), in: prefix, from: 0) != nil {
+            return ([], false)
+        }
         var position = names.lowerBound(ObjectKey(bytes: prefix))
         if let cursor {
             position = max(position, resumePosition(after: cursor))
@@ -45,25 +51,34 @@ struct ListScanner {
     private func classify(_ key: ObjectKey, at position: SortedKeyList.Position) -> (ListEntry?, SortedKeyList.Position) {
         let bytes = key.bytes
         guard let delimiter, let found = Self.firstIndex(of: delimiter, in: bytes, from: prefix.count) else {
-            let listable = ObjectNameRules.isWellFormedPath(bytes[...])
+            let listable = ObjectNameRules.isWellFormedPath(bytes, count: bytes.count)
             return (listable ? ListEntry(kind: .item, bytes: bytes) : nil, names.position(after: position))
         }
         let entryBytes = Array(bytes[..<(found + delimiter.count)])
         let next = names.firstPosition(from: position) { !$0.hasPrefix(entryBytes) }
-        let listable = found > prefix.count && ObjectNameRules.isWellFormedPath(bytes[..<found])
+        let listable = found > prefix.count && ObjectNameRules.isWellFormedPath(bytes, count: found)
         return (listable ? ListEntry(kind: .prefix, bytes: entryBytes) : nil, next)
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, haystack.count - start >= needle.count else { return nil }
-        var index = start
-        let lastStart = haystack.count - needle.count
-        while index <= lastStart {
-            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
+        haystack.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                guard let first = needle.first, let base = haystack.baseAddress, let needleBase = needle.baseAddress,
+                    start >= 0,
+                    haystack.count - start >= needle.count
+                else { return nil }
+                let lastStart = haystack.count - needle.count
+                var index = start
+                while index <= lastStart {
+                    if haystack[index] == first
+                        && (needle.count == 1 || memcmp(base + index, needleBase, needle.count) == 0)
+                    {
+                        return index
+                    }
+                    index += 1
+                }
+                return nil
             }
-            index += 1
         }
-        return nil
     }
 }

@@ -15,11 +15,6 @@ struct ObjectKey: Hashable, Comparable, Sendable {
         self.bytes = Array(bytes)
     }
 
-    /// The name back as text (the bytes came from a `String`, so they are valid UTF-8).
-    var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    var count: Int { bytes.count }
-
     func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
@@ -34,7 +29,14 @@ struct ObjectKey: Hashable, Comparable, Sendable {
 
     /// Whether these bytes begin with all of `prefix`'s.
     func hasPrefix(_ prefix: [UInt8]) -> Bool {
-        prefix.count <= bytes.count && Self.compare(bytes[..<prefix.count], prefix[...]) == 0
+        guard prefix.count <= bytes.count else { return false }
+        guard !prefix.isEmpty else { return true }
+        return bytes.withUnsafeBytes { name in
+            prefix.withUnsafeBytes { prefix in
+                guard let nameBase = name.baseAddress, let prefixBase = prefix.baseAddress else { return false }
+                return memcmp(nameBase, prefixBase, prefix.count) == 0
+            }
+        }
     }
 
     /// memcmp-style order of two byte strings: negative, zero or positive.

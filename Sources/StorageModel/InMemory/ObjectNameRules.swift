@@ -17,17 +17,18 @@ enum ObjectNameRules {
         }
     }
 
-    /// Whether `bytes` split at `/` has no empty segment: not empty, no leading or trailing `/`, no `//`.
-    /// Names that fail this are never listed.
-    static func isWellFormedPath(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = bytes.first, let last = bytes.last, first != slash, last != slash else { return false }
-        var previousWasSlash = false
-        for byte in bytes {
-            let isSlash = byte == slash
-            if isSlash && previousWasSlash { return false }
-            previousWasSlash = isSlash
+    /// Whether the first `count` bytes of `bytes`, split at `/`, have no empty segment: not empty, no
+    /// leading or trailing `/`, no `//`. Names that fail this are never listed.
+    static func isWellFormedPath(_ bytes: [UInt8], count: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard count > 0, count <= buffer.count, buffer[0] != slash, buffer[count - 1] != slash else { return false }
+            var previous: UInt8 = 0
+            for byte in UnsafeBufferPointer(rebasing: buffer[..<count]) {
+                if byte == slash && previous == slash { return false }
+                previous = byte
+            }
+            return true
         }
-        return true
     }
 
     private static let slash = UInt8(ascii: "/")

@@ -17,7 +17,6 @@ struct SortedKeyList: Sendable {
     private static let chunkLimit = 1024
 
     private var chunks: [[ObjectKey]] = []
-    private(set) var count = 0
 
     var start: Position { Position(chunk: 0, index: 0) }
     var end: Position { Position(chunk: chunks.count, index: 0) }
@@ -69,14 +68,12 @@ struct SortedKeyList: Sendable {
     mutating func insert(_ key: ObjectKey) -> Bool {
         guard !chunks.isEmpty else {
             chunks = [[key]]
-            count = 1
             return true
         }
         let chunk = min(chunkIndex(for: key), chunks.count - 1)
         let index = Self.partition(chunks[chunk], from: 0) { !($0 < key) }
         if index < chunks[chunk].count, chunks[chunk][index] == key { return false }
         chunks[chunk].insert(key, at: index)
-        count += 1
         if chunks[chunk].count > Self.chunkLimit {
             let upperHalf = Array(chunks[chunk][(Self.chunkLimit / 2)...])
             chunks[chunk].removeSubrange((Self.chunkLimit / 2)...)
@@ -93,13 +90,9 @@ struct SortedKeyList: Sendable {
         let index = Self.partition(chunks[chunk], from: 0) { !($0 < key) }
         guard index < chunks[chunk].count, chunks[chunk][index] == key else { return false }
         chunks[chunk].remove(at: index)
-        count -= 1
         if chunks[chunk].isEmpty { chunks.remove(at: chunk) }
         return true
     }
-
-    /// Every key in order (for tests and diagnostics; O(n)).
-    var allKeys: [ObjectKey] { chunks.flatMap { $0 } }
 
     /// The first chunk whose last key is not less than `key`; `chunks.count` when there is none.
     private func chunkIndex(for key: ObjectKey) -> Int {

@@ -28,8 +28,8 @@ struct StoredObject: Sendable {
         self.metadata = metadata
         timeCreated = now.truncatedToMilliseconds
         updated = timeCreated
-        downloadTokens = [UUID().uuidString.lowercased()]
-        etag = Self.etag(generation: generation, metageneration: 1)
+        downloadTokens = [Identifiers.randomUUID()]
+        etag = Identifiers.etag(generation: generation, metageneration: 1)
     }
 
     var size: Int64 { Int64(data.count) }
@@ -48,7 +48,7 @@ struct StoredObject: Sendable {
         }
         metageneration += 1
         updated = now.truncatedToMilliseconds
-        etag = Self.etag(generation: generation, metageneration: metageneration)
+        etag = Identifiers.etag(generation: generation, metageneration: metageneration)
     }
 
     /// The bytes of `length` (to the end when nil) from `offset`: 416 when `offset` is past the end
@@ -78,11 +78,5 @@ struct StoredObject: Sendable {
             cacheControl: metadata.cacheControl, customMetadata: metadata.customMetadata,
             md5Hash: digests.md5Hash, crc32c: digests.crc32c, etag: etag, timeCreated: timeCreated, updated: updated,
             storageClass: "STANDARD", downloadTokens: downloadTokens)
-    }
-
-    /// Our etag: base64 (unpadded) of MD5("generation/metageneration"), so it changes with either.
-    private static func etag(generation: Int64, metageneration: Int64) -> String {
-        let digest = MD5.digest(of: Data("\(generation)/\(metageneration)".utf8))
-        return Data(digest).base64EncodedString().replacingOccurrences(of: "=", with: "")
     }
 }

@@ -83,7 +83,7 @@ import Testing
             let expected = bruteForce(strings, prefix: prefix, delimiter: delimiter)
             for pageSize in [1, 3, 1000] {
                 let listed = try Fixtures.listAll(backend, prefix: prefix, delimiter: delimiter, pageSize: pageSize).entries
-                #expect(listed.map { Array($0.utf8) } == expected.map { Array($0.utf8) }, "\(prefix) \(delimiter ?? "nil") \(pageSize)")
+                #expect(firstDifference(listed, expected) == nil, "\(prefix) \(delimiter ?? "nil") \(pageSize)")
             }
         }
     }
@@ -180,6 +180,14 @@ import Testing
         #expect(try list(InMemoryBackend()) == ListPage())
         let backend = seeded(["a"])
         #expect(try backend.list(ListRequest(bucket: "other")) == ListPage())
+    }
+
+    /// Where two listings first differ byte for byte, described; nil when they are the same.
+    private func firstDifference(_ listed: [String], _ expected: [String]) -> String? {
+        for (index, (got, want)) in zip(listed, expected).enumerated() where !got.utf8.elementsEqual(want.utf8) {
+            return "entry \(index): got \(Array(got.utf8)), expected \(Array(want.utf8))"
+        }
+        return listed.count == expected.count ? nil : "got \(listed.count) entries, expected \(expected.count)"
     }
 
     /// The listing rule, written independently: a name is an item when no delimiter follows the prefix,

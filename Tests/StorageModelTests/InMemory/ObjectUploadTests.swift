@@ -36,6 +36,12 @@ import Testing
         let token = try #require(resource.downloadTokens.first)
         #expect(UUID(uuidString: token) != nil)
         #expect(token == token.lowercased())
+        #expect(Array(token)[14] == "4")  // a random (version 4) UUID
+        #expect("89ab".contains(Array(token)[19]))  // RFC 4122 variant
+        let tokens = try (0..<50).map { index throws(BackendError) in
+            try Fixtures.upload(backend, "t\(index)").downloadTokens
+        }
+        #expect(Set(tokens.joined()).count == 50)
     }
 
     @Test func givenMetadataIsKept() throws {
