@@ -1,0 +1,203 @@
+import Foundation
+
+/// A streaming MD5 (RFC 1321) hasher: feed bytes with `update(_:)` as they arrive, read the digest with
+/// `finalize()` (which leaves the hasher untouched, so it may go on).
+///
+/// Used for an object's `md5Hash`; not for anything that needs security.
+public struct MD5: Sendable {
+    private var a: UInt32 = 0x6745_2301
+    private var b: UInt32 = 0xefcd_ab89
+    private var c: UInt32 = 0x98ba_dcfe
+    private var d: UInt32 = 0x1032_5476
+    private var byteCount: UInt64 = 0
+    /// The bytes of an incomplete 64-byte block, waiting for more input.
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// The 16-byte digest of `data`.
+    public static func digest(of data: Data) -> [UInt8] {
+        var hasher = MD5()
+        hasher.update(data)
+        return hasher.finalize()
+    }
+
+    public mutating func update(_ data: Data) {
+        data.withUnsafeBytes { update($0) }
+    }
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard var base = bytes.baseAddress, !bytes.isEmpty else { return }
+        var remaining = bytes.count
+        byteCount &+= UInt64(remaining)
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, remaining)
+            pending.append(contentsOf: UnsafeRawBufferPointer(start: base, count: taken))
+            base += taken
+            remaining -= taken
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { block in
+                if let blockBase = block.baseAddress { compress(blockBase, blocks: 1) }
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        let blocks = remaining / 64
+        if blocks > 0 {
+            compress(base, blocks: blocks)
+            base += blocks * 64
+            remaining -= blocks * 64
+        }
+        if remaining > 0 {
+            pending.append(contentsOf: UnsafeRawBufferPointer(start: base, count: remaining))
+        }
+    }
+
+    /// The 16-byte digest of everything given so far.
+    public func finalize() -> [UInt8] {
+        var copy = self
+        let bitCount = byteCount &* 8
+        var padding: [UInt8] = [0x80]
+        let afterMarker = (pending.count + 1) % 64
+        padding += [UInt8](repeating: 0, count: (56 - afterMarker + 64) % 64)
+        for shift in stride(from: 0, to: 64, by: 8) {
+            padding.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
+        }
+        padding.withUnsafeBytes { copy.update($0) }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(16)
+        for word in [copy.a, copy.b, copy.c, copy.d] {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+            }
+        }
+        return digest
+    }
+
+    private mutating func compress(_ base: UnsafeRawPointer, blocks: Int) {
+        var a = self.a, b = self.b, c = self.c, d = self.d
+        var block = base
+        for _ in 0..<blocks {
+            func word(_ index: Int) -> UInt32 {
+                UInt32(littleEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+            }
+            let m0 = word(0)
+            let m1 = word(1)
+            let m2 = word(2)
+            let m3 = word(3)
+            let m4 = word(4)
+            let m5 = word(5)
+            let m6 = word(6)
+            let m7 = word(7)
+            let m8 = word(8)
+            let m9 = word(9)
+            let m10 = word(10)
+            let m11 = word(11)
+            let m12 = word(12)
+            let m13 = word(13)
+            let m14 = word(14)
+            let m15 = word(15)
+            let (aa, bb, cc, dd) = (a, b, c, d)
+
+            a = ff(a, b, c, d, m0, 0xd76aa478, 7)
+            d = ff(d, a, b, c, m1, 0xe8c7b756, 12)
+            c = ff(c, d, a, b, m2, 0x242070db, 17)
+            b = ff(b, c, d, a, m3, 0xc1bdceee, 22)
+            a = ff(a, b, c, d, m4, 0xf57c0faf, 7)
+            d = ff(d, a, b, c, m5, 0x4787c62a, 12)
+            c = ff(c, d, a, b, m6, 0xa8304613, 17)
+            b = ff(b, c, d, a, m7, 0xfd469501, 22)
+            a = ff(a, b, c, d, m8, 0x698098d8, 7)
+            d = ff(d, a, b, c, m9, 0x8b44f7af, 12)
+            c = ff(c, d, a, b, m10, 0xffff5bb1, 17)
+            b = ff(b, c, d, a, m11, 0x895cd7be, 22)
+            a = ff(a, b, c, d, m12, 0x6b901122, 7)
+            d = ff(d, a, b, c, m13, 0xfd987193, 12)
+            c = ff(c, d, a, b, m14, 0xa679438e, 17)
+            b = ff(b, c, d, a, m15, 0x49b40821, 22)
+
+            a = gg(a, b, c, d, m1, 0xf61e2562, 5)
+            d = gg(d, a, b, c, m6, 0xc040b340, 9)
+            c = gg(c, d, a, b, m11, 0x265e5a51, 14)
+            b = gg(b, c, d, a, m0, 0xe9b6c7aa, 20)
+            a = gg(a, b, c, d, m5, 0xd62f105d, 5)
+            d = gg(d, a, b, c, m10, 0x02441453, 9)
+            c = gg(c, d, a, b, m15, 0xd8a1e681, 14)
+            b = gg(b, c, d, a, m4, 0xe7d3fbc8, 20)
+            a = gg(a, b, c, d, m9, 0x21e1cde6, 5)
+            d = gg(d, a, b, c, m14, 0xc33707d6, 9)
+            c = gg(c, d, a, b, m3, 0xf4d50d87, 14)
+            b = gg(b, c, d, a, m8, 0x455a14ed, 20)
+            a = gg(a, b, c, d, m13, 0xa9e3e905, 5)
+            d = gg(d, a, b, c, m2, 0xfcefa3f8, 9)
+            c = gg(c, d, a, b, m7, 0x676f02d9, 14)
+            b = gg(b, c, d, a, m12, 0x8d2a4c8a, 20)
+
+            a = hh(a, b, c, d, m5, 0xfffa3942, 4)
+            d = hh(d, a, b, c, m8, 0x8771f681, 11)
+            c = hh(c, d, a, b, m11, 0x6d9d6122, 16)
+            b = hh(b, c, d, a, m14, 0xfde5380c, 23)
+            a = hh(a, b, c, d, m1, 0xa4beea44, 4)
+            d = hh(d, a, b, c, m4, 0x4bdecfa9, 11)
+            c = hh(c, d, a, b, m7, 0xf6bb4b60, 16)
+            b = hh(b, c, d, a, m10, 0xbebfbc70, 23)
+            a = hh(a, b, c, d, m13, 0x289b7ec6, 4)
+            d = hh(d, a, b, c, m0, 0xeaa127fa, 11)
+            c = hh(c, d, a, b, m3, 0xd4ef3085, 16)
+            b = hh(b, c, d, a, m6, 0x04881d05, 23)
+            a = hh(a, b, c, d, m9, 0xd9d4d039, 4)
+            d = hh(d, a, b, c, m12, 0xe6db99e5, 11)
+            c = hh(c, d, a, b, m15, 0x1fa27cf8, 16)
+            b = hh(b, c, d, a, m2, 0xc4ac5665, 23)
+
+            a = ii(a, b, c, d, m0, 0xf4292244, 6)
+            d = ii(d, a, b, c, m7, 0x432aff97, 10)
+            c = ii(c, d, a, b, m14, 0xab9423a7, 15)
+            b = ii(b, c, d, a, m5, 0xfc93a039, 21)
+            a = ii(a, b, c, d, m12, 0x655b59c3, 6)
+            d = ii(d, a, b, c, m3, 0x8f0ccc92, 10)
+            c = ii(c, d, a, b, m10, 0xffeff47d, 15)
+            b = ii(b, c, d, a, m1, 0x85845dd1, 21)
+            a = ii(a, b, c, d, m8, 0x6fa87e4f, 6)
+            d = ii(d, a, b, c, m15, 0xfe2ce6e0, 10)
+            c = ii(c, d, a, b, m6, 0xa3014314, 15)
+            b = ii(b, c, d, a, m13, 0x4e0811a1, 21)
+            a = ii(a, b, c, d, m4, 0xf7537e82, 6)
+            d = ii(d, a, b, c, m11, 0xbd3af235, 10)
+            c = ii(c, d, a, b, m2, 0x2ad7d2bb, 15)
+            b = ii(b, c, d, a, m9, 0xeb86d391, 21)
+
+            a = a &+ aa
+            b = b &+ bb
+            c = c &+ cc
+            d = d &+ dd
+            block += 64
+        }
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+    }
+}
+
+@inline(__always)
+private func rotate(_ x: UInt32, _ s: UInt32) -> UInt32 { (x &<< s) | (x &>> (32 - s)) }
+
+@inline(__always)
+private func ff(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ m: UInt32, _ k: UInt32, _ s: UInt32) -> UInt32 {
+    b &+ rotate((a &+ m &+ k) &+ (d ^ (b & (c ^ d))), s)
+}
+
+@inline(__always)
+private func gg(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ m: UInt32, _ k: UInt32, _ s: UInt32) -> UInt32 {
+    b &+ rotate(((a &+ m &+ k) &+ (c & ~d)) &+ (b & d), s)
+}
+
+@inline(__always)
+private func hh(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ m: UInt32, _ k: UInt32, _ s: UInt32) -> UInt32 {
+    b &+ rotate((a &+ m &+ k) &+ (b ^ (c ^ d)), s)
+}
+
+@inline(__always)
+private func ii(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ m: UInt32, _ k: UInt32, _ s: UInt32) -> UInt32 {
+    b &+ rotate((a &+ m &+ k) &+ (c ^ (b | ~d)), s)
+}

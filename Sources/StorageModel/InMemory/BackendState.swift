@@ -1,0 +1,50 @@
+import Foundation
+
+/// Everything an `InMemoryBackend` holds behind its lock: objects by bucket, rules, upload sessions,
+/// and the generation clock (which survives a reset, so generations never repeat).
+struct BackendState: Sendable {
+    var buckets: [String: BucketStore] = [:]
+    var rules: [String: StorageRules] = [:]
+    var sessions: SessionTable
+    var clock = GenerationClock()
+    /// Counts resets; sessions remember it to tell whether they outlived one.
+    var epoch = 0
+
+    init(finishedSessionLimit: Int) {
+        sessions = SessionTable(finishedLimit: finishedSessionLimit)
+    }
+
+    func rules(for bucket: String) -> StorageRules {
+        rules[bucket] ?? .allowAll
+    }
+
+    /// Throws 403 unless the bucket's rules allow `operation` on `path` for `caller`.
+    func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller) throws(BackendError) {
+        let rules = rules(for: bucket)
+        guard !rules.allows(operation, path: path, signedIn: caller.isSignedIn) else { return }
+        switch operation {
+        case .read:
+            throw .forbidden("Permission denied. No READ permission.")
+        case .write:
+            throw .forbidden("Permission denied. No WRITE permission.")
+        case .list where rules.version < 2:
+            throw .forbidden(
+                #"Listing objects in a bucket is disallowed for rules_version = "1". "#
+                    + #"Please update storage security rules to rules_version = "2" to use list."#)
+        case .list:
+            throw .forbidden("Permission denied. No LIST permission.")
+        }
+    }
+
+    /// Stores a new object (a new generation, metageneration 1, one fresh token), replacing any
+    /// object of that name; returns its resource and the object it replaced.
+    mutating func commit(
+        bucket: String, name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields
+    ) -> (resource: ObjectResource, replaced: StoredObject?) {
+        let now = Date()
+        let object = StoredObject(
+            name: name, data: data, digests: digests, metadata: metadata, generation: clock.next(at: now), now: now)
+        let replaced = buckets[bucket, default: BucketStore()].put(object, at: ObjectKey(name))
+        return (object.resource(bucket: bucket), replaced)
+    }
+}

@@ -1,0 +1,31 @@
+/// The objects of one bucket: a dictionary by byte key, plus the keys in byte order for listing.
+struct BucketStore: Sendable {
+    private var objects: [ObjectKey: StoredObject] = [:]
+    private(set) var names = SortedKeyList()
+
+    func object(_ key: ObjectKey) -> StoredObject? { objects[key] }
+
+    /// Stores `object` under `key`, returning the object it replaced.
+    @discardableResult
+    mutating func put(_ object: StoredObject, at key: ObjectKey) -> StoredObject? {
+        let replaced = objects.updateValue(object, forKey: key)
+        if replaced == nil { names.insert(key) }
+        return replaced
+    }
+
+    /// Removes the object under `key`, returning it.
+    @discardableResult
+    mutating func remove(_ key: ObjectKey) -> StoredObject? {
+        guard let removed = objects.removeValue(forKey: key) else { return nil }
+        names.remove(key)
+        return removed
+    }
+
+    /// Changes the object under `key` in place; nil when there is none.
+    mutating func modify<Result>(_ key: ObjectKey, _ body: (inout StoredObject) -> Result) -> Result? {
+        guard var object = objects[key] else { return nil }
+        let result = body(&object)
+        objects[key] = object
+        return result
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+extension InMemoryBackend {
+    /// Reads a byte range. A download token that is one of the object's grants the read without
+    /// rules; any other token is 403.
+    public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {
+        let address = request.object
+        try ObjectNameRules.validate(address.name)
+        let caller = try Caller(auth: address.auth)
+        let object = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
+            let object = state.buckets[address.bucket]?.object(ObjectKey(address.name))
+            if let token = request.downloadToken {
+                guard let object, object.downloadTokens.contains(token) else {
+                    throw .forbidden("Permission denied. The download token is not valid for this object.")
+                }
+                return object
+            }
+            try state.authorize(.read, bucket: address.bucket, path: address.name, caller: caller)
+            guard let object else { throw Self.objectNotFound(bucket: address.bucket, name: address.name) }
+            return object
+        }
+        return try object.read(offset: request.offset, length: request.length)
+    }
+
+    public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {
+        try ObjectNameRules.validate(object.name)
+        let caller = try Caller(auth: object.auth)
+        return try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
+            try state.authorize(.read, bucket: object.bucket, path: object.name, caller: caller)
+            guard let stored = state.buckets[object.bucket]?.object(ObjectKey(object.name)) else {
+                throw Self.objectNotFound(bucket: object.bucket, name: object.name)
+            }
+            return stored.resource(bucket: object.bucket)
+        }
+    }
+
+    /// Applies a PATCH (see `MetadataPatch`); metageneration +1, `updated` now.
+    public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
+        try ObjectNameRules.validate(object.name)
+        let caller = try Caller(auth: object.auth)
+        let now = Date()
+        return try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
+            try state.authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
+            let resource = state.buckets[object.bucket]?.modify(ObjectKey(object.name)) { stored in
+                stored.apply(patch, at: now)
+                return stored.resource(bucket: object.bucket)
+            }
+            guard let resource else { throw Self.objectNotFound(bucket: object.bucket, name: object.name) }
+            return resource
+        }
+    }
+
+    public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
+        try ObjectNameRules.validate(object.name)
+        let caller = try Caller(auth: object.auth)
+        let removed = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
+            try state.authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
+            guard let removed = state.buckets[object.bucket]?.remove(ObjectKey(object.name)) else {
+                throw Self.objectNotFound(bucket: object.bucket, name: object.name)
+            }
+            return removed
+        }
+        withExtendedLifetime(removed) {}  // its bytes are freed here, outside the lock
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The checksums a stored object carries, in their wire form (base64).
+struct ObjectDigests: Sendable, Equatable {
+    /// Base64 of the 16-byte MD5 digest (24 characters).
+    var md5Hash: String
+    /// Base64 of the big-endian CRC32C (8 characters).
+    var crc32c: String
+
+    init(md5: MD5, crc32c: CRC32C) {
+        md5Hash = Data(md5.finalize()).base64EncodedString()
+        self.crc32c = CRC32C.base64(crc32c.finalize())
+    }
+
+    init(of data: Data) {
+        var md5 = MD5()
+        var crc = CRC32C()
+        data.withUnsafeBytes { bytes in
+            md5.update(bytes)
+            crc.update(bytes)
+        }
+        self.init(md5: md5, crc32c: crc)
+    }
+}

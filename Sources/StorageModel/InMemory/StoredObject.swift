@@ -1,0 +1,82 @@
+import Foundation
+
+/// One object as the in-memory service keeps it: its bytes and everything its metadata reports.
+struct StoredObject: Sendable {
+    static let defaultContentType = "application/octet-stream"
+
+    let name: String
+    /// Zero-based, never mutated after the object is stored, so reads can hand it out as is.
+    let data: Data
+    let generation: Int64
+    private(set) var metageneration: Int64 = 1
+    let digests: ObjectDigests
+    private(set) var etag: String
+    let timeCreated: Date
+    private(set) var updated: Date
+    /// As given at upload, with the default content type filled in; `contentEncoding` nil reads `identity`.
+    private(set) var metadata: ObjectMetadataFields
+    let downloadTokens: [String]
+
+    /// An object as an upload commits it: metageneration 1, one fresh download token.
+    init(name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64, now: Date) {
+        self.name = name
+        self.data = data
+        self.generation = generation
+        self.digests = digests
+        var metadata = metadata
+        if metadata.contentType == nil { metadata.contentType = Self.defaultContentType }
+        self.metadata = metadata
+        timeCreated = now.truncatedToMilliseconds
+        updated = timeCreated
+        downloadTokens = [Identifiers.randomUUID()]
+        etag = Identifiers.etag(generation: generation, metageneration: 1)
+    }
+
+    var size: Int64 { Int64(data.count) }
+
+    /// Applies a PATCH: absent fields unchanged, `.some(nil)` removes; custom keys merge (nil deletes),
+    /// after clearing them all when the patch says so. Bumps metageneration and `updated`.
+    mutating func apply(_ patch: MetadataPatch, at now: Date) {
+        for (field, value) in patch.fields {
+            metadata[field] = value
+        }
+        if patch.removesAllCustomMetadata {
+            metadata.customMetadata = [:]
+        }
+        for (key, value) in patch.customMetadata {
+            metadata.customMetadata[key] = value
+        }
+        metageneration += 1
+        updated = now.truncatedToMilliseconds
+        etag = Identifiers.etag(generation: generation, metageneration: metageneration)
+    }
+
+    /// The bytes of `length` (to the end when nil) from `offset`: 416 when `offset` is past the end
+    /// (for an empty object, anything but 0). A read of the whole object shares its storage; a
+    /// partial read copies only the bytes asked for, into a zero-based `Data`.
+    func read(offset: Int64, length: Int64?) throws(BackendError) -> ObjectRead {
+        guard offset >= 0 else { throw .badRequest("Invalid read: the offset \(offset) is negative.") }
+        if let length, length < 0 { throw .badRequest("Invalid read: the length \(length) is negative.") }
+        let size = self.size
+        if size == 0 ? offset > 0 : offset >= size {
+            throw BackendError(status: 416, "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.")
+        }
+        let end = length.map { $0 >= size - offset ? size : offset + $0 } ?? size
+        if offset == 0 && end == size {
+            return ObjectRead(data: data, totalSize: size)
+        }
+        let range = Int(offset)..<Int(end)
+        let bytes = data.withUnsafeBytes { Data(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        return ObjectRead(data: bytes, totalSize: size)
+    }
+
+    func resource(bucket: String) -> ObjectResource {
+        ObjectResource(
+            bucket: bucket, name: name, generation: generation, metageneration: metageneration, size: size,
+            contentType: metadata.contentType, contentEncoding: metadata.contentEncoding ?? "identity",
+            contentDisposition: metadata.contentDisposition, contentLanguage: metadata.contentLanguage,
+            cacheControl: metadata.cacheControl, customMetadata: metadata.customMetadata,
+            md5Hash: digests.md5Hash, crc32c: digests.crc32c, etag: etag, timeCreated: timeCreated, updated: updated,
+            storageClass: "STANDARD", downloadTokens: downloadTokens)
+    }
+}

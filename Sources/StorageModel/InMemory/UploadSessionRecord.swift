@@ -1,0 +1,54 @@
+import Foundation
+import Synchronization
+
+/// One resumable upload: what the start fixed, and the progress guarded by its own lock, so chunks
+/// are appended and hashed without holding the backend's lock.
+final class UploadSessionRecord: Sendable {
+    /// The part of a session that changes as chunks arrive.
+    struct Progress {
+        var state: UploadStatus.State = .active
+        var receivedBytes: Int64 = 0
+        var buffer = Data()
+        var md5 = MD5()
+        var crc32c = CRC32C()
+        /// The committed object, once a finalize succeeded.
+        var resource: ObjectResource?
+
+        /// Ends the session in `state`, freeing the staged bytes.
+        mutating func finish(as state: UploadStatus.State) {
+            self.state = state
+            buffer = Data()
+        }
+
+        var status: UploadStatus { UploadStatus(state: state, receivedBytes: receivedBytes, resource: resource) }
+    }
+
+    let id: String
+    let bucket: String
+    let name: String
+    let metadata: ObjectMetadataFields
+    let declaredSize: Int64?
+    /// Who started the upload; the write rule is checked for them again at finalize.
+    let caller: Caller
+    /// The backend's reset count when the session started: a session from before a reset cannot commit.
+    let epoch: Int
+    let progress: Mutex<Progress>
+
+    init(id: String, start: UploadStart, caller: Caller, epoch: Int) {
+        self.id = id
+        bucket = start.object.bucket
+        name = start.object.name
+        metadata = start.metadata
+        declaredSize = start.size
+        self.caller = caller
+        self.epoch = epoch
+        var progress = Progress()
+        if let size = start.size {
+            progress.buffer.reserveCapacity(Int(min(size, Self.largestReservation)))
+        }
+        self.progress = Mutex(progress)
+    }
+
+    /// The most a declared size reserves up front; larger uploads grow as they go.
+    private static let largestReservation: Int64 = 64 << 20
+}
