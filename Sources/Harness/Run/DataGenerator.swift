@@ -19,7 +19,7 @@ public enum DataGenerator {
     static func random(size: Int, seed: UInt64) -> Data {
         var data = Data(count: size)
         var state = seed
-        data.withUnsafeMutableBytes { buffer in
+        data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
             var offset = 0
             while offset < size {
                 state &+= 0x9E37_79B9_7F4A_7C15

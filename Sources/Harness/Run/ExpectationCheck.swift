@@ -178,10 +178,10 @@ enum ExpectationCheck {
             }
         }
         if let expectedMetadata = expectation.metadata {
-            guard let upload = record.task as? StorageUploadTask, case .success(let metadata)? = upload.result else {
+            guard let upload = record.task as? StorageUploadTask, case .success(let final)? = upload.result else {
                 throw .mismatch("MetadataMismatch", "task \(record.name) has no final metadata", actual: record.eventList)
             }
-            try metadata(metadata, expectedMetadata, values: values)
+            try metadata(final, expectedMetadata, values: values)
         }
         if expectation.data != nil || expectation.size != nil || expectation.sha256 != nil {
             try downloaded(record, expectation)
