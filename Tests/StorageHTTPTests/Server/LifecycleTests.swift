@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import StorageHTTP
+import Testing
+
+@Suite struct LifecycleTests {
+    @Test func startReturnsTheBoundPortAndStopReleasesIt() throws {
+        let server = HTTPServer(configuration: .forTests, handler: EchoHandler.respond)
+        #expect(server.port == nil)
+        let port = try server.start()
+        #expect(port > 0)
+        #expect(server.port == port)
+        server.stop()
+        #expect(server.port == nil)
+        #expect(throws: (any Error).self) { try RawClient(port: port) }
+        server.stop()  // a second stop is harmless
+    }
+
+    @Test func startingTwiceIsAnError() throws {
+        try withServer { server, _ in
+            #expect(throws: HTTPServerError.alreadyRunning) { try server.start() }
+        }
+    }
+
+    @Test func serverCanBeRestartedAfterStop() throws {
+        let server = HTTPServer(configuration: .forTests, handler: EchoHandler.respond)
+        for _ in 0..<2 {
+            let port = try server.start()
+            let client = try RawClient(port: port)
+            try client.send(get("/"))
+            #expect(try client.readResponse().status == 200)
+            server.stop()
+        }
+    }
+
+    @Test func portInUseIsAClearError() throws {
+        try withServer { _, port in
+            let second = HTTPServer(configuration: .forTests.with { $0.port = port }, handler: EchoHandler.respond)
+            #expect(throws: HTTPServerError.addressInUse(host: "127.0.0.1", port: port)) { try second.start() }
+            #expect(second.port == nil)
+        }
+    }
+
+    @Test(arguments: ["not a host name!", "256.1.1.1", "", "192.0.2.1"])
+    func badHostIsAClearError(host: String) throws {
+        let server = HTTPServer(configuration: .forTests.with { $0.host = host }, handler: EchoHandler.respond)
+        let error = try #require(throws: HTTPServerError.self) { try server.start() }
+        guard case .invalidHost = error else {
+            Issue.record("expected invalidHost, got \(error)")
+            return
+        }
+        #expect(error.description.contains("cannot listen on host"))
+    }
+
+    @Test func invalidConfigurationIsRejected() throws {
+        let badPort = HTTPServer(configuration: .forTests.with { $0.port = 70000 }, handler: EchoHandler.respond)
+        #expect(throws: HTTPServerError.invalidPort(70000)) { try badPort.start() }
+        let badLimit = HTTPServer(configuration: .forTests.with { $0.maxHeaderCount = 0 }, handler: EchoHandler.respond)
+        #expect(throws: HTTPServerError.self) { try badLimit.start() }
+        let badTimeout = HTTPServer(configuration: .forTests.with { $0.readTimeout = .zero }, handler: EchoHandler.respond)
+        #expect(throws: HTTPServerError.self) { try badTimeout.start() }
+    }
+
+    @Test func ipv6LoopbackWorksWhenAvailable() throws {
+        let server = HTTPServer(configuration: .forTests.with { $0.host = "::1" }, handler: EchoHandler.respond)
+        do {
+            _ = try server.start()
+        } catch HTTPServerError.invalidHost {
+            return  // no IPv6 on this machine
+        }
+        #expect(server.port != nil)
+        server.stop()
+    }
+
+    @Test func stopClosesIdleConnectionsAndLetsRequestsInProgressFinish() throws {
+        let server = HTTPServer(configuration: .forTests, handler: EchoHandler.respond)
+        let port = try server.start()
+        let idle = try RawClient(port: port)
+        try idle.send(get("/"))
+        #expect(try idle.readResponse().status == 200)
+        let busy = try RawClient(port: port)
+        try busy.send(get("/sleep/300"))
+        #expect(eventually { server.openConnectionCount == 2 })
+        usleep(50_000)  // let the slow request reach the handler
+
+        server.stop()
+
+        #expect(idle.serverClosed())
+        let finished = try busy.readResponse()
+        #expect(finished.status == 200)
+        #expect(finished.headers["Connection"] == "close")
+        #expect(busy.serverClosed())
+    }
+
+    @Test func stopShutsDownConnectionsThatOverstayTheGracePeriod() throws {
+        let configuration = HTTPServerConfiguration.forTests.with { $0.stopGracePeriod = .milliseconds(100) }
+        let server = HTTPServer(configuration: configuration, handler: EchoHandler.respond)
+        let port = try server.start()
+        let stalled = try RawClient(port: port)
+        try stalled.send("PUT / HTTP/1.1\r\nHost: h\r\nContent-Length: 1000\r\n\r\nonly part")
+        #expect(eventually { server.openConnectionCount == 1 })
+        server.stop()
+        #expect(stalled.serverClosed())
+    }
+
+    @Test func descriptorsDoNotLeakOverAThousandConnections() throws {
+        try withServer { server, port in
+            for index in 0..<1000 {
+                let client = try RawClient(port: port)
+                if index % 3 == 0 {
+                    try client.send(get("/\(index)"))
+                    #expect(try client.readResponse().status == 200)
+                } else if index % 3 == 1 {
+                    try client.send("BAD\r\n\r\n")
+                    #expect(try client.readResponse().status == 400)
+                }
+            }
+            #expect(eventually { server.openConnectionCount == 0 })
+            #expect(eventually { SocketInventory.descriptors(usingPort: port) == 1 }, "only the listening socket stays open")
+        }
+    }
+}
+
+/// Counts this process's open socket descriptors that belong to TCP connections on a port.
+enum SocketInventory {
+    /// Descriptors whose socket has `port` as its local or remote port (the listener included).
+    static func descriptors(usingPort port: Int) -> Int {
+        let inodes = socketInodes(usingPort: port)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return -1 }
+        return entries.filter { entry in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"),
+                  target.hasPrefix("socket:[") else { return false }
+            return inodes.contains(String(target.dropFirst(8).dropLast()))
+        }.count
+    }
+
+    private static func socketInodes(usingPort port: Int) -> Set<String> {
+        var inodes = Set<String>()
+        let hexPort = String(format: "%04X", port)
+        for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
+            guard let text = readWholeFile(table) else { continue }
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                guard fields.count > 9 else { continue }
+                let local = fields[1].split(separator: ":").last.map(String.init)
+                let remote = fields[2].split(separator: ":").last.map(String.init)
+                if (local == hexPort || remote == hexPort), fields[9] != "0" {
+                    inodes.insert(String(fields[9]))
+                }
+            }
+        }
+        return inodes
+    }
+
+    /// Reads a /proc file to its end (their reported size is 0, so whole-file helpers may stop early).
+    private static func readWholeFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
