@@ -7,8 +7,9 @@ import StorageHTTP
 /// A blocking TCP client that sends exactly the bytes a test gives it and parses responses by hand.
 /// Every read gives up after `receiveTimeout`, so a misbehaving server fails a test instead of hanging it.
 final class RawClient {
-    let descriptor: Int32
+    private let descriptor: Int32
     private var pending: [UInt8] = []
+    private var isClosed = false
 
     init(port: Int, receiveTimeout: Duration = .seconds(5)) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -35,6 +36,12 @@ final class RawClient {
     }
 
     deinit {
+        close()
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         Glibc.close(descriptor)
     }
 
@@ -148,28 +155,5 @@ final class RawClient {
             case .closedEarly(let context): return "connection closed early: \(context)"
             }
         }
-    }
-}
-
-/// A response as the raw client parsed it.
-struct RawResponse {
-    let status: Int
-    let reason: String
-    let headers: HTTPHeaders
-    let body: [UInt8]
-
-    var text: String { String(decoding: body, as: UTF8.self) }
-
-    /// The `code` of a core error body `{"error":{"code":N,"message":"…"}}`, if the body has that shape.
-    var errorCode: Int? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let error = object["error"] as? [String: Any] else { return nil }
-        return error["code"] as? Int
-    }
-
-    var errorMessage: String? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let error = object["error"] as? [String: Any] else { return nil }
-        return error["message"] as? String
     }
 }
