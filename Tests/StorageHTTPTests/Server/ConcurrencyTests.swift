@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import StorageHTTP
 import Synchronization
@@ -42,7 +45,7 @@ import Testing
                 do {
                     try client.send(Array("PUT /u\(index) HTTP/1.1\r\nHost: h\r\nContent-Length: \(size)\r\n\r\n".utf8) + payload)
                     let response = try client.readResponse()
-                    if response.body != payload { failures.withLock { $0.append("client \(index): body differs") } }
+                    if !sameBytes(response.body, payload) { failures.withLock { $0.append("client \(index): body differs") } }
                 } catch {
                     failures.withLock { $0.append("client \(index): \(error)") }
                 }
@@ -79,6 +82,16 @@ import Testing
             let fourth = try RawClient(port: port)
             try fourth.send(get("/"))
             #expect(try fourth.readResponse().status == 200)
+        }
+    }
+}
+
+/// Compares large byte arrays with memcmp (element-wise == is slow in debug builds).
+private func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    lhs.count == rhs.count && lhs.withUnsafeBytes { left in
+        rhs.withUnsafeBytes { right in
+            guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
+            return memcmp(leftBase, rightBase, left.count) == 0
         }
     }
 }
