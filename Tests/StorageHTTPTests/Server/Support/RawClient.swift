@@ -104,6 +104,13 @@ final class RawClient {
         return (try? receiveMore()) != true
     }
 
+    /// Whether a response (or end of stream) is waiting to be read, without blocking.
+    func hasDataAvailable() -> Bool {
+        if !pending.isEmpty { return true }
+        var descriptorState = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptorState, 1, 0) > 0
+    }
+
     func shutdownWrite() {
         shutdown(descriptor, Int32(SHUT_WR))
     }
