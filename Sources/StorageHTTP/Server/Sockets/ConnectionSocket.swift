@@ -15,9 +15,10 @@ struct ConnectionSocket {
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Receives whatever is available without waiting: the byte count, or 0 when nothing is ready.
-    /// Throws `peerClosed` at end of stream.
+    /// Receives whatever is available without waiting: the byte count, or 0 when nothing is ready (or
+    /// `space` is empty). Throws `peerClosed` at end of stream.
     func receiveAvailable(into space: UnsafeMutableRawBufferPointer) throws(ConnectionError) -> Int {
+        guard !space.isEmpty else { return 0 }
         while true {
             let count = recv(descriptor, space.baseAddress, space.count, Int32(MSG_DONTWAIT))
             if count > 0 { return count }
@@ -30,7 +31,8 @@ struct ConnectionSocket {
         }
     }
 
-    /// Receives at least one byte, waiting up to `timeoutMilliseconds` for it.
+    /// Receives what is available, waiting up to `timeoutMilliseconds` for something to arrive; throws `timedOut`
+    /// when nothing does. Returns 0 only after a spurious wakeup, which callers treat as "no progress yet".
     func receive(into space: UnsafeMutableRawBufferPointer, timeoutMilliseconds: Int32) throws(ConnectionError) -> Int {
         let ready = try receiveAvailable(into: space)
         if ready > 0 { return ready }
@@ -38,9 +40,7 @@ struct ConnectionSocket {
         case .readable: break
         case .timedOut, .stopped: throw .timedOut
         }
-        let count = try receiveAvailable(into: space)
-        // Readable but nothing to read can only be a spurious wakeup; report it as "no progress yet".
-        return count
+        return try receiveAvailable(into: space)
     }
 
     enum WaitOutcome {
