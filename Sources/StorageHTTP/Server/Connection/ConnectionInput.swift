@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Buffered reading from a connection, where every wait is bounded and reported as `HTTPProtocolError`
+/// (408 on a stall) or `ConnectionError` (the peer went away).
+final class ConnectionInput {
+    let socket: ConnectionSocket
+    let buffer: ReceiveBuffer
+    /// Bytes received since the last `resetCount()`, for the access log.
+    private(set) var receivedBytes = 0
+
+    init(socket: ConnectionSocket, buffer: ReceiveBuffer) {
+        self.socket = socket
+        self.buffer = buffer
+    }
+
+    /// Starts counting the bytes of a new request; bytes already buffered belong to it.
+    func resetCount() {
+        receivedBytes = buffer.count
+    }
+
+    /// Receives more bytes into the buffer, waiting until `deadline` (monotonic milliseconds) at most.
+    func fill(until deadline: Int) throws -> Int {
+        let space = buffer.freeSpace()
+        guard space.count > 0 else {
+            throw HTTPProtocolError(status: 431, message: "Request header fields too large.")
+        }
+        while true {
+            let remaining = deadline - MonotonicClock.milliseconds()
+            guard remaining > 0 else { throw HTTPProtocolError.requestTimeout }
+            let received: Int
+            do {
+                received = try socket.receive(into: space, timeoutMilliseconds: Int32(clamping: remaining))
+            } catch .timedOut {
+                throw HTTPProtocolError.requestTimeout
+            }
+            if received > 0 {
+                buffer.commit(received)
+                receivedBytes += received
+                return received
+            }
+        }
+    }
+
+    /// Fills `destination` completely: buffered bytes first, then straight from the socket, allowing each
+    /// wait for more at most `stallMilliseconds`.
+    func read(into destination: UnsafeMutableRawBufferPointer, stallMilliseconds: Int) throws {
+        var filled = buffer.take(into: destination)
+        while filled < destination.count {
+            let rest = UnsafeMutableRawBufferPointer(rebasing: destination[filled...])
+            var received = 0
+            do {
+                received = try socket.receive(into: rest, timeoutMilliseconds: Int32(clamping: stallMilliseconds))
+            } catch .timedOut {
+                throw HTTPProtocolError.requestTimeout
+            }
+            filled += received
+            receivedBytes += received
+        }
+    }
+
+    /// Calls `body` with the next line (without its CRLF or bare LF), then consumes it.
+    /// A line longer than `limit` bytes throws `tooLong`; each wait is bounded by `stallMilliseconds`.
+    func withLine<Result>(
+        limit: Int, tooLong: HTTPProtocolError, stallMilliseconds: Int,
+        _ body: (UnsafeRawBufferPointer) throws -> Result
+    ) throws -> Result {
+        var searched = 0
+        while true {
+            let bytes = buffer.bytes
+            if bytes.count > searched, let base = bytes.baseAddress,
+               let found = memchr(base + searched, Int32(ASCII.lf), bytes.count - searched) {
+                let lineFeed = base.distance(to: UnsafeRawPointer(found))
+                var length = lineFeed
+                if length > 0, bytes[length - 1] == ASCII.cr { length -= 1 }
+                guard length <= limit else { throw tooLong }
+                let result = try body(UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
+                buffer.consume(lineFeed + 1)
+                return result
+            }
+            searched = bytes.count
+            if searched > limit + 1 { throw tooLong }
+            _ = try fill(until: MonotonicClock.milliseconds() + stallMilliseconds)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Synchronization
+
+/// A small HTTP/1.1 server on POSIX sockets that hands every request to one synchronous handler.
+///
+/// One accept thread plus one thread per connection; the handler is called concurrently from connection
+/// threads. The core answers protocol errors itself with a JSON body `{"error":{"code":N,"message":"…"}}`:
+/// malformed requests 400, stalled requests 408, bodies over the limit 413, over-long request lines 414,
+/// too many or too large headers 431, unknown expectations 417, unknown transfer codings 501, versions
+/// other than 1.0/1.1 505, connections beyond the limit 503.
+///
+/// ```swift
+/// let server = HTTPServer(configuration: .init(port: 0)) { request in
+///     HTTPResponse(status: 200, body: Data("hello".utf8))
+/// }
+/// let port = try server.start()
+/// defer { server.stop() }
+/// ```
+public final class HTTPServer: Sendable {
+    public let configuration: HTTPServerConfiguration
+    private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    private let log: (@Sendable (HTTPRequestLog) -> Void)?
+    private let runtime = Mutex<ServerRuntime?>(nil)
+
+    /// `log` is called after each response (also for requests the core refused), on the connection's thread.
+    public init(
+        configuration: HTTPServerConfiguration,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+        log: (@Sendable (HTTPRequestLog) -> Void)? = nil
+    ) {
+        self.configuration = configuration
+        self.handler = handler
+        self.log = log
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Binds and listens; returns the bound port (the one the system chose when the configured port is 0).
+    /// Throws `HTTPServerError` when the port is in use, the host is not usable or the server already runs.
+    @discardableResult
+    public func start() throws -> Int {
+        try runtime.withLock { current in
+            guard current == nil else { throw HTTPServerError.alreadyRunning }
+            try configuration.validate()
+            let started = try ServerRuntime(configuration: configuration, handler: handler, log: log)
+            try started.startAccepting()
+            current = started
+            return started.port
+        }
+    }
+
+    /// Stops accepting, closes idle connections and lets requests in progress finish for up to
+    /// `stopGracePeriod` before shutting their connections down; returns when that is done.
+    /// The server can be started again afterwards.
+    public func stop() {
+        let running = runtime.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        running?.stop()
+    }
+
+    /// The port the server listens on, or nil when it is not running.
+    public var port: Int? {
+        runtime.withLock { $0?.port }
+    }
+
+    /// How many connections are being served right now.
+    public var openConnectionCount: Int {
+        runtime.withLock { $0?.registry.count ?? 0 }
+    }
+}

@@ -1,0 +1,56 @@
+/// Byte classes from RFC 9110/9112 used by the parser and the response writer.
+enum ASCII {
+    static let lf: UInt8 = 0x0A
+    static let cr: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let colon: UInt8 = 0x3A
+
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+    }
+
+    /// `tchar`: the characters allowed in methods, header names and transfer codings.
+    @inline(__always)
+    static func isTokenChar(_ byte: UInt8) -> Bool {
+        tokenTable[Int(byte)]
+    }
+
+    /// Characters allowed in a header value: HTAB, SP, visible ASCII and obs-text (0x80–0xFF).
+    @inline(__always)
+    static func isFieldValueChar(_ byte: UInt8) -> Bool {
+        byte == tab || (byte >= 0x20 && byte != 0x7F)
+    }
+
+    /// Characters allowed in a request target: visible ASCII except `#`.
+    @inline(__always)
+    static func isTargetChar(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && byte != 0x23
+    }
+
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab
+    }
+
+    /// Whether `bytes` equals `lowercaseName` ignoring ASCII case (`lowercaseName` must be lowercase).
+    static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ lowercaseName: StaticString) -> Bool {
+        guard bytes.count == lowercaseName.utf8CodeUnitCount else { return false }
+        let name = lowercaseName.utf8Start
+        for index in 0..<bytes.count where lowercased(bytes[index]) != name[index] {
+            return false
+        }
+        return true
+    }
+
+    private static let tokenTable: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

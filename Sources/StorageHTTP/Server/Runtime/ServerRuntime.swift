@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Synchronization
+
+/// Everything one `start()`…`stop()` run of an `HTTPServer` owns: the listening socket, the accept
+/// thread, the connection threads and the signal that stops them.
+final class ServerRuntime: Sendable {
+    let configuration: HTTPServerConfiguration
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let log: (@Sendable (HTTPRequestLog) -> Void)?
+    let stopSignal: StopSignal
+    let registry = ConnectionRegistry()
+    private let listener: ListeningSocket
+    private let stopping = Atomic<Bool>(false)
+    private let connections = DispatchGroup()
+    private let acceptLoopEnded = DispatchSemaphore(value: 0)
+
+    var port: Int { listener.port }
+
+    var isStopping: Bool { stopping.load(ordering: .relaxed) }
+
+    /// Binds, listens and starts the accept thread.
+    init(
+        configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+        log: (@Sendable (HTTPRequestLog) -> Void)?
+    ) throws {
+        self.configuration = configuration
+        self.handler = handler
+        self.log = log
+        stopSignal = try StopSignal()
+        listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+    }
+
+    func startAccepting() throws {
+        guard DetachedThread.start({ [self] in acceptLoop() }) else {
+            listener.close()
+            throw HTTPServerError.systemCallFailed("pthread_create", code: EAGAIN)
+        }
+    }
+
+    private func acceptLoop() {
+        var writer = ResponseWriter()
+        while waitForConnection() {
+            switch listener.accept() {
+            case .success(let (descriptor, peer)):
+                admit(ConnectionSocket(descriptor: descriptor), peer: peer, writer: &writer)
+            case .failure(let failure):
+                if failure.isResourceExhaustion { usleep(10_000) }
+            }
+        }
+        listener.close()
+        acceptLoopEnded.signal()
+    }
+
+    /// Blocks until a connection is pending (true) or the server stops (false).
+    private func waitForConnection() -> Bool {
+        var fds = (
+            pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stopSignal.descriptor, events: Int16(POLLIN), revents: 0))
+        while !isStopping {
+            let ready = withUnsafeMutableBytes(of: &fds) { raw in
+                poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), 2, -1)
+            }
+            if ready > 0 { return fds.1.revents == 0 }
+            if ready < 0, errno != EINTR { usleep(10_000) }
+        }
+        return false
+    }
+
+    /// Starts a thread for the connection, or refuses it with 503 when at the limit.
+    private func admit(_ socket: ConnectionSocket, peer: String, writer: inout ResponseWriter) {
+        guard registry.add(socket.descriptor, limit: configuration.maxConnections) else {
+            refuse(socket, peer: peer, message: "The server has too many open connections.", writer: &writer)
+            return
+        }
+        socket.configure(writeTimeout: configuration.writeTimeout)
+        connections.enter()
+        let started = DetachedThread.start { [self] in
+            HTTPConnection(socket: socket, remoteAddress: peer, runtime: self).run()
+        }
+        if !started {
+            registry.remove(socket.descriptor)
+            connections.leave()
+            refuse(socket, peer: peer, message: "The server cannot start a thread for the connection.", writer: &writer)
+        }
+    }
+
+    /// Answers 503 without waiting (the response fits an empty socket buffer) and closes.
+    private func refuse(_ socket: ConnectionSocket, peer: String, message: String, writer: inout ResponseWriter) {
+        let response = HTTPResponse.jsonError(status: 503, message: message)
+        let bytes = writer.serialize(response, for: .init(isHead: false, version: .http11, keepAlive: false))
+        socket.sendWithoutWaiting(bytes)
+        socket.shutdownWrite()
+        socket.drain(limit: 64 * 1024, timeoutMilliseconds: 0, stopDescriptor: nil)
+        socket.close()
+        log?(HTTPRequestLog(
+            method: "", target: "", status: 503, requestBytes: 0, responseBytes: bytes.count, duration: .zero,
+            remoteAddress: peer))
+    }
+
+    /// Called by a connection thread as its last act.
+    func connectionEnded(_ socket: ConnectionSocket) {
+        registry.remove(socket.descriptor)
+        socket.close()
+        connections.leave()
+    }
+
+    /// Stops accepting, wakes idle connections so they close, waits up to the grace period for requests in
+    /// progress, then shuts down whatever is left. Only the first call does anything.
+    func stop() {
+        guard stopping.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
+            return
+        }
+        stopSignal.fire()
+        _ = acceptLoopEnded.wait(timeout: .now() + .seconds(5))
+        let grace = DispatchTimeInterval.milliseconds(Int(configuration.stopGracePeriod.pollMilliseconds))
+        if connections.wait(timeout: .now() + grace) == .timedOut {
+            registry.shutdownAll()
+            _ = connections.wait(timeout: .now() + .seconds(1))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import StorageHTTP
+import Synchronization
+import Testing
+
+@Suite struct ConcurrencyTests {
+    @Test func manyClientsAtOnceAreAllAnsweredCorrectly() throws {
+        let failures = Mutex<[String]>([])
+        try withServer { _, port in
+            runOnThreads(64) { client in
+                do {
+                    let connection = try RawClient(port: port)
+                    for request in 0..<5 {
+                        let body = "client \(client) request \(request)"
+                        try connection.send("PUT /c\(client)/r\(request) HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                        let response = try connection.readResponse()
+                        if response.text != body || response.headers["X-Path"] != "/c\(client)/r\(request)" {
+                            failures.withLock { $0.append("client \(client) request \(request): got \(response.text)") }
+                        }
+                    }
+                } catch {
+                    failures.withLock { $0.append("client \(client): \(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+    }
+
+    @Test func twoHundredConnectionsUploadAndDownloadMegabytes() throws {
+        let size = 1024 * 1024
+        let failures = Mutex<[String]>([])
+        let peak = Mutex(0)
+        try withServer { server, port in
+            // All connections are open before any request is sent, so the server holds 200 at once.
+            let clients = try (0..<200).map { _ in try RawClient(port: port) }
+            #expect(eventually { server.openConnectionCount == 200 })
+            peak.withLock { $0 = server.openConnectionCount }
+            let shared = UncheckedBox(clients)
+            runOnThreads(200) { index in
+                let client = shared.value[index]
+                let payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: size)
+                do {
+                    try client.send(Array("PUT /u\(index) HTTP/1.1\r\nHost: h\r\nContent-Length: \(size)\r\n\r\n".utf8) + payload)
+                    let response = try client.readResponse()
+                    if !sameBytes(response.body, payload) { failures.withLock { $0.append("client \(index): body differs") } }
+                } catch {
+                    failures.withLock { $0.append("client \(index): \(error)") }
+                }
+            }
+        }
+        #expect(peak.withLock { $0 } == 200)
+        #expect(failures.withLock { $0 } == [])
+    }
+
+    @Test func connectionsBeyondTheLimitGet503() throws {
+        let configuration = HTTPServerConfiguration.forTests.with { $0.maxConnections = 2 }
+        let recorder = LogRecorder()
+        try withServer(configuration, log: recorder.record) { server, port in
+            let first = try RawClient(port: port)
+            let second = try RawClient(port: port)
+            try first.send(get("/"))
+            try second.send(get("/"))
+            #expect(try first.readResponse().status == 200)
+            #expect(try second.readResponse().status == 200)
+
+            let third = try RawClient(port: port)
+            let refused = try third.readResponse()
+            #expect(refused.status == 503)
+            #expect(refused.errorCode == 503)
+            #expect(refused.headers["Connection"] == "close")
+            #expect(third.serverClosed())
+            #expect(eventually { recorder.all.contains { $0.status == 503 } })
+
+            // Existing connections keep working, and a freed slot is usable again.
+            try first.send(get("/again", headers: "Connection: close\r\n"))
+            #expect(try first.readResponse().status == 200)
+            first.close()
+            #expect(eventually { server.openConnectionCount == 1 })
+            let fourth = try RawClient(port: port)
+            try fourth.send(get("/"))
+            #expect(try fourth.readResponse().status == 200)
+        }
+    }
+}
+
+/// Compares large byte arrays with memcmp (element-wise == is slow in debug builds).
+private func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    lhs.count == rhs.count && lhs.withUnsafeBytes { left in
+        rhs.withUnsafeBytes { right in
+            guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
+            return memcmp(leftBase, rightBase, left.count) == 0
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import StorageHTTP
+import Synchronization
+
+/// Starts a server on an ephemeral loopback port for the duration of `body`.
+@discardableResult
+func withServer<Result>(
+    _ configuration: HTTPServerConfiguration = .forTests,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse = EchoHandler.respond,
+    log: (@Sendable (HTTPRequestLog) -> Void)? = nil,
+    _ body: (HTTPServer, Int) throws -> Result
+) throws -> Result {
+    let server = HTTPServer(configuration: configuration, handler: handler, log: log)
+    let port = try server.start()
+    defer { server.stop() }
+    return try body(server, port)
+}
+
+extension HTTPServerConfiguration {
+    /// Port 0 and timeouts short enough that a failing test ends quickly.
+    static var forTests: HTTPServerConfiguration {
+        HTTPServerConfiguration(port: 0, idleTimeout: .seconds(10), readTimeout: .seconds(5), stopGracePeriod: .seconds(2))
+    }
+
+    func with(_ change: (inout HTTPServerConfiguration) -> Void) -> HTTPServerConfiguration {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+/// The default test handler: describes the request in `X-` headers and echoes the body.
+///
+/// Paths: `/bytes/N` answers N bytes; `/status/N` answers status N; `/close` asks to close the
+/// connection; `/sleep/MS` sleeps before answering; anything else echoes the body (or `hello`).
+enum EchoHandler {
+    @Sendable static func respond(_ request: HTTPRequest) -> HTTPResponse {
+        var headers: HTTPHeaders = [
+            "X-Method": request.method,
+            "X-Target": request.target,
+            "X-Path": request.path,
+            "X-Query": request.query ?? "<none>",
+            "X-Version": request.version,
+            "X-Body-Length": String(request.body.count),
+            "X-Remote": request.remoteAddress,
+            "X-Header-Count": String(request.headers.count),
+        ]
+        let segments = request.path.split(separator: "/")
+        var status = 200
+        var body = request.body.isEmpty ? Data("hello".utf8) : request.body
+        if segments.count == 2, let number = Int(segments[1]) {
+            switch segments[0] {
+            case "bytes": body = Data((0..<number).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            case "status": status = number
+            case "sleep": usleep(useconds_t(number * 1000))
+            default: break
+            }
+        }
+        if request.path == "/close" { headers["Connection"] = "close" }
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+}
+
+/// Collects log lines from server threads.
+final class LogRecorder: Sendable {
+    private let lines = Mutex<[HTTPRequestLog]>([])
+
+    var record: @Sendable (HTTPRequestLog) -> Void {
+        { [self] line in lines.withLock { $0.append(line) } }
+    }
+
+    var all: [HTTPRequestLog] { lines.withLock { $0 } }
+}
+
+/// Waits (bounded) until `condition` holds; returns whether it did.
+func eventually(within limit: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + limit
+    while clock.now < deadline {
+        if condition() { return true }
+        usleep(2_000)
+    }
+    return condition()
+}
+
+/// Runs `count` bodies on real threads at once and waits for all of them.
+func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            body(index)
+            group.leave()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+    group.wait()
+}
+
+/// A simple GET request.
+func get(_ target: String, headers: String = "") -> String {
+    "GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n"
+}
