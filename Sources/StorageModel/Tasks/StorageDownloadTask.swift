@@ -53,6 +53,10 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
     }
 
     override func transferStep(resuming: Bool) -> StepOutcome {
+        // A pause from another thread can set aside the step that completed the download.
+        if downloadedData != nil || writtenFile != nil {
+            return .finished(StorageProgress(completedUnitCount: received, totalUnitCount: total), metadata: nil)
+        }
         let address = ObjectAddress(bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
         let read: ObjectRead
         do {
