@@ -53,6 +53,7 @@ final class RecordingBackend: StorageBackend, @unchecked Sendable {
     private var metadataRewrite: (@Sendable (ObjectResource) -> ObjectResource)?
     private var listRewrite: (@Sendable (ListPage) -> ListPage)?
     private var bytesAhead: Int?
+    private var actions: [(kind: Kind, action: @Sendable () -> Void)] = []
 
     init(_ inner: InMemoryBackend = InMemoryBackend()) {
         self.inner = inner
@@ -91,6 +92,12 @@ final class RecordingBackend: StorageBackend, @unchecked Sendable {
     /// Changes every later `list` answer.
     func rewriteLists(_ rewrite: @escaping @Sendable (ListPage) -> ListPage) {
         locked { listRewrite = rewrite }
+    }
+
+    /// Runs `action` inside the next call of `kind`, before the service sees it: a control made from
+    /// there lands while the task's step is under way, as one from another thread may.
+    func duringNext(_ kind: Kind, _ action: @escaping @Sendable () -> Void) {
+        locked { actions.append((kind, action)) }
     }
 
     /// Before the client's next chunk reaches the service, the service receives the first `count` bytes of
@@ -158,8 +165,13 @@ final class RecordingBackend: StorageBackend, @unchecked Sendable {
 
     // MARK: Internals
 
-    /// Records `call` and throws the fault armed for it, if any.
+    /// Records `call`, runs the action armed for it, and throws the fault armed for it, if any.
     private func intercept(_ call: Call) throws(BackendError) {
+        let action = locked { () -> (@Sendable () -> Void)? in
+            guard let index = actions.firstIndex(where: { $0.kind == call.kind }) else { return nil }
+            return actions.remove(at: index).action
+        }
+        action?()
         let error = locked { () -> BackendError? in
             recorded.append(call)
             guard let index = faults.firstIndex(where: { $0.kind == call.kind }) else { return nil }
