@@ -174,6 +174,19 @@ import Testing
         }
     }
 
+    @Test(arguments: ["not-a-token", "%%%", ""])
+    func aPageTokenTheServiceCannotReadIsAnUnknown400(token: String) throws {
+        let (storage, _) = Self.storage(holding: ["t/a", "t/b"])
+        let reference = storage.reference(withPath: "t")
+        if token.isEmpty {
+            #expect(Self.paths(try reference.list(maxResults: 5, pageToken: token).items) == ["t/a", "t/b"])
+        } else {
+            let error = thrownError { try reference.list(maxResults: 5, pageToken: token) }
+            #expect(error?.code == .unknown)
+            #expect(error?.message == "Unknown 400 error from backend")
+        }
+    }
+
     @Test func rulesVersion1RefusesEveryList() throws {
         let (storage, backend) = Self.storage(holding: ["files/a"])
         backend.inner.setRules(StorageRules(version: 1, entries: StorageRules.allowAll.entries), bucket: "bucket")

@@ -26,6 +26,7 @@ import Testing
         ("gs://bucket//path/to/object/", "bucket", "path/to/object"),
         ("gs://bucket//path/////to////object////", "bucket", "path/to/object"),
         ("gs://bucket//a", "bucket", "a"),
+        ("gs://bucket//", "bucket", ""),
         ("gs:///bucket/a", "bucket", "a"),
         ("gs://bucket/path%20x", "bucket", "path%20x"),
         ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a%2Fb", "bucket", "a/b"),

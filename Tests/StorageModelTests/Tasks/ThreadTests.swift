@@ -129,4 +129,15 @@ import Testing
         #expect(log.statuses.last == "success")
         #expect(log.statuses.filter { $0 == "progress" }.count == 400)
     }
+
+    @Test func aWaitWithATimeoutReturnsFalseForATaskNobodyResumes() {
+        let (storage, _) = makeStorage()
+        let task = storage.reference(withPath: "stuck").putData(bytes(5))
+        task.pause()
+        #expect(!task.wait(timeout: 0.05))
+        #expect(!task.isFinished)
+        task.resume()
+        #expect(task.wait(timeout: 60))
+        #expect(task.snapshot.status == .success)
+    }
 }
