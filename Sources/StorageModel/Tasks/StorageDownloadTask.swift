@@ -12,6 +12,9 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
         case file(URL)
     }
 
+    /// The most memory reserved up front for a download into memory (64 MiB); larger ones grow as they arrive.
+    private static let largestReservation: Int64 = 64 << 20
+
     private let destination: Destination
     private let chunkSize: Int64
     private let backend: any StorageBackend
@@ -50,6 +53,10 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
     }
 
     override func transferStep(resuming: Bool) -> StepOutcome {
+        // A pause from another thread can set aside the step that completed the download.
+        if downloadedData != nil || writtenFile != nil {
+            return .finished(StorageProgress(completedUnitCount: received, totalUnitCount: total), metadata: nil)
+        }
         let address = ObjectAddress(bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
         let read: ObjectRead
         do {
@@ -63,7 +70,8 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
                 if total > maxSize {
                     return fail(.downloadSizeExceeded(total: total, maxSize: maxSize, bucket: reference.bucket, object: reference.storagePath.object))
                 }
-                buffer.reserveCapacity(Int(total))
+                // The size is the service's word: reserve for it only within reason.
+                if total > 0 { buffer.reserveCapacity(Int(min(total, Self.largestReservation))) }
             }
         }
         let count = Int64(read.data.count)
@@ -104,22 +112,28 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
             downloadedData = buffer
             return nil
         case .file(let url):
+            var closedPartial: URL?
             do {
                 if partialFile == nil { partialFile = try Self.openPartialFile(for: url) }
                 guard let partial = partialFile else { return nil }
-                try partial.handle.close()
                 partialFile = nil
-                if FileManager.default.fileExists(atPath: url.path) {
-                    _ = try FileManager.default.replaceItemAt(url, withItemAt: partial.url)
-                } else {
-                    try FileManager.default.moveItem(at: partial.url, to: url)
-                }
+                closedPartial = partial.url
+                try partial.handle.close()
+                try Self.moveReplacing(partial.url, to: url)
                 writtenFile = url
                 return nil
             } catch {
-                discardPartialFile()
+                if let closedPartial { try? FileManager.default.removeItem(at: closedPartial) }
                 return fileError(url, error)
             }
+        }
+    }
+
+    /// Moves `source` to `destination`, atomically replacing a file there (`rename(2)`;
+    /// `FileManager.replaceItemAt` fails on Linux, losing the file it was to replace).
+    private static func moveReplacing(_ source: URL, to destination: URL) throws {
+        guard rename(source.path, destination.path) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 

@@ -305,10 +305,11 @@ public class StorageObservableTask: @unchecked Sendable {
         case .finished(let finalProgress, let metadata):
             phase = .completing
             progress = finalProgress
-            if let metadata { currentMetadata = metadata }
             lock.unlock()
             fire(.progress)
             lock.lock()
+            // The last progress still carries the request's metadata, as in the SDK; success the service's.
+            if let metadata { currentMetadata = metadata }
             phase = .succeeded
             lock.unlock()
             fire(.success)

@@ -50,7 +50,8 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
         }
         switch source {
         case .data(let data):
-            payload = data
+            // A slice keeps its parent's indices; chunks are cut at offsets from zero.
+            payload = data.startIndex == 0 ? data : data.withUnsafeBytes { Data($0) }
         case .file(let url):
             guard let data = Self.readRegularFile(url) else { return .fileNotReachable(url.absoluteString) }
             payload = data
@@ -73,7 +74,7 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
             guard let session else { return .failed(.internalError("No upload session.")) }
             var refusals = 0
             while true {
-                let end = min(acknowledged + chunkSize, total)
+                let end = acknowledged + min(chunkSize, total - acknowledged)
                 let chunk = payload.subdata(in: Int(acknowledged)..<Int(end))
                 do throws(BackendError) {
                     let status = try backend.uploadChunk(session: session.id, offset: acknowledged, data: chunk, finalize: end == total)

@@ -1,0 +1,147 @@
+import Foundation
+import StorageModel
+import Testing
+
+/// `Storage.reference(forURL:)` (sdk-semantics §1.4 and §2; semantics.md "Paths and references").
+@Suite struct ReferenceURLTests {
+    static let schemeMessage = "Internal error: URL scheme must be one of gs://, http://, or https://"
+    static let gsMessage = "Internal error: URI must be in the form of gs://<bucket>/<path/to/object>"
+    static let httpMessage =
+        "Internal error: URL must be in the form of http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
+
+    /// URL → (bucket, object); the storage's bucket is `bucket`.
+    static let parsed: [(String, String, String?)] = [
+        ("gs://bucket/path/to/object", "bucket", "path/to/object"),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object?token=signed_url_params", "bucket", "path/to/object"),
+        ("http://localhost:8070/v0/b/bucket", "bucket", nil),
+        ("gs://bucket/", "bucket", nil),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket/", "bucket", nil),
+        ("gs://bucket", "bucket", nil),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket", "bucket", nil),
+        ("gs://bucket/?/%/#", "bucket", "?/%/#"),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket/o/%3F/%25/%23?token=signed_url_params", "bucket", "?/%/#"),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket/o/%23hashtag/no/token", "bucket", "#hashtag/no/token"),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket/o", "bucket", nil),
+        ("gs://bucket/path/to/object/", "bucket", "path/to/object"),
+        ("gs://bucket//path/to/object/", "bucket", "path/to/object"),
+        ("gs://bucket//path/////to////object////", "bucket", "path/to/object"),
+        ("gs://bucket//a", "bucket", "a"),
+        ("gs://bucket//", "bucket", ""),
+        ("gs:///bucket/a", "bucket", "a"),
+        ("gs://bucket/path%20x", "bucket", "path%20x"),
+        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a%2Fb", "bucket", "a/b"),
+        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a+b", "bucket", "a+b"),
+        ("http://127.0.0.1:9199/v0/b/bucket/o/images%2Fstars.jpg?alt=media&token=abc", "bucket", "images/stars.jpg"),
+        ("https://firebasestorage.googleapis.com/b/bucket/o/images%20stars.jpg", "bucket", "images stars.jpg"),
+        ("https://firebasestorage.googleapis.com:443/v0/b/bucket/o/ios%2Fpublic%2F-._~!$'()*,=:@%26%2B%3B?alt=media&token=t",
+         "bucket", "ios/public/-._~!$'()*,=:@&+;"),
+    ]
+
+    @Test(arguments: parsed)
+    func parses(url: String, bucket: String, object: String?) throws {
+        let (storage, _) = makeStorage()
+        let reference = try storage.reference(forURL: url)
+        #expect(reference.bucket == bucket)
+        #expect(reference.storagePath.object == object)
+        #expect(reference.fullPath == (object ?? ""))
+        #expect(reference.description == "gs://\(bucket)/\(object ?? "")")
+    }
+
+    /// Malformed URLs → the message of the `pathError`.
+    static let malformed: [(String, String)] = [
+        ("gs://", gsMessage),
+        ("gs:///", gsMessage),
+        ("http://firebasestorage.googleapis.com/", httpMessage),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket/x/path/to/object", httpMessage),
+        ("http://firebasestorage.googleapis.com/v0/b/bucket/x", httpMessage),
+        ("ftp://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object", schemeMessage),
+        ("http://foo.google.com/v1/b/bucket/o/%3F/%25/%23?token=signed_url_params", httpMessage),
+        ("htttp://bucket/", schemeMessage),
+        ("GS://bucket/a", schemeMessage),
+        ("HTTPS://firebasestorage.googleapis.com/v0/b/bucket/o/a", schemeMessage),
+        ("https://storage.googleapis.com/bucket/path", httpMessage),
+        ("", schemeMessage),
+        ("bucket/path", schemeMessage),
+        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a%2", httpMessage),
+        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a b", httpMessage),
+    ]
+
+    @Test(arguments: malformed)
+    func rejects(url: String, message: String) throws {
+        let (storage, _) = makeStorage()
+        let error = try #require(thrownError { try storage.reference(forURL: url) })
+        #expect(error.code == .pathError)
+        #expect(error.code.rawValue == -13053)
+        #expect(error.message == message)
+    }
+
+    @Test func theRootOfAParsedReference() throws {
+        let (storage, _) = makeStorage()
+        #expect(try storage.reference(forURL: "gs://bucket/path/to/object").root().description == "gs://bucket/")
+        #expect(try storage.reference(forURL: "gs://bucket/").root().description == "gs://bucket/")
+        #expect(try storage.reference(forURL: "gs://bucket/").root() == storage.reference())
+        #expect(try storage.reference(forURL: "gs://bucket/path/to/object") == storage.reference(withPath: "path/to/object"))
+    }
+
+    @Test func childrenAndParentsOfParsedReferences() throws {
+        let (storage, _) = makeStorage()
+        let root = try storage.reference(forURL: "gs://bucket/")
+        #expect(root.child("path").description == "gs://bucket/path")
+        #expect(root.child("path/to/object").description == "gs://bucket/path/to/object")
+        #expect(root.child("path").child("to").child("object").description == "gs://bucket/path/to/object")
+        #expect(try storage.reference(forURL: "gs://bucket//path/to/object/").parent()?.description == "gs://bucket/path/to")
+        #expect(try storage.reference(forURL: "gs://bucket/path").parent()?.description == "gs://bucket/")
+        #expect(try storage.reference(forURL: "gs://bucket/path/").parent()?.description == "gs://bucket/")
+        #expect(try storage.reference(forURL: "gs://bucket/").parent() == nil)
+    }
+
+    @Test func propertiesOfParsedReferences() throws {
+        let (storage, _) = makeStorage()
+        let object = try storage.reference(forURL: "gs://bucket/path/to/object/")
+        #expect(try storage.reference(forURL: "gs://bucket//path/to/object/").bucket == "bucket")
+        #expect(object.name == "object")
+        #expect(object.fullPath == "path/to/object")
+        let root = try storage.reference(forURL: "gs://bucket/")
+        #expect(root.name == "")
+        #expect(root.fullPath == "")
+    }
+
+    @Test(arguments: ["gs://bcket/", "gs://bcket/path", "https://firebasestorage.googleapis.com/v0/b/bcket/o/a"])
+    func anotherBucketIsABucketMismatch(url: String) throws {
+        let (storage, _) = makeStorage()
+        let error = try #require(thrownError { try storage.reference(forURL: url) })
+        #expect(error.code == .bucketMismatch)
+        #expect(error.code.rawValue == -13051)
+        #expect(error.message == "Provided bucket: `bcket` does not match the Storage bucket of the current instance: `bucket`")
+    }
+
+    @Test func theBucketIsComparedExactly() throws {
+        let (storage, _) = makeStorage(bucket: "foo-bar.appspot.com")
+        #expect(try storage.reference(forURL: "gs://foo-bar.appspot.com/a").bucket == "foo-bar.appspot.com")
+        let error = try #require(thrownError { try storage.reference(forURL: "gs://FOO-BAR.appspot.com/a") })
+        #expect(error.message == "Provided bucket: `FOO-BAR.appspot.com` does not match the Storage bucket of the current instance: `foo-bar.appspot.com`")
+    }
+
+    @Test func aMalformedURLIsAPathErrorEvenForAnotherBucket() throws {
+        let (storage, _) = makeStorage()
+        #expect(try #require(thrownError { try storage.reference(forURL: "ftp://other/v0/b/other/o/a") }).code == .pathError)
+    }
+
+    @Test func anEmptyBucketStorageAcceptsAnyBucket() throws {
+        let (storage, _) = makeStorage(bucket: "")
+        let first = try storage.reference(forURL: "gs://bucket/path/to/object")
+        #expect(first.bucket == "bucket")
+        #expect(first.fullPath == "path/to/object")
+        #expect(try storage.reference(forURL: "gs://benwu-test1.storage.firebase.com/child").bucket == "benwu-test1.storage.firebase.com")
+        #expect(try storage.reference(forURL: "gs://benwu-test2.storage.firebase.com/child").bucket == "benwu-test2.storage.firebase.com")
+        #expect(try #require(thrownError { try storage.reference(forURL: "gs://") }).code == .pathError)
+    }
+
+    @Test func aDownloadURLLeadsBackToItsReference() throws {
+        let (storage, _) = makeStorage()
+        let reference = storage.reference(withPath: "images/hello&+@_ .txt")
+        reference.putData(Data("hello".utf8)).wait()
+        let url = try reference.downloadURL()
+        #expect(try storage.reference(forURL: url.absoluteString) == reference)
+    }
+}
