@@ -1,0 +1,56 @@
+import Foundation
+import StorageModel
+
+extension HTTPBackend {
+    /// `GET /internal/info` of a `StorageServer`. Other endpoints answer it with an error status
+    /// (thrown as `.status`) or something else (`.malformedResponse`).
+    public func serverInfo() throws(BackendError) -> ServerInfo {
+        let response = try send("GET", "/internal/info", auth: nil)
+        let object = try WireObject(parsing: response.body, what: "the server info", side: .response)
+        var features: [String] = []
+        for element in try object.optionalArray("features") ?? [] {
+            guard case .string(let feature) = element else {
+                throw object.wrongType("features", element, expected: "a list of strings")
+            }
+            features.append(feature)
+        }
+        return ServerInfo(server: try object.requiredString("server"), version: try object.optionalString("version"), features: features)
+    }
+
+    /// `PUT /internal/buckets/<bucket>/rules` of a `StorageServer`.
+    public func setRules(_ rules: StorageRules, bucket: String) throws(BackendError) {
+        _ = try send(
+            "PUT", "/internal/buckets/\(Self.segment(bucket))/rules", auth: nil,
+            headers: [("Content-Type", Self.jsonContentType)], body: RulesJSON.encode(rules))
+    }
+
+    /// `GET /internal/buckets/<bucket>/rules` of a `StorageServer`.
+    public func rules(bucket: String) throws(BackendError) -> StorageRules {
+        let response = try send("GET", "/internal/buckets/\(Self.segment(bucket))/rules", auth: nil)
+        do throws(BackendError) {
+            return try RulesJSON.decode(response.body)
+        } catch {
+            throw BackendError(.malformedResponse, error.message)
+        }
+    }
+
+    /// `POST /internal/reset` of a `StorageServer`.
+    public func resetServer() throws(BackendError) {
+        _ = try send("POST", "/internal/reset", auth: nil)
+    }
+}
+
+/// What `GET /internal/info` says about a server.
+public struct ServerInfo: Sendable, Equatable {
+    /// `storage-conformance` for this project's `StorageServer`.
+    public var server: String
+    public var version: String?
+    /// `rules`, `reset`.
+    public var features: [String]
+
+    public init(server: String, version: String?, features: [String]) {
+        self.server = server
+        self.version = version
+        self.features = features
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StorageModel
+
+/// A live endpoint speaking the Firebase Storage v0 protocol, as a `StorageBackend`: the Firebase
+/// emulator, production, or this project's `StorageServer`.
+///
+/// Requests are shaped as the iOS SDK shapes them (sdk-semantics §6.2, §8, §10): object URLs escaped
+/// with `GCSEscaping`, resumable uploads with the `X-Goog-Upload` headers, ranged reads, lists with
+/// `prefix` (left out at the root) and `delimiter`, and `Authorization: Firebase <token>`. Every call
+/// blocks the calling thread (never call it from Swift's cooperative pool).
+///
+/// Errors: an HTTP error status becomes `BackendError(.status(N))` with the body's message; refused,
+/// reset and timed-out requests `.transport`; answers outside the protocol `.malformedResponse`.
+/// Emulator quirks are tolerated (wire-protocol §9): plain-text errors, chunk answers without
+/// `X-Goog-Upload-Size-Received`, final answers without metadata, decimal `crc32c`.
+public final class HTTPBackend: StorageBackend {
+    /// The endpoint, such as `http://127.0.0.1:9199`; requests go to `<baseURL>/v0/…`.
+    public let baseURL: URL
+    public let requestTimeout: TimeInterval
+    /// Sent as `X-Firebase-Storage-Version` on every request.
+    public static let clientVersion = "storage-conformance/\(StorageServer.version)"
+
+    let transport: HTTPTransport
+    private let base: String
+
+    /// - Parameters:
+    ///   - requestTimeout: how long a request may make no progress before it fails with `.transport`.
+    ///   - session: the session to use; by default an ephemeral one without caches or cookies.
+    public init(baseURL: URL, requestTimeout: TimeInterval = 30, session: URLSession? = nil) {
+        self.baseURL = baseURL
+        self.requestTimeout = requestTimeout
+        transport = HTTPTransport(timeout: requestTimeout, session: session)
+        var text = Substring(baseURL.absoluteString)
+        while text.hasSuffix("/") { text = text.dropLast() }
+        base = String(text)
+    }
+
+    // MARK: Metadata, deletion, listing
+
+    public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {
+        let response = try send("GET", objectPath(object), auth: object.auth)
+        return try ObjectResourceJSON.decode(response.body)
+    }
+
+    /// A patch that clears all custom metadata and sets some keys cannot be said in one v0 body; it is
+    /// sent as one PATCH that deletes the object's other current keys (read first) and sets the new ones.
+    public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
+        var patch = patch
+        if patch.removesAllCustomMetadata && !patch.customMetadata.isEmpty {
+            let current = try getMetadata(object).customMetadata
+            for key in current.keys where patch.customMetadata[key] == nil { patch.customMetadata[key] = .some(nil) }
+            patch.removesAllCustomMetadata = false
+        }
+        let response = try send(
+            "PATCH", objectPath(object), auth: object.auth, headers: [("Content-Type", Self.jsonContentType)],
+            body: MetadataPatchJSON.encode(patch))
+        return try ObjectResourceJSON.decode(response.body)
+    }
+
+    public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
+        _ = try send("DELETE", objectPath(object), auth: object.auth)
+    }
+
+    public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
+        var query: [(String, String)] = []
+        if !request.prefix.isEmpty { query.append(("prefix", request.prefix)) }
+        if let delimiter = request.delimiter { query.append(("delimiter", delimiter)) }
+        if let maxResults = request.maxResults { query.append(("maxResults", String(maxResults))) }
+        if let token = request.pageToken { query.append(("pageToken", token)) }
+        let response = try send("GET", bucketPath(request.bucket), query: query, auth: request.auth)
+        return try ListPageJSON.decode(response.body)
+    }
+
+    // MARK: Requests
+
+    static let jsonContentType = "application/json; charset=UTF-8"
+
+    /// `/v0/b/<bucket>/o`.
+    func bucketPath(_ bucket: String) -> String {
+        "/v0/b/" + Self.segment(bucket) + "/o"
+    }
+
+    /// `/v0/b/<bucket>/o/<name>`.
+    func objectPath(_ object: ObjectAddress) -> String {
+        bucketPath(object.bucket) + "/" + Self.segment(object.name)
+    }
+
+    /// A name as one path segment: `GCSEscaping`, plus `.` and `..` escaped so no URL layer resolves them.
+    static func segment(_ text: String) -> String {
+        switch text {
+        case ".": "%2E"
+        case "..": "%2E%2E"
+        default: GCSEscaping.escape(text)
+        }
+    }
+
+    func url(path: String, query: [(String, String)] = []) throws(BackendError) -> URL {
+        let text = base + path + (query.isEmpty ? "" : "?" + QueryParameters.encode(query))
+        guard let url = URL(string: text) else {
+            throw BackendError(.transport, "cannot make a request URL of \(text)")
+        }
+        return url
+    }
+
+    /// Sends a request to `path` under the base URL; a status outside 2xx is thrown.
+    func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], auth: String?,
+        headers: [(String, String)] = [], body: Data? = nil
+    ) throws(BackendError) -> IncomingResponse {
+        try send(OutgoingRequest(method: method, url: url(path: path, query: query), headers: headers, body: body), auth: auth)
+    }
+
+    /// Sends `request` with the client's headers (and `Authorization` when `auth` is given).
+    func send(_ request: OutgoingRequest, auth: String?) throws(BackendError) -> IncomingResponse {
+        let response = try exchange(request, auth: auth)
+        guard response.isSuccess else { throw Self.failure(response, request: request) }
+        return response
+    }
+
+    /// Like `send`, but any status is returned.
+    func exchange(_ request: OutgoingRequest, auth: String?) throws(BackendError) -> IncomingResponse {
+        var request = request
+        request.headers.append(("X-Firebase-Storage-Version", Self.clientVersion))
+        if let auth { request.headers.append(("Authorization", "Firebase \(auth)")) }
+        return try transport.send(request)
+    }
+
+    /// The error an answer with a failing status stands for.
+    static func failure(_ response: IncomingResponse, request: OutgoingRequest) -> BackendError {
+        let message = ErrorBodyJSON.message(from: response.body) ?? HTTPReasonPhrase.phrase(for: response.status)
+        return BackendError(.status(response.status), message, request: request.described)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// One request the client sends.
+struct OutgoingRequest: Sendable {
+    var method: String
+    var url: URL
+    var headers: [(String, String)] = []
+    var body: Data?
+
+    /// `PUT http://127.0.0.1:9199/v0/b/…`: how errors name the request.
+    var described: String { "\(method) \(url.absoluteString)" }
+}
+
+/// One answer the client received: any status, headers by lower-cased name, the whole body.
+struct IncomingResponse: Sendable {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+
+    var isSuccess: Bool { (200..<300).contains(status) }
+}

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StorageModel
+import Synchronization
+
+/// Blocking HTTP exchanges over `URLSession`: the calling thread waits on a semaphore while the
+/// session's own queue runs the task, so a plain thread never deadlocks it.
+///
+/// Each request gives up after `timeout` without progress (`URLRequest.timeoutInterval`); a watchdog a
+/// little later cancels a task the session failed to end. Failures are `BackendError`s naming the
+/// request: refused, reset and timed out are `.transport`, an answer that is not HTTP `.malformedResponse`.
+final class HTTPTransport: Sendable {
+    let session: URLSession
+    let timeout: TimeInterval
+    private let ownsSession: Bool
+
+    init(timeout: TimeInterval, session: URLSession?) {
+        self.timeout = timeout
+        if let session {
+            self.session = session
+            ownsSession = false
+        } else {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = timeout
+            configuration.httpCookieAcceptPolicy = .never
+            configuration.httpShouldSetCookies = false
+            self.session = URLSession(configuration: configuration)
+            ownsSession = true
+        }
+    }
+
+    deinit {
+        if ownsSession { session.finishTasksAndInvalidate() }
+    }
+
+    func send(_ request: OutgoingRequest) throws(BackendError) -> IncomingResponse {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        urlRequest.httpMethod = request.method
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        urlRequest.httpBody = request.body
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+            outcome.store(data: data, response: response, error: error)
+            finished.signal()
+        }
+        task.resume()
+        if finished.wait(timeout: .now() + timeout + Self.watchdogSlack) == .timedOut {
+            task.cancel()
+            throw BackendError(.transport, "no answer within \(Self.seconds(timeout)) s", request: request.described)
+        }
+        return try outcome.response(for: request)
+    }
+
+    /// How long after the request timeout the watchdog steps in.
+    private static let watchdogSlack: TimeInterval = 2
+
+    fileprivate static func seconds(_ interval: TimeInterval) -> String {
+        interval == interval.rounded() ? String(Int(interval)) : String(interval)
+    }
+}
+
+/// What a data task delivered, handed from the session's queue to the waiting thread.
+private final class Outcome: Sendable {
+    private struct Delivery: @unchecked Sendable {
+        var data: Data?
+        var response: URLResponse?
+        var error: (any Error)?
+    }
+
+    private let delivery = Mutex<Delivery?>(nil)
+
+    func store(data: Data?, response: URLResponse?, error: (any Error)?) {
+        delivery.withLock { $0 = Delivery(data: data, response: response, error: error) }
+    }
+
+    func response(for request: OutgoingRequest) throws(BackendError) -> IncomingResponse {
+        guard let delivered = delivery.withLock({ $0 }) else {
+            throw BackendError(.transport, "the request ended without an answer", request: request.described)
+        }
+        if let error = delivered.error { throw Self.failure(error, request: request) }
+        guard let http = delivered.response as? HTTPURLResponse else {
+            throw BackendError(.malformedResponse, "the answer is not an HTTP response", request: request.described)
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            guard let name = name as? String, let value = value as? String else { continue }
+            headers[name.lowercased()] = value
+        }
+        return IncomingResponse(status: http.statusCode, headers: headers, body: delivered.data ?? Data())
+    }
+
+    private static func failure(_ error: any Error, request: OutgoingRequest) -> BackendError {
+        let nsError = error as NSError
+        let detail = "\(nsError.localizedDescription) (\(nsError.domain) \(nsError.code))"
+        guard nsError.domain == NSURLErrorDomain else {
+            return BackendError(.transport, detail, request: request.described)
+        }
+        switch nsError.code {
+        case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorCannotDecodeRawData,
+             NSURLErrorCannotDecodeContentData, NSURLErrorZeroByteResource:
+            return BackendError(.malformedResponse, detail, request: request.described)
+        case NSURLErrorTimedOut:
+            return BackendError(.transport, "timed out: \(detail)", request: request.described)
+        default:
+            return BackendError(.transport, detail, request: request.described)
+        }
+    }
+}

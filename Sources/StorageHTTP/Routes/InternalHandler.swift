@@ -1,0 +1,39 @@
+import Foundation
+import StorageModel
+
+/// This server's own endpoints, for test harnesses: `GET /internal/info`, `POST /internal/reset`,
+/// `GET`/`PUT /internal/buckets/{bucket}/rules` (rules as `RulesJSON`). Without an administration the
+/// info lists no features and the others answer 501.
+struct InternalHandler {
+    let administration: (any StorageAdministration)?
+
+    func info() -> HTTPResponse {
+        let features: [WireJSON] = administration == nil ? [] : [.string("rules"), .string("reset")]
+        let body = WireJSON.object([
+            .init("server", .string(StorageServer.serverName)),
+            .init("version", .string(StorageServer.version)),
+            .init("features", .array(features)),
+        ])
+        return WireResponse.json(Data(body.text.utf8))
+    }
+
+    func reset() throws(BackendError) -> HTTPResponse {
+        try required().reset()
+        return WireResponse.json(Data("{}".utf8))
+    }
+
+    func rules(_ request: StorageRequest, bucket: String) throws(BackendError) -> HTTPResponse {
+        let administration = try required()
+        if request.method == "PUT" {
+            administration.setRules(try RulesJSON.decode(request.body), bucket: bucket)
+        }
+        return WireResponse.json(RulesJSON.encode(administration.rules(for: bucket)))
+    }
+
+    private func required() throws(BackendError) -> any StorageAdministration {
+        guard let administration else {
+            throw BackendError(status: 501, "This server was started without administration: no rules or reset endpoints.")
+        }
+        return administration
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import StorageModel
+
+/// A request as the route handlers read it: the HTTP request, its decoded query and the caller's token.
+struct StorageRequest {
+    let http: HTTPRequest
+    let query: QueryParameters
+    /// The ID token of `Authorization: Firebase <token>` (or `Bearer <token>`); any other value is passed
+    /// on whole, for the service to refuse. Nil without the header.
+    let auth: String?
+
+    init(_ http: HTTPRequest) throws(BackendError) {
+        self.http = http
+        query = try QueryParameters(http.query)
+        auth = http.headers["Authorization"].map(Self.token(fromAuthorization:))
+    }
+
+    var method: String { http.method }
+    var body: Data { http.body }
+
+    func header(_ name: String) -> String? {
+        http.headers[name]
+    }
+
+    /// A header compared without regard to ASCII case, e.g. `X-Goog-Upload-Protocol: Resumable`.
+    func header(_ name: String, is expected: String) -> Bool {
+        header(name)?.trimmingCharacters(in: .whitespaces).lowercased() == expected
+    }
+
+    private static func token(fromAuthorization value: String) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        for scheme in ["firebase ", "bearer "] where trimmed.lowercased().hasPrefix(scheme) {
+            return String(trimmed.dropFirst(scheme.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return trimmed
+    }
+}

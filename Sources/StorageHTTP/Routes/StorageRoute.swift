@@ -1,0 +1,67 @@
+import StorageModel
+
+/// Where a request goes, read from its raw path.
+///
+/// Bucket and object names are percent-decoded exactly once; a raw `/` in an object name is kept, so
+/// `o/a//b` and `o/a%2F%2Fb` name the same object and `o/a/b` another. `+` is a literal plus in paths.
+enum StorageRoute: Equatable {
+    /// `/v0` and `/v0/`.
+    case serviceRoot
+    /// `/v0/b/{bucket}/o`: list and uploads.
+    case bucket(String)
+    /// `/v0/b/{bucket}/o/{object}`.
+    case object(bucket: String, name: String)
+    /// `/internal/reset`.
+    case reset
+    /// `/internal/info`.
+    case info
+    /// `/internal/buckets/{bucket}/rules`.
+    case rules(bucket: String)
+
+    /// Nil when no route has this path; a malformed escape is a 400.
+    init?(path: String) throws(BackendError) {
+        if path == "/v0" || path == "/v0/" {
+            self = .serviceRoot
+        } else if path.hasPrefix("/v0/b/") {
+            let rest = path.dropFirst("/v0/b/".count)
+            guard let slash = rest.firstIndex(of: "/"), slash > rest.startIndex else { return nil }
+            let bucket = try Self.decode(rest[..<slash])
+            let tail = rest[slash...]
+            if tail == "/o" || tail == "/o/" {
+                self = .bucket(bucket)
+            } else if tail.hasPrefix("/o/") {
+                self = .object(bucket: bucket, name: try Self.decode(tail.dropFirst(3)))
+            } else {
+                return nil
+            }
+        } else if path == "/internal/reset" {
+            self = .reset
+        } else if path == "/internal/info" {
+            self = .info
+        } else if path.hasPrefix("/internal/buckets/"), path.hasSuffix("/rules") {
+            let middle = path.dropFirst("/internal/buckets/".count).dropLast("/rules".count)
+            guard !middle.isEmpty, !middle.contains("/") else { return nil }
+            self = .rules(bucket: try Self.decode(middle))
+        } else {
+            return nil
+        }
+    }
+
+    /// The methods the route answers (`HEAD` wherever `GET` is); others get 405 with this list in `Allow`.
+    var allowedMethods: [String] {
+        switch self {
+        case .serviceRoot, .info: ["GET", "HEAD"]
+        case .bucket: ["GET", "HEAD", "POST", "PUT"]
+        case .object: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
+        case .reset: ["POST"]
+        case .rules: ["GET", "HEAD", "PUT"]
+        }
+    }
+
+    private static func decode(_ text: Substring) throws(BackendError) -> String {
+        guard let decoded = GCSEscaping.percentDecode(String(text)) else {
+            throw .badRequest("Malformed percent-encoding in the path: \(text)")
+        }
+        return decoded
+    }
+}

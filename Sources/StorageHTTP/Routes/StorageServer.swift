@@ -1,0 +1,87 @@
+import Foundation
+import StorageModel
+import Synchronization
+
+/// Any `StorageBackend` served over HTTP/1.1 with the Firebase Storage v0 protocol: a small Firebase
+/// Storage emulator (routes R1–R12 of wire-protocol §1.2, CORS, JSON errors) plus `/internal/…`
+/// endpoints for rules and reset when given a `StorageAdministration`.
+///
+/// ```swift
+/// let service = InMemoryBackend()
+/// let server = StorageServer(backend: service, configuration: .init(port: 0), administration: service)
+/// let port = try server.start()
+/// defer { server.stop() }
+/// ```
+public final class StorageServer: Sendable {
+    /// What `GET /internal/info` and `GET /v0/` call this server.
+    public static let serverName = "storage-conformance"
+    /// The protocol surface's version, reported by `GET /internal/info`.
+    public static let version = "0.1.0"
+
+    public let backend: any StorageBackend
+    public let configuration: HTTPServerConfiguration
+    private let administration: (any StorageAdministration)?
+    private let log: (@Sendable (HTTPRequestLog) -> Void)?
+    private let running = Mutex<HTTPServer?>(nil)
+
+    public init(
+        backend: any StorageBackend,
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        administration: (any StorageAdministration)? = nil,
+        log: (@Sendable (HTTPRequestLog) -> Void)? = nil
+    ) {
+        self.backend = backend
+        self.configuration = configuration
+        self.administration = administration
+        self.log = log
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Binds and listens; returns the bound port. Throws `HTTPServerError` when the address cannot be
+    /// used or the server already runs.
+    @discardableResult
+    public func start() throws -> Int {
+        try running.withLock { current in
+            guard current == nil else { throw HTTPServerError.alreadyRunning }
+            let router = Mutex<StorageRouter?>(nil)
+            let server = HTTPServer(configuration: configuration, handler: { request in
+                guard let router = router.withLock({ $0 }) else {
+                    return HTTPResponse.jsonError(status: 503, message: "The server is starting.")
+                }
+                return router.respond(to: request)
+            }, log: log)
+            let port = try server.start()
+            router.withLock { $0 = makeRouter(port: port) }
+            current = server
+            return port
+        }
+    }
+
+    /// Stops listening and finishes the requests in progress (see `HTTPServer.stop()`).
+    public func stop() {
+        let server = running.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        server?.stop()
+    }
+
+    /// The port the server listens on, or nil when it is not running.
+    public var port: Int? {
+        running.withLock { $0?.port }
+    }
+
+    /// Answers one request in process, exactly as the server would over the network (upload URLs then
+    /// name the configured host and port unless the request has a `Host`).
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        makeRouter(port: port ?? configuration.port).respond(to: request)
+    }
+
+    private func makeRouter(port: Int) -> StorageRouter {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return StorageRouter(backend: backend, administration: administration, fallbackAuthority: "\(host):\(port)")
+    }
+}

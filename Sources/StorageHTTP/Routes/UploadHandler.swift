@@ -1,0 +1,101 @@
+import Foundation
+import StorageModel
+
+/// R4–R7: `POST`/`PUT` on `…/o` or `…/o/{object}` — media and multipart uploads, and the resumable
+/// protocol (start, then commands on the upload URL).
+///
+/// The protocol is chosen by headers, as on the emulator (`uploadType` is ignored): an
+/// `X-Goog-Upload-Command` or `X-Goog-Upload-Protocol: resumable` is resumable, `multipart` is
+/// multipart, none (or `raw`/`media`) is a media upload. The object name is the path's, else `?name=`,
+/// else (multipart and resumable start) the metadata's `name`. One-shot uploads go through the
+/// service's resumable session calls (start, then one finalizing chunk).
+struct UploadHandler {
+    let backend: any StorageBackend
+    /// `host:port` for upload URLs when the request has no usable `Host`.
+    let fallbackAuthority: String
+
+    func respond(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError) -> HTTPResponse {
+        if request.query["create_token"] != nil || request.query["delete_token"] != nil {
+            throw BackendError(status: 501, "Download token management (create_token, delete_token) is not supported by this server.")
+        }
+        let uploadProtocol = request.header(UploadHeaders.uploadProtocol)?.trimmingCharacters(in: .whitespaces).lowercased()
+        if let command = request.header(UploadHeaders.command) {
+            let words = UploadSessionHandler.commandWords(command)
+            if words == ["start"] {
+                return try start(request, bucket: bucket, pathName: pathName)
+            }
+            return UploadSessionHandler(backend: backend).respond(request, commands: words, rawCommand: command)
+        }
+        switch uploadProtocol {
+        case nil, "raw"?, "media"?:
+            let name = try objectName(request, pathName: pathName, metadataName: nil)
+            let contentType = request.header("Content-Type")
+            return try upload(request.body, to: ObjectAddress(bucket: bucket, name: name, auth: request.auth),
+                              metadata: ObjectMetadataFields(contentType: contentType))
+        case "multipart"?:
+            let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
+            var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)
+            if fields.contentType == nil { fields.contentType = parts.mediaContentType }
+            let name = try objectName(request, pathName: pathName, metadataName: metadataName)
+            return try upload(parts.media, to: ObjectAddress(bucket: bucket, name: name, auth: request.auth), metadata: fields)
+        case "resumable"?:
+            throw .badRequest("A resumable upload request needs an X-Goog-Upload-Command header (start, upload, finalize, query or cancel).")
+        case let other?:
+            throw .badRequest("Unsupported X-Goog-Upload-Protocol \"\(other)\": expected resumable, multipart or none.")
+        }
+    }
+
+    /// R6: opens a session and answers its upload URL.
+    private func start(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError) -> HTTPResponse {
+        var (metadataName, fields) = try UploadMetadataJSON.decode(request.body)
+        if fields.contentType == nil {
+            fields.contentType = UploadHeaders.announcedType.lazy.compactMap { request.header($0) }.first
+        }
+        let name = try objectName(request, pathName: pathName, metadataName: metadataName)
+        let size = try announcedSize(request)
+        let session = try backend.startUpload(
+            UploadStart(object: ObjectAddress(bucket: bucket, name: name, auth: request.auth), metadata: fields, size: size))
+        let query = QueryParameters.encode([("name", name), ("upload_id", session.id), ("upload_protocol", "resumable")])
+        var headers = HTTPHeaders()
+        headers[UploadHeaders.status] = "active"
+        headers[UploadHeaders.url] = "http://\(authority(request))/v0/b/\(GCSEscaping.escape(bucket))/o?\(query)"
+        headers[UploadHeaders.chunkGranularity] = String(session.granularity)
+        WireResponse.setHeader(UploadHeaders.uploadID, session.id, in: &headers)
+        return HTTPResponse(status: 200, headers: headers)
+    }
+
+    /// R4 and R5: the whole object in one request.
+    private func upload(_ data: Data, to object: ObjectAddress, metadata: ObjectMetadataFields) throws(BackendError) -> HTTPResponse {
+        let session = try backend.startUpload(UploadStart(object: object, metadata: metadata, size: Int64(data.count)))
+        let status = try backend.uploadChunk(session: session.id, offset: 0, data: data, finalize: true)
+        let resource: ObjectResource
+        if let carried = status.resource { resource = carried } else { resource = try backend.getMetadata(object) }
+        return WireResponse.resource(resource)
+    }
+
+    private func objectName(_ request: StorageRequest, pathName: String?, metadataName: String?) throws(BackendError) -> String {
+        guard let name = pathName ?? request.query["name"] ?? metadataName else {
+            throw .badRequest("The upload names no object: put the name in the path, in ?name= or in the metadata.")
+        }
+        return name
+    }
+
+    private func announcedSize(_ request: StorageRequest) throws(BackendError) -> Int64? {
+        for header in UploadHeaders.announcedLength {
+            guard let text = request.header(header)?.trimmingCharacters(in: .whitespaces) else { continue }
+            guard let size = WireJSON.decimalInteger(text), size >= 0 else {
+                throw .badRequest("\(header) must be a byte count, not \"\(text)\".")
+            }
+            return size
+        }
+        return nil
+    }
+
+    /// The request's `Host` when it is a plain `host[:port]`, else the server's own address.
+    private func authority(_ request: StorageRequest) -> String {
+        guard let host = request.header("Host")?.trimmingCharacters(in: .whitespaces), !host.isEmpty,
+              host.unicodeScalars.allSatisfy({ $0.isASCII && !" /?#@\\\"<>".unicodeScalars.contains($0) && $0.value > 0x20 })
+        else { return fallbackAuthority }
+        return host
+    }
+}

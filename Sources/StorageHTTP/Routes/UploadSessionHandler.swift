@@ -1,0 +1,68 @@
+import Foundation
+import StorageModel
+
+/// R7: the commands a client sends to an upload URL (`…/o?…&upload_id=ID`), by `X-Goog-Upload-Command`:
+/// `upload`, `upload, finalize`, `finalize`, `query`, `cancel`.
+///
+/// `X-Goog-Upload-Offset` is passed to the service, which refuses a wrong one (400); without it the
+/// chunk is appended at the session's current size. Every answer about a known session, errors too,
+/// carries `X-Goog-Upload-Status` and `X-Goog-Upload-Size-Received`; a final answer carries the metadata.
+struct UploadSessionHandler {
+    let backend: any StorageBackend
+
+    /// `upload, finalize` → `["upload", "finalize"]` (lower case, order kept).
+    static func commandWords(_ header: String) -> [String] {
+        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    }
+
+    func respond(_ request: StorageRequest, commands: [String], rawCommand: String) -> HTTPResponse {
+        guard let session = request.query["upload_id"], !session.isEmpty else {
+            return WireResponse.error(.badRequest("The upload URL has no upload_id; start a resumable upload first."))
+        }
+        do throws(BackendError) {
+            switch Set(commands) {
+            case ["query"]:
+                return answer(try backend.queryUpload(session: session))
+            case ["cancel"]:
+                try backend.cancelUpload(session: session)
+                return answer(try backend.queryUpload(session: session))
+            case ["upload"], ["upload", "finalize"], ["finalize"]:
+                let finalize = commands.contains("finalize")
+                if !commands.contains("upload"), !request.body.isEmpty {
+                    throw .badRequest("A finalize without upload carries no bytes; use \"upload, finalize\".")
+                }
+                let offset = try self.offset(request, session: session)
+                return answer(try backend.uploadChunk(session: session, offset: offset, data: request.body, finalize: finalize))
+            default:
+                throw .badRequest(
+                    "Unknown X-Goog-Upload-Command \"\(rawCommand)\": expected upload, \"upload, finalize\", finalize, query or cancel.")
+            }
+        } catch {
+            var headers = HTTPHeaders()
+            if let status = try? backend.queryUpload(session: session) { describe(status, in: &headers) }
+            return WireResponse.error(error, headers: headers)
+        }
+    }
+
+    private func offset(_ request: StorageRequest, session: String) throws(BackendError) -> Int64 {
+        guard let text = request.header(UploadHeaders.offset)?.trimmingCharacters(in: .whitespaces) else {
+            return try backend.queryUpload(session: session).receivedBytes
+        }
+        guard let offset = WireJSON.decimalInteger(text), offset >= 0 else {
+            throw .badRequest("\(UploadHeaders.offset) must be a byte offset, not \"\(text)\".")
+        }
+        return offset
+    }
+
+    private func answer(_ status: UploadStatus) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        describe(status, in: &headers)
+        guard status.state == .final, let resource = status.resource else { return HTTPResponse(status: 200, headers: headers) }
+        return WireResponse.resource(resource, headers: headers)
+    }
+
+    private func describe(_ status: UploadStatus, in headers: inout HTTPHeaders) {
+        headers[UploadHeaders.status] = status.state.rawValue
+        headers[UploadHeaders.sizeReceived] = String(status.receivedBytes)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import StorageModel
+
+/// A list page as v0 JSON: `{"prefixes":[…],"items":[{"name":…,"bucket":…}],"nextPageToken":…}`.
+public enum ListPageJSON {
+    /// Both arrays always present; the token only when there is a next page.
+    public static func encode(_ page: ListPage, bucket: String) -> Data {
+        var members: [WireJSON.Member] = [
+            .init("prefixes", .array(page.prefixes.map(WireJSON.string))),
+            .init("items", .array(page.items.map { .object([.init("name", .string($0)), .init("bucket", .string(bucket))]) })),
+        ]
+        if let token = page.nextPageToken { members.append(.init("nextPageToken", .string(token))) }
+        return Data(WireJSON.object(members).text.utf8)
+    }
+
+    /// Reads a service's page tolerantly: absent arrays are empty, an item's other keys are ignored,
+    /// an empty token means no next page.
+    public static func decode(_ data: Data) throws(BackendError) -> ListPage {
+        let object = try WireObject(parsing: data, what: "the list page", side: .response)
+        var page = ListPage()
+        for element in try object.optionalArray("prefixes") ?? [] {
+            guard case .string(let prefix) = element else {
+                throw object.wrongType("prefixes", element, expected: "a list of strings")
+            }
+            page.prefixes.append(prefix)
+        }
+        for element in try object.optionalArray("items") ?? [] {
+            let item = try WireObject(element, what: "an item of the list page", side: .response)
+            page.items.append(try item.requiredString("name"))
+        }
+        if let token = try object.optionalString("nextPageToken"), !token.isEmpty {
+            page.nextPageToken = token
+        }
+        return page
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import StorageModel
+
+/// A request's query string, decoded once as HTML forms encode it: `+` is a space, then `%XX` escapes
+/// are decoded (so a literal `+` must be sent as `%2B`, as the SDKs do). A raw `/` needs no escaping.
+struct QueryParameters: Sendable {
+    private var pairs: [(name: String, value: String)] = []
+
+    /// Throws a 400 when an escape is malformed or decodes to invalid UTF-8.
+    init(_ query: String?) throws(BackendError) {
+        guard let query, !query.isEmpty else { return }
+        for part in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let name: Substring
+            let value: Substring
+            if let equals = part.firstIndex(of: "=") {
+                name = part[..<equals]
+                value = part[part.index(after: equals)...]
+            } else {
+                name = part
+                value = ""
+            }
+            pairs.append((try Self.decode(name), try Self.decode(value)))
+        }
+    }
+
+    /// The first value of `name`.
+    subscript(name: String) -> String? {
+        pairs.first { $0.name == name }?.value
+    }
+
+    /// Builds a query string from name-value pairs with `GCSEscaping.queryEscape`.
+    static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { GCSEscaping.queryEscape($0.0) + "=" + GCSEscaping.queryEscape($0.1) }.joined(separator: "&")
+    }
+
+    private static func decode(_ text: Substring) throws(BackendError) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        guard let decoded = GCSEscaping.percentDecode(spaced) else {
+            throw .badRequest("Malformed percent-encoding in the query: \(text)")
+        }
+        return decoded
+    }
+}
