@@ -1,1 +1,4 @@
-/// The command line: see `StorageConformanceCommand`.
+import Foundation
+import Harness
+
+exit(CommandLineTool().run(Array(CommandLine.arguments.dropFirst())))
