@@ -71,9 +71,6 @@ struct Parser {
                 state = .flowSequenceEntry(first: true)
             case .flowSequenceEntry(let first):
                 try parseFlowSequenceEntry(first: first)
-            case .flowSequenceEntryMappingKey:
-                push(.flowSequenceEntryMappingValue)
-                state = .flowNode
             case .flowSequenceEntryMappingValue:
                 try parseFlowPairValue(then: .flowSequenceEntryMappingEnd, closer: .flowSequenceEnd)
             case .flowSequenceEntryMappingEnd:
@@ -239,8 +236,8 @@ struct Parser {
         switch token.kind {
         case .key:
             _ = try scanner.next()
-            push(.blockMappingValue)
-            state = .blockNode
+            try builder.add(scanner.takeScalar())
+            state = .blockMappingValue
         case .blockEnd:
             _ = try scanner.next()
             try builder.endCollection()
@@ -284,7 +281,8 @@ struct Parser {
                 // `[key: value]`: a single-pair mapping, located at its key.
                 _ = try scanner.next()
                 try builder.beginMapping(at: token.location)
-                state = .flowSequenceEntryMappingKey
+                try builder.add(scanner.takeScalar())
+                state = .flowSequenceEntryMappingValue
                 return
             }
             if token.kind != .flowSequenceEnd {
@@ -310,8 +308,8 @@ struct Parser {
             }
             if token.kind == .key {
                 _ = try scanner.next()
-                push(.flowMappingValue)
-                state = .flowNode
+                try builder.add(scanner.takeScalar())
+                state = .flowMappingValue
                 return
             }
             if token.kind != .flowMappingEnd {

@@ -187,7 +187,7 @@ extension Scanner {
                 at: location(at: pos + spaces))
         }
         throw error(
-            "this line is indented less than the block scalar from line \(start.line) but more than its parent (\(parentIndent) spaces): check its indentation",
+            "this line is indented less than the block scalar from line \(start.line) but more than its parent (\(Scanner.spaces(parentIndent))): check its indentation",
             at: location(at: pos + spaces))
     }
 }

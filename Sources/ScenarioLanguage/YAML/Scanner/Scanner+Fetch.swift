@@ -94,7 +94,9 @@ extension Scanner {
     private mutating func fetchFlowCollectionStart(isMapping: Bool) throws(Diagnostic) {
         let location = here()
         if allowSimpleKey, flowLevel == 0, indent == pos - lineStart {
-            throw missingColonError(at: location)
+            throw error(
+                "a flow collection cannot start a line at the indentation of a block collection (expected 'key: value' or '- item'; keys must be scalars)",
+                at: location)
         }
         guard indentCount + flowLevel < maximumDepth else {
             throw error("nesting is deeper than \(maximumDepth) levels", at: location)
@@ -202,8 +204,7 @@ extension Scanner {
                 if flowLevel == 0, try addIndent(column, at: node.location) {
                     append(Token(.blockMappingStart, at: node.location))
                 }
-                append(Token(.key, at: node.location))
-                appendScalar(node)
+                appendScalar(node, kind: .key)
                 pos = colon
                 append(Token(.value, at: here()))
                 pos += 1

@@ -41,14 +41,14 @@ extension Scanner {
             )
         }
         return errorHere(
-            "bad indentation: this line is indented by \(column) spaces, which matches no enclosing block (\(indent) spaces continue the outer block, \(closed) the inner one)"
+            "bad indentation: this line is indented by \(Scanner.spaces(column)), which matches no enclosing block (the outer one is indented by \(indent), the inner one by \(closed))"
         )
     }
 
-    /// A token at the indentation of a block collection that is neither `- ` nor a `key:`.
+    /// A scalar at the indentation of a block collection that is neither `- ` nor a `key:`.
     func missingColonError(at location: SourceLocation) -> Diagnostic {
         error(
-            "expected ': ' after this key: a line at the indentation of a block mapping must be 'key: value' (a ':' needs a space after it)",
+            "expected ': ' after this key: a line at the indentation of a block collection must be 'key: value' or '- item' (a ':' needs a space after it)",
             at: location)
     }
 }

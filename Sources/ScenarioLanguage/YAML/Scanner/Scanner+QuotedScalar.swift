@@ -93,7 +93,7 @@ extension Scanner {
             }
             if spaces <= indent {
                 throw errorHere(
-                    "this line continues the quoted scalar from line \(quoteStart.line) and must be indented by more than \(indent) spaces"
+                    "this line continues the quoted scalar from line \(quoteStart.line) and must be indented by more than \(Scanner.spaces(indent))"
                 )
             }
             return breaks

@@ -89,7 +89,7 @@ struct Scanner {
         return token
     }
 
-    /// The node of the scalar token just consumed with `next()`.
+    /// The node of the scalar or key token just consumed with `next()`.
     mutating func takeScalar() -> YAMLNode {
         var node = YAMLNode(value: .null, location: SourceLocation(line: 0, column: 0, offset: 0))
         guard scalarHead < scalarCount else { return node }
@@ -123,9 +123,9 @@ struct Scanner {
         queueCount += 1
     }
 
-    /// Appends a scalar token for `node`.
-    mutating func appendScalar(_ node: YAMLNode) {
-        append(Token(.scalar, at: node.location))
+    /// Appends a scalar token (or a key token, which carries its scalar) for `node`.
+    mutating func appendScalar(_ node: YAMLNode, kind: Token.Kind = .scalar) {
+        append(Token(kind, at: node.location))
         if scalarCount < scalars.count {
             scalars[scalarCount] = node
         } else {

@@ -15,6 +15,7 @@ struct Token {
         case flowMappingEnd
         case blockEntry
         case flowEntry
+        /// A mapping key; like a scalar token, it carries its node (keys are always scalars here).
         case key
         case value
         case scalar
