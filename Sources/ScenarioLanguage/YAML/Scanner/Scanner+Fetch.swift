@@ -1,5 +1,5 @@
 extension Scanner {
-    /// Scans the next token (and any block ends or retroactive keys it implies) into the queue.
+    /// Scans the next token into the queue, preceded by the block ends and mapping start it implies.
     mutating func fetchMoreTokens() throws(Diagnostic) {
         try skipToNextToken()
         guard pos < end else {
