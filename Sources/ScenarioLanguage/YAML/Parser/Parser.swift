@@ -4,7 +4,9 @@ struct Parser {
     private var scanner: Scanner
     private var builder: TreeBuilder
     private var state = ParserState.streamStart
+    /// States to return to: `states[..<stateCount]` (slots are reused, which keeps debug builds fast).
     private var states: [ParserState] = []
+    private var stateCount = 0
     private var documents: [YAMLDocument] = []
     private var documentLocation = SourceLocation(line: 1, column: 1, offset: 0)
     private let file: SourceFile
@@ -28,7 +30,7 @@ struct Parser {
                     state = .documentStart
                 } else {
                     documentLocation = token.location
-                    states.append(.documentEnd)
+                    push(.documentEnd)
                     state = .blockNode
                 }
             case .documentStart:
@@ -69,9 +71,6 @@ struct Parser {
                 state = .flowSequenceEntry(first: true)
             case .flowSequenceEntry(let first):
                 try parseFlowSequenceEntry(first: first)
-            case .flowSequenceEntryMappingKey:
-                states.append(.flowSequenceEntryMappingValue)
-                state = .flowNode
             case .flowSequenceEntryMappingValue:
                 try parseFlowPairValue(then: .flowSequenceEntryMappingEnd, closer: .flowSequenceEnd)
             case .flowSequenceEntryMappingEnd:
@@ -91,8 +90,22 @@ struct Parser {
         }
     }
 
+    private mutating func push(_ next: ParserState) {
+        if stateCount < states.count {
+            states[stateCount] = next
+        } else {
+            states.append(next)
+        }
+        stateCount += 1
+    }
+
     private mutating func popState() {
-        state = states.popLast() ?? .documentStart
+        if stateCount == 0 {
+            state = .documentStart
+        } else {
+            stateCount -= 1
+            state = states[stateCount]
+        }
     }
 
     /// A plain null standing for an omitted node.
@@ -130,7 +143,7 @@ struct Parser {
         }
         _ = try scanner.next()
         documentLocation = token.location
-        states.append(.documentEnd)
+        push(.documentEnd)
         state = .documentContent
         return false
     }
@@ -189,7 +202,7 @@ struct Parser {
             if following == .blockEntry || following == .blockEnd {
                 try builder.add(emptyNode(after: token))
             } else {
-                states.append(.blockSequenceEntry)
+                push(.blockSequenceEntry)
                 state = .blockNode
             }
         case .blockEnd:
@@ -213,7 +226,7 @@ struct Parser {
         case .blockEntry, .key, .value, .blockEnd:
             try builder.add(emptyNode(after: token))
         default:
-            states.append(.indentlessSequenceEntry)
+            push(.indentlessSequenceEntry)
             state = .blockNode
         }
     }
@@ -223,8 +236,8 @@ struct Parser {
         switch token.kind {
         case .key:
             _ = try scanner.next()
-            states.append(.blockMappingValue)
-            state = .blockNode
+            try builder.add(scanner.takeScalar())
+            state = .blockMappingValue
         case .blockEnd:
             _ = try scanner.next()
             try builder.endCollection()
@@ -247,7 +260,7 @@ struct Parser {
             try builder.add(emptyNode(after: token))
             state = .blockMappingKey
         default:
-            states.append(.blockMappingKey)
+            push(.blockMappingKey)
             state = .blockNodeOrIndentlessSequence
         }
     }
@@ -268,11 +281,12 @@ struct Parser {
                 // `[key: value]`: a single-pair mapping, located at its key.
                 _ = try scanner.next()
                 try builder.beginMapping(at: token.location)
-                state = .flowSequenceEntryMappingKey
+                try builder.add(scanner.takeScalar())
+                state = .flowSequenceEntryMappingValue
                 return
             }
             if token.kind != .flowSequenceEnd {
-                states.append(.flowSequenceEntry(first: false))
+                push(.flowSequenceEntry(first: false))
                 state = .flowNode
                 return
             }
@@ -294,13 +308,13 @@ struct Parser {
             }
             if token.kind == .key {
                 _ = try scanner.next()
-                states.append(.flowMappingValue)
-                state = .flowNode
+                try builder.add(scanner.takeScalar())
+                state = .flowMappingValue
                 return
             }
             if token.kind != .flowMappingEnd {
                 // `{a, b}`: a key without a value.
-                states.append(.flowMappingEmptyValue)
+                push(.flowMappingEmptyValue)
                 state = .flowNode
                 return
             }
@@ -324,7 +338,7 @@ struct Parser {
             try builder.add(emptyNode(after: token))
             state = next
         } else {
-            states.append(next)
+            push(next)
             state = .flowNode
         }
     }

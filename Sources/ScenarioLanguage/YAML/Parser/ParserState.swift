@@ -16,7 +16,6 @@ enum ParserState {
     case blockMappingValue
     case flowSequenceFirstEntry
     case flowSequenceEntry(first: Bool)
-    case flowSequenceEntryMappingKey
     case flowSequenceEntryMappingValue
     case flowSequenceEntryMappingEnd
     case flowMappingFirstKey

@@ -1,6 +1,8 @@
 /// Assembles nodes into a document tree without recursion: the children of every open collection sit on
-/// one flat stack (a mapping's as key, value, key, value, …) and become an array when the collection
-/// closes. It checks that keys are scalars and unique, and that nesting stays within the limit.
+/// one flat stack (a mapping's as key, value, key, value, …) and are moved into an array when the
+/// collection closes. It checks that keys are scalars and unique, and that nesting stays within the
+/// limit. Both stacks reuse their slots (`…Count` marks the live part), which avoids generic array
+/// operations that are slow in debug builds.
 struct TreeBuilder {
     private struct OpenCollection {
         var isMapping: Bool
@@ -12,11 +14,14 @@ struct TreeBuilder {
     }
 
     private static let linearSearchLimit = 8
+    private static let placeholder = YAMLNode(value: .null, location: SourceLocation(line: 0, column: 0, offset: 0))
 
     private let file: SourceFile
     private let maximumDepth: Int
     private var open: [OpenCollection] = []
+    private var openCount = 0
     private var children: [YAMLNode] = []
+    private var childCount = 0
     private var root: YAMLNode?
 
     init(file: SourceFile, maximumDepth: Int) {
@@ -25,7 +30,7 @@ struct TreeBuilder {
     }
 
     /// Where the innermost open collection starts.
-    var currentCollectionLocation: SourceLocation? { open.last?.location }
+    var currentCollectionLocation: SourceLocation? { openCount > 0 ? open[openCount - 1].location : nil }
 
     mutating func beginSequence(at location: SourceLocation) throws(Diagnostic) {
         try begin(isMapping: false, at: location)
@@ -36,62 +41,63 @@ struct TreeBuilder {
     }
 
     private mutating func begin(isMapping: Bool, at location: SourceLocation) throws(Diagnostic) {
-        guard open.count < maximumDepth else {
+        guard openCount < maximumDepth else {
             throw file.diagnostic(at: location, "nesting is deeper than \(maximumDepth) levels")
         }
-        open.append(OpenCollection(isMapping: isMapping, location: location, start: children.count))
+        let collection = OpenCollection(isMapping: isMapping, location: location, start: childCount)
+        if openCount < open.count {
+            open[openCount] = collection
+        } else {
+            open.append(collection)
+        }
+        openCount += 1
     }
 
     /// Closes the innermost collection and adds it to its parent.
     mutating func endCollection() throws(Diagnostic) {
-        guard let collection = open.popLast() else { return }
-        let start = collection.start
+        guard openCount > 0 else { return }
+        openCount -= 1
+        let start = open[openCount].start
+        let location = open[openCount].location
+        open[openCount].keyIndex = nil
         let node: YAMLNode
-        if collection.isMapping {
-            if (children.count - start) % 2 == 1, let key = children.last {
-                children.append(YAMLNode(value: .null, location: key.location, style: .plain))
+        if open[openCount].isMapping {
+            if (childCount - start) % 2 == 1 {
+                push(YAMLNode(value: .null, location: children[childCount - 1].location, style: .plain))
             }
             var pairs: [YAMLPair] = []
-            pairs.reserveCapacity((children.count - start) / 2)
+            pairs.reserveCapacity((childCount - start) / 2)
             var index = start
-            while index < children.count {
+            while index < childCount {
                 pairs.append(YAMLPair(key: takeChild(at: index), value: takeChild(at: index + 1)))
                 index += 2
             }
-            node = YAMLNode(value: .mapping(pairs), location: collection.location)
+            node = YAMLNode(value: .mapping(pairs), location: location)
         } else {
             var items: [YAMLNode] = []
-            items.reserveCapacity(children.count - start)
-            for index in start..<children.count {
+            items.reserveCapacity(childCount - start)
+            var index = start
+            while index < childCount {
                 items.append(takeChild(at: index))
+                index += 1
             }
-            node = YAMLNode(value: .sequence(items), location: collection.location)
+            node = YAMLNode(value: .sequence(items), location: location)
         }
-        children.removeSubrange(start...)
+        childCount = start
         try add(node)
     }
 
-    /// Moves a child out of the stack, leaving a value-less placeholder (no reference counting).
-    @inline(__always)
-    private mutating func takeChild(at index: Int) -> YAMLNode {
-        var node = TreeBuilder.placeholder
-        swap(&node, &children[index])
-        return node
-    }
-
-    private static let placeholder = YAMLNode(value: .null, location: SourceLocation(line: 0, column: 0, offset: 0))
-
     /// Adds a finished node: the root, a sequence item, a key, or the value of the pending key.
     mutating func add(_ node: YAMLNode) throws(Diagnostic) {
-        let top = open.count - 1
-        guard top >= 0 else {
+        guard openCount > 0 else {
             root = node
             return
         }
-        if open[top].isMapping, (children.count - open[top].start) % 2 == 0 {
+        let top = openCount - 1
+        if open[top].isMapping, (childCount - open[top].start) % 2 == 0 {
             try checkKey(node, in: top)
         }
-        children.append(node)
+        push(node)
     }
 
     /// The finished root (null if the document was empty), ready for the next document.
@@ -101,36 +107,51 @@ struct TreeBuilder {
         return node
     }
 
+    private mutating func push(_ node: YAMLNode) {
+        if childCount < children.count {
+            children[childCount] = node
+        } else {
+            children.append(node)
+        }
+        childCount += 1
+    }
+
+    /// Moves a child out of the stack, leaving a value-less placeholder (no reference counting).
+    private mutating func takeChild(at index: Int) -> YAMLNode {
+        var node = TreeBuilder.placeholder
+        swap(&node, &children[index])
+        return node
+    }
+
     /// A new key of the mapping `open[top]` must be a scalar not equal to an earlier key.
     private mutating func checkKey(_ key: YAMLNode, in top: Int) throws(Diagnostic) {
         guard key.style != nil else {
             throw file.diagnostic(at: key.location, "a mapping key must be a scalar, not a \(key.typeName)")
         }
-        guard let identity = KeyIdentity(key.value) else { return }
         let start = open[top].start
-        let keyCount = (children.count - start) / 2
-        if open[top].keyIndex == nil, keyCount >= TreeBuilder.linearSearchLimit {
-            var index: [KeyIdentity: Int] = [:]
-            var position = start
-            while position < children.count {
-                if let earlier = KeyIdentity(children[position].value) { index[earlier] = position }
-                position += 2
-            }
-            open[top].keyIndex = index
-        }
         var duplicateOf: Int?
-        if open[top].keyIndex != nil {
-            duplicateOf = open[top].keyIndex?[identity]
-            if duplicateOf == nil { open[top].keyIndex?[identity] = children.count }
-        } else {
+        if open[top].keyIndex == nil, (childCount - start) / 2 < TreeBuilder.linearSearchLimit {
             var position = start
-            while position < children.count {
+            while position < childCount {
                 if TreeBuilder.sameKey(children[position].value, key.value) {
                     duplicateOf = position
                     break
                 }
                 position += 2
             }
+        } else {
+            guard let identity = KeyIdentity(key.value) else { return }
+            if open[top].keyIndex == nil {
+                var index: [KeyIdentity: Int] = [:]
+                var position = start
+                while position < childCount {
+                    if let earlier = KeyIdentity(children[position].value) { index[earlier] = position }
+                    position += 2
+                }
+                open[top].keyIndex = index
+            }
+            duplicateOf = open[top].keyIndex?[identity]
+            if duplicateOf == nil { open[top].keyIndex?[identity] = childCount }
         }
         if let duplicateOf {
             throw file.diagnostic(at: key.location, duplicateMessage(key, first: children[duplicateOf]))

@@ -11,16 +11,16 @@ enum PlainScalarResolver {
     }
 
     static func resolve(_ text: UnsafeBufferPointer<UInt8>) -> Resolution {
-        guard let first = text.first else { return .value(.null) }
-        switch first {
+        guard text.count > 0 else { return .value(.null) }
+        switch text[0] {
         case ASCII.tilde:
             return text.count == 1 ? .value(.null) : .string
         case 0x6E, 0x4E:  // n N
-            return text.equalsAny(Keywords.null) ? .value(.null) : .string
+            return text.equalsCased("null", "Null", "NULL") ? .value(.null) : .string
         case 0x74, 0x54:  // t T
-            return text.equalsAny(Keywords.true) ? .value(.bool(true)) : .string
+            return text.equalsCased("true", "True", "TRUE") ? .value(.bool(true)) : .string
         case 0x66, 0x46:  // f F
-            return text.equalsAny(Keywords.false) ? .value(.bool(false)) : .string
+            return text.equalsCased("false", "False", "FALSE") ? .value(.bool(false)) : .string
         case ASCII.plus, ASCII.minus, ASCII.dot, ASCII.zero...ASCII.nine:
             return resolveNumber(text)
         default:
@@ -29,16 +29,16 @@ enum PlainScalarResolver {
     }
 
     private static func resolveNumber(_ text: UnsafeBufferPointer<UInt8>) -> Resolution {
-        if text.equalsAny(Keywords.nan) { return .value(.float(.nan)) }
+        if text.equalsCased(".nan", ".NaN", ".NAN") { return .value(.float(.nan)) }
         let negative = text[0] == ASCII.minus
         let signLength = text[0] == ASCII.plus || negative ? 1 : 0
-        let body = UnsafeBufferPointer(rebasing: text[signLength...])
-        if body.equalsAny(Keywords.infinity) { return .value(.float(negative ? -.infinity : .infinity)) }
+        let body = text.suffix(from: signLength)
+        if body.equalsCased(".inf", ".Inf", ".INF") { return .value(.float(negative ? -.infinity : .infinity)) }
         if signLength == 0, body.count > 2, body[0] == ASCII.zero, body[1] == 0x78 || body[1] == 0x6F {
             let radix: UInt64 = body[1] == 0x78 ? 16 : 8
-            return resolveRadixInteger(UnsafeBufferPointer(rebasing: body[2...]), radix: radix)
+            return resolveRadixInteger(body.suffix(from: 2), radix: radix)
         }
-        if !body.isEmpty, body.allSatisfy(ASCII.isDigit) {
+        if body.count > 0, body.isAllDigits {
             return resolveDecimal(body, negative: negative)
         }
         if isFloatSyntax(body), let double = Double(String(decoding: text, as: UTF8.self)) {
@@ -48,10 +48,16 @@ enum PlainScalarResolver {
     }
 
     private static func resolveRadixInteger(_ digits: UnsafeBufferPointer<UInt8>, radix: UInt64) -> Resolution {
-        guard digits.allSatisfy({ ASCII.hexValue($0).map { UInt64($0) < radix } ?? false }) else { return .string }
+        var index = 0
+        while index < digits.count {
+            guard let digit = ASCII.hexValue(digits[index]), UInt64(digit) < radix else { return .string }
+            index += 1
+        }
         var value: UInt64 = 0
-        for byte in digits {
-            let digit = UInt64(ASCII.hexValue(byte) ?? 0)
+        index = 0
+        while index < digits.count {
+            let digit = UInt64(ASCII.hexValue(digits[index]) ?? 0)
+            index += 1
             let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
             guard !overflow, shifted <= UInt64(Int64.max) - digit else { return .integerOutOfRange }
             value = shifted + digit
@@ -62,7 +68,10 @@ enum PlainScalarResolver {
     private static func resolveDecimal(_ digits: UnsafeBufferPointer<UInt8>, negative: Bool) -> Resolution {
         // Accumulate as a negative number so Int64.min fits.
         var value: Int64 = 0
-        for byte in digits {
+        var index = 0
+        while index < digits.count {
+            let byte = digits[index]
+            index += 1
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = shifted.subtractingReportingOverflow(Int64(byte - ASCII.zero))
             guard !overflow, !overflow2 else { return .integerOutOfRange }

@@ -15,6 +15,8 @@ enum YAML11Resolver {
 
     /// How YAML 1.1 reads `text` when that differs from its YAML 1.2 value `resolved`; `nil` when they agree.
     static func difference(_ text: UnsafeBufferPointer<UInt8>, resolved: YAMLValue) -> YAML11Reading? {
+        // Plain decimals without a leading zero read the same everywhere.
+        if text.count > 0, text[0] != ASCII.zero || text.count == 1, text.isAllDigits { return nil }
         let reading = read(text)
         switch (reading, resolved) {
         case (.null, _), (.string, .string):
@@ -50,12 +52,14 @@ enum YAML11Resolver {
     }
 
     static func read(_ text: UnsafeBufferPointer<UInt8>) -> Reading {
-        guard let first = text.first else { return .null }
+        guard text.count > 0 else { return .null }
+        let first = text[0]
         switch first {
         case 0x79, 0x59, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46, 0x6F, 0x4F:  // y Y n N t T f F o O
             if let bool = readBool(text) { return .bool(bool) }
-            return text.equalsAny(Keywords.null) ? .null : .string
+            return text.equalsCased("null", "Null", "NULL") ? .null : .string
         case ASCII.plus, ASCII.minus, ASCII.dot, ASCII.zero...ASCII.nine:
+            guard mayBeNumberOrTimestamp(text) else { return .string }
             if isFloat(text) { return .float(constructFloat(text)) }
             if first != ASCII.dot, isInt(text) { return .int(constructInt(text)) }
             return ASCII.isDigit(first) && isTimestamp(text) ? .timestamp : .string
@@ -70,10 +74,41 @@ enum YAML11Resolver {
         }
     }
 
+    /// Whether every byte can occur in a YAML 1.1 number or timestamp (a cheap filter: `4KiB` cannot).
+    private static func mayBeNumberOrTimestamp(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count {
+            switch text[index] {
+            case ASCII.zero...ASCII.nine, ASCII.plus, ASCII.minus, ASCII.dot, ASCII.underscore, ASCII.colon,
+                ASCII.space, ASCII.tab, 0x41...0x46, 0x61...0x66,  // hexadecimal digits, e, E
+                0x78, 0x54, 0x74, 0x5A,  // x T t Z
+                0x69, 0x49, 0x6E, 0x4E:  // i I n N (.inf, .nan)
+                index += 1
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
     private static func readBool(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard text.count <= 5 else { return nil }
-        if text.equalsAny(Keywords.yaml11True) { return true }
-        if text.equalsAny(Keywords.yaml11False) { return false }
+        switch text.count {
+        case 1:
+            if text[0] == 0x79 || text[0] == 0x59 { return true }  // y Y
+            if text[0] == 0x6E || text[0] == 0x4E { return false }  // n N
+        case 2:
+            if text.equalsCased("on", "On", "ON") { return true }
+            if text.equalsCased("no", "No", "NO") { return false }
+        case 3:
+            if text.equalsCased("yes", "Yes", "YES") { return true }
+            if text.equalsCased("off", "Off", "OFF") { return false }
+        case 4:
+            if text.equalsCased("true", "True", "TRUE") { return true }
+        case 5:
+            if text.equalsCased("false", "False", "FALSE") { return false }
+        default:
+            break
+        }
         return nil
     }
 
@@ -93,7 +128,7 @@ enum YAML11Resolver {
     }
 
     private static func isFloat(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if text.equalsAny(Keywords.nan) { return true }
+        if text.equalsCased(".nan", ".NaN", ".NAN") { return true }
         var cursor = ByteCursor(text)
         cursor.skipSign()
         let afterSign = cursor

@@ -85,7 +85,7 @@ extension Scanner {
             while pos < end, !ASCII.isBreak(text[pos]) {
                 pos += 1
             }
-            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[contentStart..<pos]))
+            scratch.append(contentsOf: text.slice(contentStart, pos))
             hasContent = true
             previousWasNormal = isNormal
             lastLineHadBreak = pos < end
@@ -167,7 +167,7 @@ extension Scanner {
 
     /// Whether a document marker starts at `offset`, which is known to be the start of a line (not
     /// necessarily the current one).
-    private func isDocumentMarker(atLineStart offset: Int) -> Bool {
+    private mutating func isDocumentMarker(atLineStart offset: Int) -> Bool {
         guard offset + 3 <= end else { return false }
         let byte = text[offset]
         guard byte == ASCII.minus || byte == ASCII.dot else { return false }
@@ -187,7 +187,7 @@ extension Scanner {
                 at: location(at: pos + spaces))
         }
         throw error(
-            "this line is indented less than the block scalar from line \(start.line) but more than its parent (\(parentIndent) spaces): check its indentation",
+            "this line is indented less than the block scalar from line \(start.line) but more than its parent (\(Scanner.spaces(parentIndent))): check its indentation",
             at: location(at: pos + spaces))
     }
 }

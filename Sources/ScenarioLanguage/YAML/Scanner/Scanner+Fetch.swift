@@ -1,8 +1,7 @@
 extension Scanner {
-    /// Scans the next token (and any block ends or retroactive keys it implies) into the queue.
+    /// Scans the next token into the queue, preceded by the block ends and mapping start it implies.
     mutating func fetchMoreTokens() throws(Diagnostic) {
         try skipToNextToken()
-        try removeStaleSimpleKeys()
         guard pos < end else {
             try fetchStreamEnd()
             return
@@ -11,7 +10,7 @@ extension Scanner {
         let byte = text[pos]
         if column == 0 {
             if byte == ASCII.percent {
-                throw errorHere("directives ('%YAML', '%TAG') are not supported")
+                throw error("directives ('%YAML', '%TAG') are not supported", at: here())
             }
             if isDocumentMarker(at: pos) {
                 try fetchDocumentMarker(byte == ASCII.minus ? .documentStart : .documentEnd)
@@ -29,31 +28,42 @@ extension Scanner {
         case ASCII.comma: try fetchFlowEntry()
         case ASCII.minus where isBlankOrEnd(pos + 1):
             try fetchBlockEntry()
-        case ASCII.minus where flowLevel > 0 && ASCII.isFlowIndicator(text[pos + 1]):
-            throw errorHere("a lone '-' inside a flow collection must be quoted")
-        case ASCII.question where flowLevel > 0 || isBlankOrEnd(pos + 1):
-            throw errorHere(
-                "complex keys ('?') are not supported: write 'key: value'\(flowLevel > 0 ? " (quote a scalar containing '?' inside a flow collection)" : "")"
-            )
-        case ASCII.colon where flowLevel > 0 || isBlankOrEnd(pos + 1):
-            try fetchValue()
-        case ASCII.asterisk:
-            throw errorHere("aliases ('*name') are not supported; quote the scalar if '*' is part of it")
-        case ASCII.ampersand:
-            throw errorHere("anchors ('&name') are not supported; quote the scalar if '&' is part of it")
-        case ASCII.exclamation:
-            throw errorHere("tags ('!tag') are not supported; quote the scalar if '!' is part of it")
+        case ASCII.minus where flowLevel > 0 && ASCII.isFlowIndicator(text[pos + 1]),
+            ASCII.question where flowLevel > 0 || isBlankOrEnd(pos + 1),
+            ASCII.colon where flowLevel > 0 || isBlankOrEnd(pos + 1),
+            ASCII.asterisk, ASCII.ampersand, ASCII.exclamation, ASCII.at, ASCII.backtick, ASCII.percent:
+            throw indicatorError(byte)
         case ASCII.verticalBar, ASCII.greaterThan:
-            if flowLevel > 0 {
-                throw errorHere("block scalars ('|', '>') are not allowed inside a flow collection; quote the scalar")
-            }
+            if flowLevel > 0 { throw indicatorError(byte) }
             try fetchBlockScalar(folded: byte == ASCII.greaterThan)
-        case ASCII.singleQuote: try fetchQuotedScalar(double: false)
-        case ASCII.doubleQuote: try fetchQuotedScalar(double: true)
-        case ASCII.at, ASCII.backtick, ASCII.percent:
-            throw errorHere("a plain scalar cannot start with '\(Character(Unicode.Scalar(byte)))'; quote the scalar")
+        case ASCII.singleQuote, ASCII.doubleQuote: try fetchFlowScalar(quote: byte)
         default:
-            try fetchPlainScalar()
+            try fetchFlowScalar(quote: nil)
+        }
+    }
+
+    /// The error for an indicator the subset does not support here (kept out of the hot path).
+    @inline(never)
+    private mutating func indicatorError(_ byte: UInt8) -> Diagnostic {
+        switch byte {
+        case ASCII.minus:
+            return errorHere("a lone '-' inside a flow collection must be quoted")
+        case ASCII.question:
+            let hint = flowLevel > 0 ? " (quote a scalar containing '?' inside a flow collection)" : ""
+            return errorHere("complex keys ('?') are not supported: write 'key: value'\(hint)")
+        case ASCII.colon:
+            // Keys are recognized right after their scalar, so this ':' has none.
+            return strayColonError()
+        case ASCII.asterisk:
+            return errorHere("aliases ('*name') are not supported; quote the scalar if '*' is part of it")
+        case ASCII.ampersand:
+            return errorHere("anchors ('&name') are not supported; quote the scalar if '&' is part of it")
+        case ASCII.exclamation:
+            return errorHere("tags ('!tag') are not supported; quote the scalar if '!' is part of it")
+        case ASCII.verticalBar, ASCII.greaterThan:
+            return errorHere("block scalars ('|', '>') are not allowed inside a flow collection; quote the scalar")
+        default:
+            return errorHere("a plain scalar cannot start with '\(Character(Unicode.Scalar(byte)))'; quote the scalar")
         }
     }
 
@@ -64,7 +74,6 @@ extension Scanner {
                 at: opening.location)
         }
         _ = unwindIndent(to: -1)
-        try removePossibleSimpleKey()
         allowSimpleKey = false
         append(Token(.streamEnd, at: here()))
         streamEnded = true
@@ -77,20 +86,22 @@ extension Scanner {
             )
         }
         _ = unwindIndent(to: -1)
-        try removePossibleSimpleKey()
         allowSimpleKey = false
         append(Token(kind, at: here()))
         pos += 3
     }
 
     private mutating func fetchFlowCollectionStart(isMapping: Bool) throws(Diagnostic) {
-        try savePossibleSimpleKey()
         let location = here()
-        guard indents.count + flowLevel < maximumDepth else {
+        if allowSimpleKey, flowLevel == 0, indent == pos - lineStart {
+            throw error(
+                "a flow collection cannot start a line at the indentation of a block collection (expected 'key: value' or '- item'; keys must be scalars)",
+                at: location)
+        }
+        guard indentCount + flowLevel < maximumDepth else {
             throw error("nesting is deeper than \(maximumDepth) levels", at: location)
         }
         flowLevel += 1
-        simpleKeys.append(nil)
         flowOpenings.append(FlowOpening(isMapping: isMapping, location: location))
         allowSimpleKey = true
         append(Token(isMapping ? .flowMappingStart : .flowSequenceStart, at: location))
@@ -107,8 +118,6 @@ extension Scanner {
                 "expected \(opening.closer) to close the \(opening.name) opened at line \(opening.location.line), found \(closer)"
             )
         }
-        try removePossibleSimpleKey()
-        simpleKeys.removeLast()
         flowOpenings.removeLast()
         flowLevel -= 1
         allowSimpleKey = false
@@ -121,7 +130,6 @@ extension Scanner {
             throw errorHere("',' is only a separator inside a flow collection; quote the scalar if ',' is part of it")
         }
         allowSimpleKey = true
-        try removePossibleSimpleKey()
         append(Token(.flowEntry, at: here()))
         pos += 1
     }
@@ -140,42 +148,26 @@ extension Scanner {
             append(Token(.blockSequenceStart, at: location))
         }
         allowSimpleKey = true
-        try removePossibleSimpleKey()
         append(Token(.blockEntry, at: location))
         pos += 1
     }
 
-    /// A `:` value indicator: turns the pending possible simple key into a `KEY` token.
-    private mutating func fetchValue() throws(Diagnostic) {
-        guard let key = simpleKeys[flowLevel] else {
-            throw strayColonError()
-        }
-        simpleKeys[flowLevel] = nil
-        simpleKeyCount -= 1
-        let startsMapping = flowLevel == 0 ? try addIndent(key.column, at: key.location) : false
-        markKey(tokenNumber: key.tokenNumber, startsMapping: startsMapping)
-        allowSimpleKey = false
-        append(Token(.value, at: here()))
-        pos += 1
-    }
-
-    /// A `:` with no key before it on the same line.
+    /// A `:` with no scalar key before it on the same line.
+    @inline(never)
     private mutating func strayColonError() -> Diagnostic {
         let location = here()
-        if lastTokenWasScalar, let scalar = lastScalarLocation {
-            if scalar.line < location.line {
-                let hint =
-                    flowLevel > 0
-                    ? " (is a ',' missing at the end of a line?)" : " (or is this line indented too far?)"
-                return error(
-                    "a mapping key must be on a single line, but the scalar before this ':' starts on line \(scalar.line)\(hint)",
-                    at: location)
-            }
-            if location.offset - scalar.offset > 1024 {
-                return error("a mapping key must be shorter than 1024 bytes", at: location)
-            }
+        if lastTokenKind == .scalar, lastTokenLocation.line < location.line {
+            let hint =
+                flowLevel > 0
+                ? " (is a ',' missing at the end of a line?)" : " (or is this line indented too far?)"
+            return error(
+                "a mapping key must be on a single line, but the scalar before this ':' starts on line \(lastTokenLocation.line)\(hint)",
+                at: location)
         }
-        if lastTokenWasScalar || !allowSimpleKey {
+        if lastTokenKind == .flowSequenceEnd || lastTokenKind == .flowMappingEnd {
+            return error("a mapping key must be a scalar, not a flow collection", at: location)
+        }
+        if lastTokenKind == .scalar || !allowSimpleKey {
             return error(
                 "':' is not allowed here: quote the scalar if it contains ': ', and start a nested mapping on a new line",
                 at: location)
@@ -183,21 +175,48 @@ extension Scanner {
         return error("a ':' needs a key before it (empty keys are not supported)", at: location)
     }
 
-    private mutating func fetchPlainScalar() throws(Diagnostic) {
-        try savePossibleSimpleKey()
+    /// A plain or quoted scalar, and whether it is a key: a `:` follows it on the line it started on.
+    private mutating func fetchFlowScalar(quote: UInt8?) throws(Diagnostic) {
+        let canBeKey = allowSimpleKey
+        let column = pos - lineStart
+        let startLine = line
         allowSimpleKey = false
-        appendScalar(try scanPlainScalar())
-    }
-
-    private mutating func fetchQuotedScalar(double: Bool) throws(Diagnostic) {
-        try savePossibleSimpleKey()
-        allowSimpleKey = false
-        appendScalar(try scanQuotedScalar(double: double))
+        let node: YAMLNode
+        if let quote {
+            node = try scanQuotedScalar(double: quote == ASCII.doubleQuote)
+        } else {
+            node = try scanPlainScalar()
+        }
+        guard canBeKey else {
+            appendScalar(node)
+            return
+        }
+        let mustBeKey = flowLevel == 0 && indent == column
+        if line == startLine {
+            var colon = pos
+            while colon < end, text[colon] == ASCII.space {
+                colon += 1
+            }
+            if colon < end, text[colon] == ASCII.colon, flowLevel > 0 || isBlankOrEnd(colon + 1) {
+                if colon - node.location.offset > 1024 {
+                    throw error("a mapping key must be shorter than 1024 bytes", at: node.location)
+                }
+                if flowLevel == 0, try addIndent(column, at: node.location) {
+                    append(Token(.blockMappingStart, at: node.location))
+                }
+                appendScalar(node, kind: .key)
+                pos = colon
+                append(Token(.value, at: here()))
+                pos += 1
+                return
+            }
+        }
+        if mustBeKey { throw missingColonError(at: node.location) }
+        appendScalar(node)
     }
 
     private mutating func fetchBlockScalar(folded: Bool) throws(Diagnostic) {
         allowSimpleKey = true
-        try removePossibleSimpleKey()
         appendScalar(try scanBlockScalar(folded: folded))
     }
 }

@@ -4,11 +4,15 @@ extension Scanner {
         let start = here()
         // Continuation lines in block context must be indented past the enclosing block.
         let minimumColumn = indent + 1
-        var firstChunk = pos..<pos
+        let inFlow = flowLevel > 0
+        // The text is one run of the file unless the scalar has inner spaces or folds.
+        let firstStart = pos
+        var firstEnd = pos
         var isSingleChunk = true
         var isFirst = true
-        // The separator before the next chunk: spaces on the same line (a range), or a fold.
-        var pendingSpaces = pos..<pos
+        // The separator before the next chunk: spaces on the same line, or a fold of `pendingBreaks` lines.
+        var pendingSpacesStart = pos
+        var pendingSpacesEnd = pos
         var pendingBreaks = -1
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
 
@@ -16,36 +20,51 @@ extension Scanner {
             let chunkStart = pos
             while pos < end {
                 let byte = text[pos]
-                if byte == ASCII.space || byte == ASCII.tab || ASCII.isBreak(byte) { break }
+                if byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
+                    || byte == ASCII.tab
+                {
+                    break
+                }
                 if byte == ASCII.colon {
-                    let next = pos + 1
-                    if next >= end || ASCII.isWhitespace(text[next])
-                        || (flowLevel > 0 && ASCII.isFlowIndicator(text[next]))
+                    // `: ` (or `:` before a flow indicator in a flow) ends the scalar.
+                    if pos + 1 >= end { break }
+                    let next = text[pos + 1]
+                    if next == ASCII.space || next == ASCII.lineFeed || next == ASCII.carriageReturn
+                        || next == ASCII.tab
                     {
                         break
                     }
-                } else if flowLevel > 0, ASCII.isFlowIndicator(byte) || byte == ASCII.question {
+                    if inFlow,
+                        next == ASCII.comma || next == ASCII.leftBracket || next == ASCII.rightBracket
+                            || next == ASCII.leftBrace || next == ASCII.rightBrace
+                    {
+                        break
+                    }
+                } else if inFlow,
+                    byte == ASCII.comma || byte == ASCII.leftBracket || byte == ASCII.rightBracket
+                        || byte == ASCII.leftBrace || byte == ASCII.rightBrace || byte == ASCII.question
+                {
                     break
                 }
                 pos += 1
             }
             if pos == chunkStart { break }
             if isFirst {
-                firstChunk = chunkStart..<pos
+                firstEnd = pos
                 isFirst = false
             } else {
                 if isSingleChunk {
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[firstChunk]))
+                    scratch.append(contentsOf: text.slice(firstStart, firstEnd))
                     isSingleChunk = false
                 }
                 if pendingBreaks < 0 {
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[pendingSpaces]))
+                    scratch.append(contentsOf: text.slice(pendingSpacesStart, pendingSpacesEnd))
                 } else if pendingBreaks == 0 {
                     scratch.append(ASCII.space)
                 } else {
                     scratch.append(contentsOf: repeatElement(ASCII.lineFeed, count: pendingBreaks))
                 }
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[chunkStart..<pos]))
+                scratch.append(contentsOf: text.slice(chunkStart, pos))
             }
 
             let spacesStart = pos
@@ -54,17 +73,18 @@ extension Scanner {
             }
             guard pos < end else { break }
             let byte = text[pos]
-            if !ASCII.isBreak(byte) {
+            if byte != ASCII.lineFeed, byte != ASCII.carriageReturn {
                 // A comment, a tab (an error reported by the next token), or more of this line.
                 if byte == ASCII.hash || byte == ASCII.tab { break }
-                pendingSpaces = spacesStart..<pos
+                pendingSpacesStart = spacesStart
+                pendingSpacesEnd = pos
                 pendingBreaks = -1
                 continue
             }
             guard let breaks = try skipPlainLineBreaks(minimumColumn: minimumColumn) else { break }
             pendingBreaks = breaks
         }
-        return try resolvedPlainToken(start: start, firstChunk: firstChunk, isSingleChunk: isSingleChunk)
+        return try resolvedPlainNode(start: start, firstEnd: firstEnd, isSingleChunk: isSingleChunk)
     }
 
     /// At a line break inside a plain scalar: consumes it and any empty lines; returns how many empty lines
@@ -97,13 +117,13 @@ extension Scanner {
         return breaks
     }
 
-    private mutating func resolvedPlainToken(
-        start: SourceLocation, firstChunk: Range<Int>, isSingleChunk: Bool
+    private mutating func resolvedPlainNode(
+        start: SourceLocation, firstEnd: Int, isSingleChunk: Bool
     ) throws(Diagnostic) -> YAMLNode {
         let value: YAMLValue
-        let reading: YAML11Reading?
+        var reading: YAML11Reading?
         if isSingleChunk {
-            let bytes = UnsafeBufferPointer(rebasing: text[firstChunk])
+            let bytes = text.slice(start.offset, firstEnd)
             switch PlainScalarResolver.resolve(bytes) {
             case .value(let resolved):
                 value = resolved
@@ -114,14 +134,15 @@ extension Scanner {
                     "the integer \(String(decoding: bytes, as: UTF8.self)) does not fit in 64 bits; quote it to make it a string",
                     at: start)
             }
-            reading = YAML11Resolver.mayDiffer(firstByte: bytes[0]) ? YAML11Resolver.difference(bytes, resolved: value) : nil
+            if YAML11Resolver.mayDiffer(firstByte: bytes[0]) {
+                reading = YAML11Resolver.difference(bytes, resolved: value)
+            }
         } else {
-            let string = String(decoding: scratch, as: UTF8.self)
-            value = .string(string)
+            value = .string(String(decoding: scratch, as: UTF8.self))
             // Only a YAML 1.1 timestamp may contain spaces.
-            reading =
-                ASCII.isDigit(scratch[0])
-                ? scratch.withUnsafeBufferPointer { YAML11Resolver.difference($0, resolved: value) } : nil
+            if ASCII.isDigit(scratch[0]) {
+                reading = scratch.withUnsafeBufferPointer { YAML11Resolver.difference($0, resolved: value) }
+            }
         }
         return YAMLNode(value: value, location: start, style: .plain, yaml11Reading: reading)
     }

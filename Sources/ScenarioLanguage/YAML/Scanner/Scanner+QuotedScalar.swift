@@ -5,57 +5,66 @@ extension Scanner {
         let start = here()
         let quote = double ? ASCII.doubleQuote : ASCII.singleQuote
         pos += 1
+        // Text is taken straight from the file unless an escape, `''` or a line fold needs `scratch`.
+        var segmentStart = pos
+        var usesScratch = false
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         while true {
-            let runStart = pos
             while pos < end {
                 let byte = text[pos]
-                if byte == quote || byte == ASCII.space || byte == ASCII.tab || ASCII.isBreak(byte)
+                if byte == quote || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
                     || (double && byte == ASCII.backslash)
                 {
                     break
                 }
                 pos += 1
             }
-            if pos > runStart {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
-            }
             guard pos < end else { throw unterminatedQuoteError(start, double: double) }
             let byte = text[pos]
             if byte == quote {
                 if !double, pos + 1 < end, text[pos + 1] == ASCII.singleQuote {
+                    scratch.append(contentsOf: text.slice(segmentStart, pos))
                     scratch.append(ASCII.singleQuote)
+                    usesScratch = true
                     pos += 2
+                    segmentStart = pos
                     continue
                 }
-                pos += 1
                 break
             }
             if byte == ASCII.backslash {
+                scratch.append(contentsOf: text.slice(segmentStart, pos))
+                usesScratch = true
                 try scanEscape(quoteStart: start)
+                segmentStart = pos
                 continue
             }
-            let whitespaceStart = pos
-            while pos < end, text[pos] == ASCII.space || text[pos] == ASCII.tab {
-                pos += 1
+            // A line break: whitespace before it is dropped; it folds to a space, or to one newline per
+            // empty line that follows.
+            var trimmed = pos
+            while trimmed > segmentStart, text[trimmed - 1] == ASCII.space || text[trimmed - 1] == ASCII.tab {
+                trimmed -= 1
             }
-            guard pos < end else { throw unterminatedQuoteError(start, double: double) }
-            if ASCII.isBreak(text[pos]) {
-                // Whitespace before a line break is dropped; the break folds to a space, or to one newline
-                // per empty line that follows.
-                consumeBreak()
-                let breaks = try skipQuotedContinuation(quoteStart: start, double: double)
-                if breaks == 0 {
-                    scratch.append(ASCII.space)
-                } else {
-                    scratch.append(contentsOf: repeatElement(ASCII.lineFeed, count: breaks))
-                }
+            scratch.append(contentsOf: text.slice(segmentStart, trimmed))
+            usesScratch = true
+            consumeBreak()
+            let breaks = try skipQuotedContinuation(quoteStart: start, double: double)
+            if breaks == 0 {
+                scratch.append(ASCII.space)
             } else {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[whitespaceStart..<pos]))
+                scratch.append(contentsOf: repeatElement(ASCII.lineFeed, count: breaks))
             }
+            segmentStart = pos
         }
+        let string: String
+        if usesScratch {
+            scratch.append(contentsOf: text.slice(segmentStart, pos))
+            string = String(decoding: scratch, as: UTF8.self)
+        } else {
+            string = String(decoding: text.slice(segmentStart, pos), as: UTF8.self)
+        }
+        pos += 1
         try checkAfterClosingQuote()
-        let string = String(decoding: scratch, as: UTF8.self)
         return YAMLNode(value: .string(string), location: start, style: double ? .doubleQuoted : .singleQuoted)
     }
 
@@ -84,7 +93,7 @@ extension Scanner {
             }
             if spaces <= indent {
                 throw errorHere(
-                    "this line continues the quoted scalar from line \(quoteStart.line) and must be indented by more than \(indent) spaces"
+                    "this line continues the quoted scalar from line \(quoteStart.line) and must be indented by more than \(Scanner.spaces(indent))"
                 )
             }
             return breaks
@@ -127,7 +136,7 @@ extension Scanner {
             while pos + length < end, text[pos + length] & 0xC0 == 0x80 {
                 length += 1
             }
-            let shown = String(decoding: UnsafeBufferPointer(rebasing: text[pos..<(pos + length)]), as: UTF8.self)
+            let shown = String(decoding: text.slice(pos, (pos + length)), as: UTF8.self)
             throw error("invalid escape '\\\(shown)' in a double-quoted scalar", at: escapeLocation)
         }
         pos += 1

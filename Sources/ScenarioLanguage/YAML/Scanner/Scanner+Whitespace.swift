@@ -53,6 +53,11 @@ extension Scanner {
     mutating func flowIndentationError() -> Diagnostic {
         let opening = flowOpenings.first.map { " (opened at line \($0.location.line))" } ?? ""
         return errorHere(
-            "this line continues a flow collection\(opening) and must be indented by more than \(indent) spaces")
+            "this line continues a flow collection\(opening) and must be indented by more than \(Scanner.spaces(indent))")
+    }
+
+    /// "1 space", "4 spaces".
+    static func spaces(_ count: Int) -> String {
+        count == 1 ? "1 space" : "\(count) spaces"
     }
 }

@@ -1,9 +1,10 @@
 /// Turns validated UTF-8 bytes into tokens of the YAML subset.
 ///
-/// It follows the classic YAML scanner design: it tracks block indentation (emitting block starts and
-/// ends), and remembers for each flow level a "possible simple key" so that when a `:` follows on the same
-/// line it can insert a `KEY` token (and a block-mapping start) before the key retroactively. Anything
-/// outside the subset is reported where it appears. Nothing here recurses.
+/// It tracks block indentation (emitting block starts and ends) like a classic YAML scanner. Keys are
+/// simpler than in full YAML because only scalars may be keys: right after scanning a scalar the scanner
+/// looks ahead on the same line for `:`, and if it is there emits `KEY`, the scalar and `VALUE` (preceded
+/// by a block-mapping start when the key opens a new mapping). Anything outside the subset is reported
+/// where it appears. Nothing here recurses.
 ///
 /// The bytes must stay valid while the scanner lives; `YAMLParser` keeps both inside one
 /// `withUnsafeBufferPointer` call.
@@ -31,21 +32,20 @@ struct Scanner {
     private var scalars: [YAMLNode] = []
     private var scalarHead = 0
     private var scalarCount = 0
-    private(set) var tokensTaken = 0
     var streamEnded = false
 
     var flowLevel = 0
     var flowOpenings: [FlowOpening] = []
     /// The current block indentation column; -1 at the top.
     var indent = -1
+    /// Enclosing indentation columns: `indents[..<indentCount]`.
     var indents: [Int] = []
+    var indentCount = 0
+    /// Whether the next token may be a key (at the start of a line, after `- `, `[`, `{` or `,`).
     var allowSimpleKey = true
-    /// The possible simple key of each flow level (index 0 is block context).
-    var simpleKeys: [SimpleKey?] = [nil]
-    var simpleKeyCount = 0
-    /// The last scalar appended, for explaining a stray `:`.
-    var lastScalarLocation: SourceLocation?
-    var lastTokenWasScalar = false
+    /// The last token appended, for explaining a stray `:`.
+    var lastTokenKind = Token.Kind.streamStart
+    var lastTokenLocation = SourceLocation(line: 1, column: 1, offset: 0)
     /// Reused buffer for building scalar text.
     var scratch: [UInt8] = []
 
@@ -56,7 +56,7 @@ struct Scanner {
         self.maximumDepth = maximumDepth
         self.pos = start
         self.lineStart = start
-        queue.reserveCapacity(64)
+        queue.reserveCapacity(16)
         append(Token(.streamStart, at: location(at: start)))
     }
 
@@ -65,19 +65,31 @@ struct Scanner {
     /// The kind of the next token.
     @inline(__always)
     mutating func peekKind() throws(Diagnostic) -> Token.Kind {
-        try fill()
-        return queue[head].effectiveKind
+        if head == queueCount { try fetchNext() }
+        return queue[head].kind
     }
 
     /// The next token, left in place.
     @inline(__always)
     mutating func peek() throws(Diagnostic) -> Token {
-        try fill()
-        let token = queue[head]
-        return Token(token.effectiveKind, at: token.location)
+        if head == queueCount { try fetchNext() }
+        return queue[head]
     }
 
-    /// The node of the scalar token just consumed with `next()`.
+    /// The next token, consumed.
+    @inline(__always)
+    mutating func next() throws(Diagnostic) -> Token {
+        if head == queueCount { try fetchNext() }
+        let token = queue[head]
+        head += 1
+        if head == queueCount {
+            head = 0
+            queueCount = 0
+        }
+        return token
+    }
+
+    /// The node of the scalar or key token just consumed with `next()`.
     mutating func takeScalar() -> YAMLNode {
         var node = YAMLNode(value: .null, location: SourceLocation(line: 0, column: 0, offset: 0))
         guard scalarHead < scalarCount else { return node }
@@ -90,63 +102,19 @@ struct Scanner {
         return node
     }
 
-    /// The next token, consumed.
-    mutating func next() throws(Diagnostic) -> Token {
-        try fill()
-        let token = queue[head]
-        if token.startsMapping {
-            queue[head].startsMapping = false
-            return Token(.blockMappingStart, at: token.location)
-        }
-        if token.isKey {
-            queue[head].isKey = false
-            return Token(.key, at: token.location)
-        }
-        head += 1
-        tokensTaken += 1
-        if head == queueCount {
-            head = 0
-            queueCount = 0
-        }
-        return token
-    }
-
-    /// Makes sure the head of the queue is final.
-    @inline(__always)
-    private mutating func fill() throws(Diagnostic) {
-        if head < queueCount, simpleKeyCount == 0 { return }
-        try fillSlowly()
-    }
-
-    private mutating func fillSlowly() throws(Diagnostic) {
-        while try needsMoreTokens() {
-            try fetchMoreTokens()
-        }
-        if head == queueCount {
+    private mutating func fetchNext() throws(Diagnostic) {
+        if streamEnded {
             // Only after the end of the stream was handed out; keep answering "end".
             append(Token(.streamEnd, at: location(at: pos)))
+        } else {
+            try fetchMoreTokens()
         }
     }
-
-    /// Whether the head of the queue may still change: a possible simple key is pending in it.
-    private mutating func needsMoreTokens() throws(Diagnostic) -> Bool {
-        if streamEnded { return false }
-        if head == queueCount { return true }
-        guard simpleKeyCount > 0 else { return false }
-        try removeStaleSimpleKeys()
-        var lowest = Int.max
-        for case let key? in simpleKeys where key.tokenNumber < lowest {
-            lowest = key.tokenNumber
-        }
-        return lowest == tokensTaken
-    }
-
-    /// The number the next appended token will have.
-    var nextTokenNumber: Int { tokensTaken + queueCount - head }
 
     /// Appends a token; the queue's storage is reused once it has been drained.
     mutating func append(_ token: Token) {
-        lastTokenWasScalar = false
+        lastTokenKind = token.kind
+        lastTokenLocation = token.location
         if queueCount < queue.count {
             queue[queueCount] = token
         } else {
@@ -155,25 +123,15 @@ struct Scanner {
         queueCount += 1
     }
 
-    /// Appends a scalar token for `node`.
-    mutating func appendScalar(_ node: YAMLNode) {
-        append(Token(.scalar, at: node.location))
-        lastTokenWasScalar = true
-        lastScalarLocation = node.location
+    /// Appends a scalar token (or a key token, which carries its scalar) for `node`.
+    mutating func appendScalar(_ node: YAMLNode, kind: Token.Kind = .scalar) {
+        append(Token(kind, at: node.location))
         if scalarCount < scalars.count {
             scalars[scalarCount] = node
         } else {
             scalars.append(node)
         }
         scalarCount += 1
-    }
-
-    /// Marks the token numbered `number` (still in the queue) as a mapping key, optionally also as the
-    /// first key of a new block mapping: the parser then sees `BLOCK-MAPPING-START`, `KEY` before it.
-    mutating func markKey(tokenNumber number: Int, startsMapping: Bool) {
-        let index = head + number - tokensTaken
-        queue[index].isKey = true
-        queue[index].startsMapping = startsMapping
     }
 
     // MARK: Positions
@@ -211,14 +169,19 @@ struct Scanner {
         lineStart = pos
     }
 
+    // The helpers below are `mutating` although they only read: a non-mutating call from a mutating
+    // method copies the whole scanner in unoptimized (debug) builds.
+
     /// Whether `offset` holds a space, tab, line break or the end of the text.
-    func isBlankOrEnd(_ offset: Int) -> Bool {
-        offset >= end || ASCII.isWhitespace(text[offset])
+    mutating func isBlankOrEnd(_ offset: Int) -> Bool {
+        guard offset < end else { return true }
+        let byte = text[offset]
+        return byte == ASCII.space || byte == ASCII.lineFeed || byte == ASCII.carriageReturn || byte == ASCII.tab
     }
 
     /// Whether a `---` or `...` document marker (followed by whitespace or the end) starts at `offset`, at
     /// the start of a line.
-    func isDocumentMarker(at offset: Int) -> Bool {
+    mutating func isDocumentMarker(at offset: Int) -> Bool {
         guard offset == lineStart, offset + 3 <= end else { return false }
         let byte = text[offset]
         guard byte == ASCII.minus || byte == ASCII.dot else { return false }

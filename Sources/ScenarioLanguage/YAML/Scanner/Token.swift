@@ -15,6 +15,7 @@ struct Token {
         case flowMappingEnd
         case blockEntry
         case flowEntry
+        /// A mapping key; like a scalar token, it carries its node (keys are always scalars here).
         case key
         case value
         case scalar
@@ -44,16 +45,9 @@ struct Token {
 
     var kind: Kind
     var location: SourceLocation
-    /// Set when a `:` showed this token to be a key: the parser sees a `KEY` token before it.
-    var isKey = false
-    /// Set when the key also opens a block mapping: the parser sees `BLOCK-MAPPING-START` first.
-    var startsMapping = false
 
     init(_ kind: Kind, at location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
-
-    /// The kind the parser sees next at this queue position, counting the implied tokens.
-    var effectiveKind: Kind { startsMapping ? .blockMappingStart : isKey ? .key : kind }
 }

@@ -59,6 +59,29 @@ enum ASCII {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// The bytes from `offset` to the end, without generic slicing.
+    func suffix(from offset: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let base = baseAddress, offset < count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: base + offset, count: count - offset)
+    }
+
+    /// The bytes from `start` up to `end`, without generic slicing.
+    func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let base = baseAddress, start < end else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: base + start, count: end - start)
+    }
+
+    /// Whether every byte is an ASCII digit.
+    var isAllDigits: Bool {
+        var index = 0
+        while index < count {
+            let byte = self[index]
+            if byte < 0x30 || byte > 0x39 { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Whether the bytes are exactly the ASCII text `literal`.
     func equals(_ literal: StaticString) -> Bool {
         guard count == literal.utf8CodeUnitCount else { return false }
@@ -69,23 +92,8 @@ extension UnsafeBufferPointer<UInt8> {
         return true
     }
 
-    /// Whether the bytes equal any of `literals`.
-    func equalsAny(_ literals: [StaticString]) -> Bool {
-        for literal in literals where equals(literal) {
-            return true
-        }
-        return false
+    /// Whether the bytes are one of the three spellings YAML allows for a word: `word`, `Word`, `WORD`.
+    func equalsCased(_ lower: StaticString, _ capitalized: StaticString, _ upper: StaticString) -> Bool {
+        equals(lower) || equals(capitalized) || equals(upper)
     }
-}
-
-/// The words the resolvers recognize, kept in constants so matching allocates nothing.
-enum Keywords {
-    static let null: [StaticString] = ["null", "Null", "NULL"]
-    static let `true`: [StaticString] = ["true", "True", "TRUE"]
-    static let `false`: [StaticString] = ["false", "False", "FALSE"]
-    static let nan: [StaticString] = [".nan", ".NaN", ".NAN"]
-    static let infinity: [StaticString] = [".inf", ".Inf", ".INF"]
-    /// YAML 1.1 booleans (PyYAML's, plus `y`/`n` from the YAML 1.1 type repository).
-    static let yaml11True: [StaticString] = ["yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "y", "Y"]
-    static let yaml11False: [StaticString] = ["no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF", "n", "N"]
 }

@@ -1,0 +1,98 @@
+/// Valid documents covering every construct of the subset, for comparison with PyYAML. They avoid plain
+/// scalars that YAML 1.1 reads differently (`yes`, `017`, `1e3`, dates, …): those are checked separately.
+enum CrossCheckCorpus {
+    static let documents: [String] = [
+        // Block mappings and sequences.
+        "a: 1\nb: two\nc: 3.5\n",
+        "outer:\n  inner:\n    deepest: x\n  back: y\nlast: z\n",
+        "- a\n- b\n- 3\n",
+        "key:\n- a\n- b\nnext: 1\n",
+        "key:\n  - a\n  - b\n",
+        "- key: v\n  k2: v2\n- other: 1\n",
+        "- - a\n  - b\n- - - c\n",
+        "-\n  a: 1\n-\n  - x\n",
+        "a:\nb:\n  c:\nd: 1\n",
+        "-\n- \n- x\n",
+        "2: a\ntrue: b\n'q': c\n\"d\": e\nnull: f\n1.5: g\n",
+        "a : 1\nb:    2\n",
+        "# leading\na: 1   # trailing\n\n  # indented\nb:\n  # before\n  c: 2\n",
+        "steps:\n- put: a.txt\n  data: { text: hi }\n- await: up\nend: true\n",
+        "a: 1\r\nb:\r\n  - x\r\n",
+        // Flow collections.
+        "[a, b, 3]",
+        "{a: 1, b: x}",
+        "a: []\nb: {}\nc: [ ]\nd: { }\n",
+        "{a: [1, {b: [c, d]}], e: {}}",
+        "[a, b,]\n",
+        "{a: 1, b: 2, }\n",
+        "tags: [upload,\n  pause-resume,\n  # comment\n  retry]\nmeta: {\n  size: 1,\n  type: text\n  }\n",
+        "[\na,\nb\n]\n",
+        "{a, b: 2, c}\n",
+        "{a: , b:}\n",
+        "[a: 1, b, c: {d: e}]\n",
+        "{\"a\":1, 'b':[2]}\n",
+        "[a:b, c#d, http://x.y/z]\n",
+        "[a\n  b, c]\n",
+        "- [a, b]\n- {c: d}\n",
+        // Plain scalars.
+        "a: hello world, again!\n",
+        "a: this is\n  a multi line\n\n  plain scalar\nb: end\n",
+        "a:   x  \n   y  \n\n   z\n",
+        "first\nsecond\n",
+        "url: http://example.com:8080/a?b=1#frag\nk: a:b\n",
+        "- -a\n- ?b\n- :c\n- ---d\n- <e\n",
+        "name: Ünïcødé 😀 テスト\n",
+        "- a\n  b\n- c\n",
+        // Quoted scalars.
+        "a: 'it''s'\nb: ''\nc: ''''\n",
+        #"a: 'c:\dir\n'"#,
+        "a: 'one\n  two\n\n  three  \n  four'\n",
+        #"a: "\\ \" \/ \n \t \r \0 \a \b \e \f \v \x41 \u00e9 \U0001F600 \N \_ \L \P \ ""#,
+        "a: \"x\\\n   y\"\nb: \"x \\\n   y\"\nc: \"\\\n\n  x\"\n",
+        "a: \"first\n  second\n\n  third\"\nb: \"x  \n  y\"\n",
+        "a: \"x\\t\n  y\"\n",
+        "a: '1'\nb: \"true\"\nc: 'null'\nd: \"\"\n",
+        "\"a b\": 1\n'c: d': 2\n",
+        "a: 'x\ty'\nb: \"tab\there\"\n",
+        // Block scalars.
+        "a: |\n  line one\n  line two\n\n  line four\nb: 1\n",
+        "a: >\n  some folded\n  text here\n\n  new para\n   indented\n  back\n",
+        "a: |\n  x\n\n\nb: |-\n  x\n\n\nc: |+\n  x\n\n\nd: 1\n",
+        "a: >+\n  x\n  y\n\n",
+        "a: |\n  x",
+        "a: |2\n   x\n  y\nb: |-2\n   x\nc: >1-\n  x\n",
+        "a: | # comment\n\n  x\n",
+        "a: |\nb: |+\n\nc: 1\n",
+        "a: |\n  x\n # c\nb: |\n  x\n  # c\n",
+        "- |\n  lit\n- >-\n  fold\n  ed\n",
+        "--- |\n  top\n",
+        "a: |\n  x\ty  \n",
+        "a: >\n  a\n  b\n\n  c\n   d\n  e\n",
+        // Documents, comments, markers.
+        "# comment\n---\na: 1 # trailing\n...\n---\n- b\n--- c\n---\n",
+        "a: 1\n---\nb: 2\n",
+        "---\n...\n---\n",
+        "\u{FEFF}a: 1\n",
+        "--- [a]\n",
+        "a: ---x\nb: ... y\n",
+        "",
+        "# only a comment\n",
+        // Scalar resolution.
+        "- null\n- Null\n- NULL\n- ~\n-\n- true\n- True\n- TRUE\n- false\n- False\n- FALSE\n",
+        "- 17\n- -3\n- +5\n- 0\n- -0\n- 0x1F\n- 0xff\n- 9223372036854775807\n- -9223372036854775808\n",
+        "- 1.5\n- -0.25\n- 1.5e+3\n- 2.5E-2\n- .5\n- 1.\n- +1.0\n- .inf\n- -.Inf\n- +.INF\n- .nan\n",
+        "- nil\n- tRUE\n- nULL\n- 0x\n- 0o\n- 1e\n- .\n- +\n- 4KiB\n- 1.5MB\n- 1.0.0\n",
+        // A whole scenario.
+        Samples.scenario,
+    ]
+
+    /// Plain scalars for checking `yaml11Reading` against PyYAML (a YAML 1.1 loader).
+    static let plainScalars: [String] = [
+        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N", "true", "False",
+        "null", "~", "nil", "017", "00", "0", "-0", "+5", "08", "0b101", "-0b11", "1_000", "1:30", "-1:30:15", "0x1F",
+        "-0x1F", "+0x1f", "0x_1F", "0o17", "1.5", "1.5e3", "1.5e+3", "1e3", "1E-3", ".5", "-.5", "+.5", "1.", "1_0.5",
+        "1:30.5", ".inf", "-.inf", ".nan", "2024-01-31", "2024-1-31", "2001-12-14 21:59:43.10 -5",
+        "2001-12-14t21:59:43Z", "2001-12-14T21:59:43.1+05:30", "<<", "=", "hello", "4KiB", "1.0.0", "0.0.1", "--1",
+        "0b", "0x", "1__0", "1:60", "12:34:56.7",
+    ]
+}
