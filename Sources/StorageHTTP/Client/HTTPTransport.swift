@@ -105,6 +105,9 @@ private final class Outcome: Sendable {
         case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorCannotDecodeRawData,
              NSURLErrorCannotDecodeContentData, NSURLErrorZeroByteResource:
             return BackendError(.malformedResponse, detail, request: request.described)
+        case NSURLErrorUnsupportedURL where ["http", "https"].contains(request.url.scheme?.lowercased() ?? ""):
+            // What curl-based URL loading reports for an answer that is not HTTP at all ("HTTP/0.9").
+            return BackendError(.malformedResponse, detail, request: request.described)
         case NSURLErrorTimedOut:
             return BackendError(.transport, "timed out: \(detail)", request: request.described)
         default:
