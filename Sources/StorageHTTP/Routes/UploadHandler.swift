@@ -26,6 +26,9 @@ struct UploadHandler {
             }
             return UploadSessionHandler(backend: backend).respond(request, commands: words, rawCommand: command)
         }
+        if request.query["upload_id"] != nil {
+            throw .badRequest("A request to an upload URL needs an X-Goog-Upload-Command header (upload, finalize, query or cancel).")
+        }
         switch uploadProtocol {
         case nil, "raw"?, "media"?:
             let name = try objectName(request, pathName: pathName, metadataName: nil)
