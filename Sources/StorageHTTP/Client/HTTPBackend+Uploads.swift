@@ -17,17 +17,15 @@ extension HTTPBackend {
             headers: headers, body: UploadMetadataJSON.encode(name: request.object.name, fields: request.metadata))
         let response = try send(outgoing, auth: request.object.auth)
         guard response.header(UploadHeaders.status)?.lowercased() == "active" else {
-            throw BackendError(
-                .malformedResponse, "the upload start answered \(UploadHeaders.status): \(response.header(UploadHeaders.status) ?? "none"), not active",
-                request: outgoing.described)
+            throw response.malformed("the upload start answered \(UploadHeaders.status): \(response.header(UploadHeaders.status) ?? "none"), not active")
         }
         guard let location = response.header(UploadHeaders.url), let uploadURL = resolve(location) else {
-            throw BackendError(.malformedResponse, "the upload start answered no usable \(UploadHeaders.url)", request: outgoing.described)
+            throw response.malformed("the upload start answered no usable \(UploadHeaders.url)")
         }
         var granularity: Int64 = 1
         if let text = response.header(UploadHeaders.chunkGranularity) {
             guard let value = Int64(text.trimmingCharacters(in: .whitespaces)), value > 0 else {
-                throw BackendError(.malformedResponse, "\(UploadHeaders.chunkGranularity) is not a byte count: \(text)", request: outgoing.described)
+                throw response.malformed("\(UploadHeaders.chunkGranularity) is not a byte count: \(text)")
             }
             granularity = value
         }
@@ -41,12 +39,11 @@ extension HTTPBackend {
         let response = try command(
             finalize ? "upload, finalize" : "upload", session: session,
             headers: [(UploadHeaders.offset, String(offset))], body: data)
-        return try status(of: response.response, request: response.request, assumedReceived: offset + Int64(data.count))
+        return try status(of: response, assumedReceived: offset + Int64(data.count))
     }
 
     public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
-        let response = try command("query", session: session)
-        return try status(of: response.response, request: response.request, assumedReceived: nil)
+        try status(of: command("query", session: session), assumedReceived: nil)
     }
 
     public func cancelUpload(session: String) throws(BackendError) {
@@ -74,51 +71,45 @@ extension HTTPBackend {
             multipart.append(Data("\r\n--\(boundary)--".utf8))
             body = multipart
         }
-        let response = try send(
-            "POST", bucketPath(object.bucket), query: [("name", object.name)], auth: object.auth, headers: headers, body: body)
-        return try ObjectResourceJSON.decode(response.body)
+        return try send(
+            "POST", bucketPath(object.bucket), query: [("name", object.name)], auth: object.auth, headers: headers, body: body
+        ).decoded(ObjectResourceJSON.decode)
     }
 
     /// Sends one command to the upload URL a session id holds; an id that is no URL is an unknown session.
     private func command(
         _ command: String, session: String, headers: [(String, String)] = [], body: Data? = nil
-    ) throws(BackendError) -> (response: IncomingResponse, request: OutgoingRequest) {
+    ) throws(BackendError) -> IncomingResponse {
         guard let url = URL(string: session), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .notFound("Not Found. No such upload session: \(session) is not an upload URL.")
         }
         let request = OutgoingRequest(
             method: "PUT", url: url, headers: [(UploadHeaders.command, command)] + headers, body: body ?? Data())
-        return (try send(request, auth: nil), request)
+        return try send(request, auth: nil)
     }
 
-    private func status(of response: IncomingResponse, request: OutgoingRequest, assumedReceived: Int64?) throws(BackendError) -> UploadStatus {
+    private func status(of response: IncomingResponse, assumedReceived: Int64?) throws(BackendError) -> UploadStatus {
         guard let stateText = response.header(UploadHeaders.status),
               let state = UploadStatus.State(rawValue: stateText.trimmingCharacters(in: .whitespaces).lowercased())
         else {
-            throw BackendError(
-                .malformedResponse, "the upload answer has no usable \(UploadHeaders.status) (\(response.header(UploadHeaders.status) ?? "none"))",
-                request: request.described)
+            throw response.malformed("the upload answer has no usable \(UploadHeaders.status) (\(response.header(UploadHeaders.status) ?? "none"))")
         }
         var received: Int64
         if let text = response.header(UploadHeaders.sizeReceived) {
             guard let value = Int64(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
-                throw BackendError(.malformedResponse, "\(UploadHeaders.sizeReceived) is not a byte count: \(text)", request: request.described)
+                throw response.malformed("\(UploadHeaders.sizeReceived) is not a byte count: \(text)")
             }
             received = value
         } else if let assumedReceived {
             received = assumedReceived
         } else if state == .active {
-            throw BackendError(.malformedResponse, "the query answer has no \(UploadHeaders.sizeReceived)", request: request.described)
+            throw response.malformed("the query answer has no \(UploadHeaders.sizeReceived)")
         } else {
             received = 0
         }
         var resource: ObjectResource?
-        if state == .final, response.body.first(where: { !Set<UInt8>([0x20, 0x0A, 0x0D, 0x09]).contains($0) }) == UInt8(ascii: "{") {
-            do throws(BackendError) {
-                resource = try ObjectResourceJSON.decode(response.body)
-            } catch {
-                throw BackendError(error.kind, error.message, request: request.described)
-            }
+        if state == .final, response.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") {
+            resource = try response.decoded(ObjectResourceJSON.decode)
             received = resource?.size ?? received
         }
         return UploadStatus(state: state, receivedBytes: received, resource: resource)

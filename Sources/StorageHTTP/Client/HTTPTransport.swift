@@ -92,7 +92,7 @@ private final class Outcome: Sendable {
             guard let name = name as? String, let value = value as? String else { continue }
             headers[name.lowercased()] = value
         }
-        return IncomingResponse(status: http.statusCode, headers: headers, body: delivered.data ?? Data())
+        return IncomingResponse(status: http.statusCode, headers: headers, body: delivered.data ?? Data(), request: request.described)
     }
 
     private static func failure(_ error: any Error, request: OutgoingRequest) -> BackendError {

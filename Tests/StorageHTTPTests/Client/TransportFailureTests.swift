@@ -50,7 +50,8 @@ import Testing
         #expect {
             try backend.getMetadata(object)
         } throws: { error in
-            (error as? BackendError)?.kind == .malformedResponse
+            guard let error = error as? BackendError else { return false }
+            return error.kind == .malformedResponse && error.request == "GET http://127.0.0.1:\(server.port)/v0/b/b/o/dir%2Fx"
         }
         #expect {
             try backend.startUpload(UploadStart(object: object))
