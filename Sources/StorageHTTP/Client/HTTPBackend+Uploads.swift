@@ -10,7 +10,7 @@ extension HTTPBackend {
             ("Content-Type", Self.jsonContentType),
         ]
         if let size = request.size { headers.append(("X-Goog-Upload-Content-Length", String(size))) }
-        if let type = request.metadata.contentType { headers.append(("X-Goog-Upload-Content-Type", type)) }
+        if let type = Self.headerValue(request.metadata.contentType) { headers.append(("X-Goog-Upload-Content-Type", type)) }
         let outgoing = OutgoingRequest(
             method: "POST",
             url: try url(path: objectPath(request.object), query: [("uploadType", "resumable"), ("name", request.object.name)]),
@@ -51,22 +51,23 @@ extension HTTPBackend {
     }
 
     /// Uploads a whole object in one request, as fixtures are stored: a media upload (R4) when only a
-    /// content type is set, else a multipart upload (R5) carrying all the metadata.
+    /// content type (one a header can carry) is set, else a multipart upload (R5) carrying all the metadata.
     public func uploadObject(_ object: ObjectAddress, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields()) throws(BackendError) -> ObjectResource {
         var bare = ObjectMetadataFields()
         bare.contentType = metadata.contentType
         let headers: [(String, String)]
         let body: Data
-        if metadata == bare {
-            // Always a type: URL loading systems add a form type to bodies sent without one.
-            headers = [("Content-Type", metadata.contentType ?? "application/octet-stream")]
+        // Always a type: URL loading systems add a form type to bodies sent without one.
+        let mediaType = Self.headerValue(metadata.contentType ?? "application/octet-stream")
+        if metadata == bare, let mediaType {
+            headers = [("Content-Type", mediaType)]
             body = data
         } else {
             let boundary = "conformance-" + UUID().uuidString
             headers = [(UploadHeaders.uploadProtocol, "multipart"), ("Content-Type", "multipart/related; boundary=\(boundary)")]
             var multipart = Data("--\(boundary)\r\nContent-Type: \(Self.jsonContentType)\r\n\r\n".utf8)
             multipart.append(UploadMetadataJSON.encode(name: object.name, fields: metadata))
-            multipart.append(Data("\r\n--\(boundary)\r\nContent-Type: \(metadata.contentType ?? "application/octet-stream")\r\n\r\n".utf8))
+            multipart.append(Data("\r\n--\(boundary)\r\nContent-Type: \(mediaType ?? "application/octet-stream")\r\n\r\n".utf8))
             multipart.append(data)
             multipart.append(Data("\r\n--\(boundary)--".utf8))
             body = multipart

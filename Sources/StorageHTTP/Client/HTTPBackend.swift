@@ -118,12 +118,24 @@ public final class HTTPBackend: StorageBackend {
         return response
     }
 
-    /// Like `send`, but any status is returned.
+    /// Like `send`, but any status is returned. A token no header can carry is refused here with the
+    /// 401 a service gives an unreadable token.
     func exchange(_ request: OutgoingRequest, auth: String?) throws(BackendError) -> IncomingResponse {
         var request = request
         request.headers.append(("X-Firebase-Storage-Version", Self.clientVersion))
-        if let auth { request.headers.append(("Authorization", "Firebase \(auth)")) }
+        if let auth {
+            guard let value = Self.headerValue("Firebase \(auth)") else {
+                throw BackendError(.status(401), "Invalid authentication token: it cannot be sent in a header.", request: request.described)
+            }
+            request.headers.append(("Authorization", value))
+        }
         return try transport.send(request)
+    }
+
+    /// `value` when a header can carry it as is (no control characters), else nil.
+    static func headerValue(_ value: String?) -> String? {
+        guard let value, !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else { return nil }
+        return value
     }
 
     /// The error an answer with a failing status stands for.

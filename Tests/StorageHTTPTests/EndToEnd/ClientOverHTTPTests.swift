@@ -68,6 +68,21 @@ import Testing
         #expect(try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/big.bin"))).data == bytes(10_000))
     }
 
+    @Test func megabytesGoBothWaysInDefaultChunks() throws {
+        let served = try ServedStorage()
+        let remote = Storage(bucket: "b", backend: served.client())
+        let payload = bytes(3 * 1024 * 1024 + 17)
+        let upload = remote.reference(withPath: "big/blob").putData(payload)
+        let events = Events(upload)
+        #expect(upload.wait(timeout: 60))
+        #expect(events.all.filter { $0.hasPrefix("progress") }.count == 13)
+        #expect(try upload.result?.get().size == Int64(payload.count))
+        remote.downloadChunkSizeBytes = 1024 * 1024
+        let download = remote.reference(withPath: "big/blob").getData(maxSize: Int64(payload.count))
+        #expect(download.wait(timeout: 60))
+        #expect(try download.dataResult?.get() == payload)
+    }
+
     @Test func cancelledUploadTellsTheServer() throws {
         let (_, remote, served) = try pair()
         remote.uploadChunkSizeBytes = 1000
