@@ -6,7 +6,11 @@ extension HTTPBackend {
     /// (thrown as `.status`) or something else (`.malformedResponse`).
     public func serverInfo() throws(BackendError) -> ServerInfo {
         let response = try send("GET", "/internal/info", auth: nil)
-        let object = try WireObject(parsing: response.body, what: "the server info", side: .response)
+        return try response.decoded(Self.serverInfo)
+    }
+
+    private static func serverInfo(_ body: Data) throws(BackendError) -> ServerInfo {
+        let object = try WireObject(parsing: body, what: "the server info", side: .response)
         var features: [String] = []
         for element in try object.optionalArray("features") ?? [] {
             guard case .string(let feature) = element else {
@@ -30,7 +34,7 @@ extension HTTPBackend {
         do throws(BackendError) {
             return try RulesJSON.decode(response.body)
         } catch {
-            throw BackendError(.malformedResponse, error.message)
+            throw response.malformed(error.message)
         }
     }
 

@@ -16,13 +16,13 @@ extension HTTPBackend {
         let response = try exchange(outgoing, auth: request.object.auth)
         switch response.status {
         case 206:
-            return try partial(response, for: request, outgoing: outgoing)
+            return try partial(response, for: request)
         case 200..<300:
-            return try Self.slice(response.body, offset: request.offset, length: request.length, request: outgoing)
+            return try Self.slice(response, offset: request.offset, length: request.length)
         case 416 where request.offset == 0 && ContentRange(response.header("Content-Range"))?.total == 0:
             return ObjectRead(data: Data(), totalSize: 0)
         default:
-            throw Self.failure(response, request: outgoing)
+            throw Self.failure(response)
         }
     }
 
@@ -34,14 +34,12 @@ extension HTTPBackend {
         return "bytes=\(offset)-\(last)"
     }
 
-    private func partial(_ response: IncomingResponse, for request: ReadRequest, outgoing: OutgoingRequest) throws(BackendError) -> ObjectRead {
+    private func partial(_ response: IncomingResponse, for request: ReadRequest) throws(BackendError) -> ObjectRead {
         guard let range = ContentRange(response.header("Content-Range")), let first = range.first, let total = range.total else {
-            throw BackendError(.malformedResponse, "a 206 answer without a usable Content-Range (\(response.header("Content-Range") ?? "none"))", request: outgoing.described)
+            throw response.malformed("a 206 answer without a usable Content-Range (\(response.header("Content-Range") ?? "none"))")
         }
         guard first == request.offset, Int64(response.body.count) <= total - first else {
-            throw BackendError(
-                .malformedResponse, "a 206 answer of \(response.body.count) bytes at \(first) of \(total) for a read at \(request.offset)",
-                request: outgoing.described)
+            throw response.malformed("a 206 answer of \(response.body.count) bytes at \(first) of \(total) for a read at \(request.offset)")
         }
         var data = response.body
         if let length = request.length, Int64(data.count) > length { data = data.prefix(Int(length)) }
@@ -49,10 +47,11 @@ extension HTTPBackend {
     }
 
     /// A whole-object answer cut to the read; past the end is a 416, as a service would answer.
-    private static func slice(_ body: Data, offset: Int64, length: Int64?, request: OutgoingRequest) throws(BackendError) -> ObjectRead {
+    private static func slice(_ response: IncomingResponse, offset: Int64, length: Int64?) throws(BackendError) -> ObjectRead {
+        let body = response.body
         let size = Int64(body.count)
         if size == 0 ? offset > 0 : offset >= size {
-            throw BackendError(.status(416), "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.", request: request.described)
+            throw BackendError(.status(416), "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.", request: response.request)
         }
         if offset == 0 && (length ?? size) >= size { return ObjectRead(data: body, totalSize: size) }
         let end = length.map { $0 >= size - offset ? size : offset + $0 } ?? size

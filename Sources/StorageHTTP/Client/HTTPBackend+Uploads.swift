@@ -10,24 +10,22 @@ extension HTTPBackend {
             ("Content-Type", Self.jsonContentType),
         ]
         if let size = request.size { headers.append(("X-Goog-Upload-Content-Length", String(size))) }
-        if let type = request.metadata.contentType { headers.append(("X-Goog-Upload-Content-Type", type)) }
+        if let type = Self.headerValue(request.metadata.contentType) { headers.append(("X-Goog-Upload-Content-Type", type)) }
         let outgoing = OutgoingRequest(
             method: "POST",
             url: try url(path: objectPath(request.object), query: [("uploadType", "resumable"), ("name", request.object.name)]),
             headers: headers, body: UploadMetadataJSON.encode(name: request.object.name, fields: request.metadata))
         let response = try send(outgoing, auth: request.object.auth)
         guard response.header(UploadHeaders.status)?.lowercased() == "active" else {
-            throw BackendError(
-                .malformedResponse, "the upload start answered \(UploadHeaders.status): \(response.header(UploadHeaders.status) ?? "none"), not active",
-                request: outgoing.described)
+            throw response.malformed("the upload start answered \(UploadHeaders.status): \(response.header(UploadHeaders.status) ?? "none"), not active")
         }
         guard let location = response.header(UploadHeaders.url), let uploadURL = resolve(location) else {
-            throw BackendError(.malformedResponse, "the upload start answered no usable \(UploadHeaders.url)", request: outgoing.described)
+            throw response.malformed("the upload start answered no usable \(UploadHeaders.url)")
         }
         var granularity: Int64 = 1
         if let text = response.header(UploadHeaders.chunkGranularity) {
             guard let value = Int64(text.trimmingCharacters(in: .whitespaces)), value > 0 else {
-                throw BackendError(.malformedResponse, "\(UploadHeaders.chunkGranularity) is not a byte count: \(text)", request: outgoing.described)
+                throw response.malformed("\(UploadHeaders.chunkGranularity) is not a byte count: \(text)")
             }
             granularity = value
         }
@@ -41,12 +39,11 @@ extension HTTPBackend {
         let response = try command(
             finalize ? "upload, finalize" : "upload", session: session,
             headers: [(UploadHeaders.offset, String(offset))], body: data)
-        return try status(of: response.response, request: response.request, assumedReceived: offset + Int64(data.count))
+        return try status(of: response, assumedReceived: offset + Int64(data.count))
     }
 
     public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
-        let response = try command("query", session: session)
-        return try status(of: response.response, request: response.request, assumedReceived: nil)
+        try status(of: command("query", session: session), assumedReceived: nil)
     }
 
     public func cancelUpload(session: String) throws(BackendError) {
@@ -54,71 +51,66 @@ extension HTTPBackend {
     }
 
     /// Uploads a whole object in one request, as fixtures are stored: a media upload (R4) when only a
-    /// content type is set, else a multipart upload (R5) carrying all the metadata.
+    /// content type (one a header can carry) is set, else a multipart upload (R5) carrying all the metadata.
     public func uploadObject(_ object: ObjectAddress, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields()) throws(BackendError) -> ObjectResource {
         var bare = ObjectMetadataFields()
         bare.contentType = metadata.contentType
         let headers: [(String, String)]
         let body: Data
-        if metadata == bare {
-            // Always a type: URL loading systems add a form type to bodies sent without one.
-            headers = [("Content-Type", metadata.contentType ?? "application/octet-stream")]
+        // Always a type: URL loading systems add a form type to bodies sent without one.
+        let mediaType = Self.headerValue(metadata.contentType ?? "application/octet-stream")
+        if metadata == bare, let mediaType {
+            headers = [("Content-Type", mediaType)]
             body = data
         } else {
             let boundary = "conformance-" + UUID().uuidString
             headers = [(UploadHeaders.uploadProtocol, "multipart"), ("Content-Type", "multipart/related; boundary=\(boundary)")]
             var multipart = Data("--\(boundary)\r\nContent-Type: \(Self.jsonContentType)\r\n\r\n".utf8)
             multipart.append(UploadMetadataJSON.encode(name: object.name, fields: metadata))
-            multipart.append(Data("\r\n--\(boundary)\r\nContent-Type: \(metadata.contentType ?? "application/octet-stream")\r\n\r\n".utf8))
+            multipart.append(Data("\r\n--\(boundary)\r\nContent-Type: \(mediaType ?? "application/octet-stream")\r\n\r\n".utf8))
             multipart.append(data)
             multipart.append(Data("\r\n--\(boundary)--".utf8))
             body = multipart
         }
-        let response = try send(
-            "POST", bucketPath(object.bucket), query: [("name", object.name)], auth: object.auth, headers: headers, body: body)
-        return try ObjectResourceJSON.decode(response.body)
+        return try send(
+            "POST", bucketPath(object.bucket), query: [("name", object.name)], auth: object.auth, headers: headers, body: body
+        ).decoded(ObjectResourceJSON.decode)
     }
 
     /// Sends one command to the upload URL a session id holds; an id that is no URL is an unknown session.
     private func command(
         _ command: String, session: String, headers: [(String, String)] = [], body: Data? = nil
-    ) throws(BackendError) -> (response: IncomingResponse, request: OutgoingRequest) {
+    ) throws(BackendError) -> IncomingResponse {
         guard let url = URL(string: session), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .notFound("Not Found. No such upload session: \(session) is not an upload URL.")
         }
         let request = OutgoingRequest(
             method: "PUT", url: url, headers: [(UploadHeaders.command, command)] + headers, body: body ?? Data())
-        return (try send(request, auth: nil), request)
+        return try send(request, auth: nil)
     }
 
-    private func status(of response: IncomingResponse, request: OutgoingRequest, assumedReceived: Int64?) throws(BackendError) -> UploadStatus {
+    private func status(of response: IncomingResponse, assumedReceived: Int64?) throws(BackendError) -> UploadStatus {
         guard let stateText = response.header(UploadHeaders.status),
               let state = UploadStatus.State(rawValue: stateText.trimmingCharacters(in: .whitespaces).lowercased())
         else {
-            throw BackendError(
-                .malformedResponse, "the upload answer has no usable \(UploadHeaders.status) (\(response.header(UploadHeaders.status) ?? "none"))",
-                request: request.described)
+            throw response.malformed("the upload answer has no usable \(UploadHeaders.status) (\(response.header(UploadHeaders.status) ?? "none"))")
         }
         var received: Int64
         if let text = response.header(UploadHeaders.sizeReceived) {
             guard let value = Int64(text.trimmingCharacters(in: .whitespaces)), value >= 0 else {
-                throw BackendError(.malformedResponse, "\(UploadHeaders.sizeReceived) is not a byte count: \(text)", request: request.described)
+                throw response.malformed("\(UploadHeaders.sizeReceived) is not a byte count: \(text)")
             }
             received = value
         } else if let assumedReceived {
             received = assumedReceived
         } else if state == .active {
-            throw BackendError(.malformedResponse, "the query answer has no \(UploadHeaders.sizeReceived)", request: request.described)
+            throw response.malformed("the query answer has no \(UploadHeaders.sizeReceived)")
         } else {
             received = 0
         }
         var resource: ObjectResource?
-        if state == .final, response.body.first(where: { !Set<UInt8>([0x20, 0x0A, 0x0D, 0x09]).contains($0) }) == UInt8(ascii: "{") {
-            do throws(BackendError) {
-                resource = try ObjectResourceJSON.decode(response.body)
-            } catch {
-                throw BackendError(error.kind, error.message, request: request.described)
-            }
+        if state == .final, response.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") {
+            resource = try response.decoded(ObjectResourceJSON.decode)
             received = resource?.size ?? received
         }
         return UploadStatus(state: state, receivedBytes: received, resource: resource)

@@ -41,8 +41,7 @@ public final class HTTPBackend: StorageBackend {
     // MARK: Metadata, deletion, listing
 
     public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {
-        let response = try send("GET", objectPath(object), auth: object.auth)
-        return try ObjectResourceJSON.decode(response.body)
+        try send("GET", objectPath(object), auth: object.auth).decoded(ObjectResourceJSON.decode)
     }
 
     /// A patch that clears all custom metadata and sets some keys cannot be said in one v0 body; it is
@@ -54,10 +53,10 @@ public final class HTTPBackend: StorageBackend {
             for key in current.keys where patch.customMetadata[key] == nil { patch.customMetadata[key] = .some(nil) }
             patch.removesAllCustomMetadata = false
         }
-        let response = try send(
+        return try send(
             "PATCH", objectPath(object), auth: object.auth, headers: [("Content-Type", Self.jsonContentType)],
-            body: MetadataPatchJSON.encode(patch))
-        return try ObjectResourceJSON.decode(response.body)
+            body: MetadataPatchJSON.encode(patch)
+        ).decoded(ObjectResourceJSON.decode)
     }
 
     public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
@@ -70,8 +69,7 @@ public final class HTTPBackend: StorageBackend {
         if let delimiter = request.delimiter { query.append(("delimiter", delimiter)) }
         if let maxResults = request.maxResults { query.append(("maxResults", String(maxResults))) }
         if let token = request.pageToken { query.append(("pageToken", token)) }
-        let response = try send("GET", bucketPath(request.bucket), query: query, auth: request.auth)
-        return try ListPageJSON.decode(response.body)
+        return try send("GET", bucketPath(request.bucket), query: query, auth: request.auth).decoded(ListPageJSON.decode)
     }
 
     // MARK: Requests
@@ -116,21 +114,33 @@ public final class HTTPBackend: StorageBackend {
     /// Sends `request` with the client's headers (and `Authorization` when `auth` is given).
     func send(_ request: OutgoingRequest, auth: String?) throws(BackendError) -> IncomingResponse {
         let response = try exchange(request, auth: auth)
-        guard response.isSuccess else { throw Self.failure(response, request: request) }
+        guard response.isSuccess else { throw Self.failure(response) }
         return response
     }
 
-    /// Like `send`, but any status is returned.
+    /// Like `send`, but any status is returned. A token no header can carry is refused here with the
+    /// 401 a service gives an unreadable token.
     func exchange(_ request: OutgoingRequest, auth: String?) throws(BackendError) -> IncomingResponse {
         var request = request
         request.headers.append(("X-Firebase-Storage-Version", Self.clientVersion))
-        if let auth { request.headers.append(("Authorization", "Firebase \(auth)")) }
+        if let auth {
+            guard let value = Self.headerValue("Firebase \(auth)") else {
+                throw BackendError(.status(401), "Invalid authentication token: it cannot be sent in a header.", request: request.described)
+            }
+            request.headers.append(("Authorization", value))
+        }
         return try transport.send(request)
     }
 
+    /// `value` when a header can carry it as is (no control characters), else nil.
+    static func headerValue(_ value: String?) -> String? {
+        guard let value, !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else { return nil }
+        return value
+    }
+
     /// The error an answer with a failing status stands for.
-    static func failure(_ response: IncomingResponse, request: OutgoingRequest) -> BackendError {
+    static func failure(_ response: IncomingResponse) -> BackendError {
         let message = ErrorBodyJSON.message(from: response.body) ?? HTTPReasonPhrase.phrase(for: response.status)
-        return BackendError(.status(response.status), message, request: request.described)
+        return BackendError(.status(response.status), message, request: response.request)
     }
 }

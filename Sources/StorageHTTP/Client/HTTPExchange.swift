@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 
 /// One request the client sends.
 struct OutgoingRequest: Sendable {
@@ -16,10 +17,26 @@ struct IncomingResponse: Sendable {
     var status: Int
     var headers: [String: String]
     var body: Data
+    /// The request it answers, as `OutgoingRequest.described`.
+    var request: String
 
     func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
 
     var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// The body read by `decode`; a failure names the request.
+    func decoded<Value>(_ decode: (Data) throws(BackendError) -> Value) throws(BackendError) -> Value {
+        do {
+            return try decode(body)
+        } catch {
+            throw BackendError(error.kind, error.message, request: request)
+        }
+    }
+
+    /// A `.malformedResponse` about this answer.
+    func malformed(_ message: String) -> BackendError {
+        BackendError(.malformedResponse, message, request: request)
+    }
 }

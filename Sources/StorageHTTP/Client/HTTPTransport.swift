@@ -92,7 +92,7 @@ private final class Outcome: Sendable {
             guard let name = name as? String, let value = value as? String else { continue }
             headers[name.lowercased()] = value
         }
-        return IncomingResponse(status: http.statusCode, headers: headers, body: delivered.data ?? Data())
+        return IncomingResponse(status: http.statusCode, headers: headers, body: delivered.data ?? Data(), request: request.described)
     }
 
     private static func failure(_ error: any Error, request: OutgoingRequest) -> BackendError {
@@ -104,6 +104,9 @@ private final class Outcome: Sendable {
         switch nsError.code {
         case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorCannotDecodeRawData,
              NSURLErrorCannotDecodeContentData, NSURLErrorZeroByteResource:
+            return BackendError(.malformedResponse, detail, request: request.described)
+        case NSURLErrorUnsupportedURL where ["http", "https"].contains(request.url.scheme?.lowercased() ?? ""):
+            // What curl-based URL loading reports for an answer that is not HTTP at all ("HTTP/0.9").
             return BackendError(.malformedResponse, detail, request: request.described)
         case NSURLErrorTimedOut:
             return BackendError(.transport, "timed out: \(detail)", request: request.described)

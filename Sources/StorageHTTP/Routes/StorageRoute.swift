@@ -9,7 +9,7 @@ enum StorageRoute: Equatable {
     case serviceRoot
     /// `/v0/b/{bucket}/o`: list and uploads.
     case bucket(String)
-    /// `/v0/b/{bucket}/o/{object}`.
+    /// `/v0/b/{bucket}/o/{object}`; `…/o/` is the object with an empty name (which the service refuses).
     case object(bucket: String, name: String)
     /// `/internal/reset`.
     case reset
@@ -27,7 +27,7 @@ enum StorageRoute: Equatable {
             guard let slash = rest.firstIndex(of: "/"), slash > rest.startIndex else { return nil }
             let bucket = try Self.decode(rest[..<slash])
             let tail = rest[slash...]
-            if tail == "/o" || tail == "/o/" {
+            if tail == "/o" {
                 self = .bucket(bucket)
             } else if tail.hasPrefix("/o/") {
                 self = .object(bucket: bucket, name: try Self.decode(tail.dropFirst(3)))

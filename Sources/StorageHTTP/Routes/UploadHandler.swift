@@ -6,7 +6,7 @@ import StorageModel
 ///
 /// The protocol is chosen by headers, as on the emulator (`uploadType` is ignored): an
 /// `X-Goog-Upload-Command` or `X-Goog-Upload-Protocol: resumable` is resumable, `multipart` is
-/// multipart, none (or `raw`/`media`) is a media upload. The object name is the path's, else `?name=`,
+/// multipart, none (or `raw`/`media`) is a media upload. The object name is the path's (when not empty), else `?name=`,
 /// else (multipart and resumable start) the metadata's `name`. One-shot uploads go through the
 /// service's resumable session calls (start, then one finalizing chunk).
 struct UploadHandler {
@@ -25,6 +25,9 @@ struct UploadHandler {
                 return try start(request, bucket: bucket, pathName: pathName)
             }
             return UploadSessionHandler(backend: backend).respond(request, commands: words, rawCommand: command)
+        }
+        if request.query["upload_id"] != nil {
+            throw .badRequest("A request to an upload URL needs an X-Goog-Upload-Command header (upload, finalize, query or cancel).")
         }
         switch uploadProtocol {
         case nil, "raw"?, "media"?:
@@ -74,7 +77,8 @@ struct UploadHandler {
     }
 
     private func objectName(_ request: StorageRequest, pathName: String?, metadataName: String?) throws(BackendError) -> String {
-        guard let name = pathName ?? request.query["name"] ?? metadataName else {
+        let fromPath = pathName.flatMap { $0.isEmpty ? nil : $0 }
+        guard let name = fromPath ?? request.query["name"] ?? metadataName else {
             throw .badRequest("The upload names no object: put the name in the path, in ?name= or in the metadata.")
         }
         return name

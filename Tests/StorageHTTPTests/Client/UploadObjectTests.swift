@@ -1,0 +1,39 @@
+import Foundation
+import StorageHTTP
+import StorageModel
+import Testing
+
+/// `HTTPBackend.uploadObject`: one-shot uploads as fixtures are stored.
+@Suite struct UploadObjectTests {
+    @Test(arguments: [
+        ObjectMetadataFields(),
+        ObjectMetadataFields(contentType: "text/plain"),
+        ObjectMetadataFields(cacheControl: "no-store", contentType: "image/png", customMetadata: ["a": "1"]),
+        ObjectMetadataFields(contentType: "text/plain\r\nX-Evil: 1"),
+        ObjectMetadataFields(contentDisposition: "attachment", customMetadata: ["k\"": "v\r\n"]),
+    ])
+    func storesTheBytesAndEveryField(metadata: ObjectMetadataFields) throws {
+        let served = try ServedStorage()
+        let data = Data("--conformance-\r\n\r\nbytes that look like a boundary\r\n".utf8)
+        let resource = try served.client().uploadObject(ObjectAddress(bucket: "b", name: "dir/odd name+"), data: data, metadata: metadata)
+        #expect(resource.name == "dir/odd name+")
+        #expect(resource.size == Int64(data.count))
+        let stored = try served.backend.getMetadata(ObjectAddress(bucket: "b", name: "dir/odd name+"))
+        #expect(stored == resource)
+        #expect(stored.contentType == metadata.contentType ?? "application/octet-stream")
+        #expect(stored.cacheControl == metadata.cacheControl)
+        #expect(stored.contentDisposition == metadata.contentDisposition)
+        #expect(stored.customMetadata == metadata.customMetadata)
+        #expect(try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/odd name+"))).data == data)
+    }
+
+    @Test func refusalsKeepTheirStatus() throws {
+        let served = try ServedStorage()
+        served.backend.setRules(StorageRules(entries: []), bucket: "b")
+        #expect {
+            try served.client().uploadObject(ObjectAddress(bucket: "b", name: "x"), data: Data())
+        } throws: { error in
+            (error as? BackendError)?.status == 403
+        }
+    }
+}

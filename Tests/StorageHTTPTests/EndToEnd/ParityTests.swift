@@ -1,0 +1,290 @@
+import Foundation
+import StorageHTTP
+import StorageModel
+import Testing
+
+/// The same protocol calls against `InMemoryBackend` directly and through `HTTPBackend` →
+/// `StorageServer` → `InMemoryBackend` must give the same results and the same error statuses.
+@Suite struct ParityTests {
+    /// One side of the comparison: a service, how to call it, and the sessions a script opened.
+    final class Side: @unchecked Sendable {
+        let service: InMemoryBackend
+        let backend: any StorageBackend
+        var sessions: [String: String] = [:]
+
+        init(service: InMemoryBackend, backend: any StorageBackend) {
+            self.service = service
+            self.backend = backend
+        }
+
+        func session(_ label: String) -> String {
+            sessions[label] ?? "unknown-session"
+        }
+    }
+
+    typealias Action = @Sendable (Side) throws(BackendError) -> String
+
+    /// One call of the script and how its result is described.
+    struct Step: Sendable {
+        let name: String
+        let run: Action
+
+        init(_ name: String, _ run: @escaping Action) {
+            self.name = name
+            self.run = run
+        }
+    }
+
+    static let alice = IDToken.unsigned(uid: "alice")
+
+    static func address(_ name: String, bucket: String = "b", auth: String? = nil) -> ObjectAddress {
+        ObjectAddress(bucket: bucket, name: name, auth: auth)
+    }
+
+    /// What may be compared between two services: everything but generations, etags, tokens and times.
+    static func describe(_ resource: ObjectResource) -> String {
+        let custom = resource.customMetadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        return "\(resource.bucket)/\(resource.name) size=\(resource.size) metageneration=\(resource.metageneration) "
+            + "type=\(resource.contentType ?? "-") encoding=\(resource.contentEncoding) disposition=\(resource.contentDisposition ?? "-") "
+            + "language=\(resource.contentLanguage ?? "-") cache=\(resource.cacheControl ?? "-") custom=[\(custom)] "
+            + "md5=\(resource.md5Hash) crc32c=\(resource.crc32c) class=\(resource.storageClass) tokens=\(resource.downloadTokens.count) "
+            + "generation>0=\(resource.generation > 0) etag=\(!resource.etag.isEmpty) updated>=created=\(resource.updated >= resource.timeCreated)"
+    }
+
+    static func describe(_ status: UploadStatus) -> String {
+        "\(status.state) received=\(status.receivedBytes) resource=\(status.resource.map(describe) ?? "none")"
+    }
+
+    static func describe(_ read: ObjectRead) -> String {
+        "\(read.totalSize) bytes: \(String(decoding: read.data, as: UTF8.self))"
+    }
+
+    static func describe(_ page: ListPage) -> String {
+        "prefixes=\(page.prefixes) items=\(page.items) next=\(page.nextPageToken ?? "none")"
+    }
+
+    static func seed(_ service: InMemoryBackend) {
+        service.seed(bucket: "b", name: "a/1", data: Data("hello world".utf8), metadata: ObjectMetadataFields(
+            cacheControl: "max-age=9", contentLanguage: "fr", contentType: "text/plain", customMetadata: ["x": "1", "y": "2"]))
+        for name in ["a/2", "a/b/c", "z", "wrongPrefix//sadItem", "lonelyItem/", "correctPrefix/happyItem"] {
+            service.seed(bucket: "b", name: name, data: Data(name.utf8))
+        }
+        service.seed(bucket: "b", name: "empty", data: Data())
+        service.seed(bucket: "locked", name: "public/p", data: Data("p".utf8))
+        service.seed(bucket: "locked", name: "private/q", data: Data("q".utf8))
+        service.setRules(StorageRules(entries: [
+            .init(path: "public/**", operations: [.read, .list]),
+            .init(path: "private/**", operations: [.read, .write, .list], requiresSignIn: true),
+        ]), bucket: "locked")
+        service.seed(bucket: "v1", name: "x/y", data: Data("v".utf8))
+        service.setRules(StorageRules(version: 1, entries: StorageRules.allowAll.entries), bucket: "v1")
+    }
+
+    static let steps: [Step] = metadataSteps + readSteps + updateSteps + listSteps + uploadSteps + nameSteps
+
+    static let metadataSteps: [Step] = [
+        Step("getMetadata", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1"))) }),
+        Step("getMetadata missing", { side throws(BackendError) in describe(try side.backend.getMetadata(address("nope"))) }),
+        Step("getMetadata bad token", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1", auth: "junk"))) }),
+        Step("getMetadata token with line feed", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1", auth: "a\nb"))) }),
+        Step("getMetadata empty name", { side throws(BackendError) in describe(try side.backend.getMetadata(address(""))) }),
+        Step("getMetadata line feed", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a\nb"))) }),
+        Step("getMetadata 1025 bytes", { side throws(BackendError) in describe(try side.backend.getMetadata(address(String(repeating: "n", count: 1025)))) }),
+        Step("getMetadata denied", { side throws(BackendError) in describe(try side.backend.getMetadata(address("private/q", bucket: "locked"))) }),
+        Step("getMetadata denied missing", { side throws(BackendError) in describe(try side.backend.getMetadata(address("other", bucket: "locked"))) }),
+        Step("getMetadata signed in", { side throws(BackendError) in describe(try side.backend.getMetadata(address("private/q", bucket: "locked", auth: alice))) }),
+        Step("getMetadata allowed missing", { side throws(BackendError) in describe(try side.backend.getMetadata(address("public/none", bucket: "locked"))) }),
+    ]
+
+    static func read(_ name: String, _ offset: Int64 = 0, _ length: Int64? = nil, token: String? = nil, bucket: String = "b") -> Action {
+        { side throws(BackendError) in
+            let token = token == "valid" ? try side.service.getMetadata(address(name, bucket: bucket, auth: alice)).downloadTokens.first : token
+            return describe(try side.backend.readObject(ReadRequest(object: address(name, bucket: bucket), offset: offset, length: length, downloadToken: token)))
+        }
+    }
+
+    static let readSteps: [Step] = [
+        Step("read whole", read("a/1")),
+        Step("read range", read("a/1", 2, 3)),
+        Step("read from offset", read("a/1", 6)),
+        Step("read past the end of range", read("a/1", 8, 100)),
+        Step("read at size", read("a/1", 11)),
+        Step("read past size", read("a/1", 50, 2)),
+        Step("read zero length", read("a/1", 4, 0)),
+        Step("read huge length", read("a/1", 1, Int64.max)),
+        Step("read negative offset", read("a/1", -1)),
+        Step("read negative length", read("a/1", 0, -1)),
+        Step("read empty object", read("empty")),
+        Step("read empty object with length", read("empty", 0, 10)),
+        Step("read empty object at 1", read("empty", 1)),
+        Step("read missing", read("nope")),
+        Step("read denied", read("private/q", bucket: "locked")),
+        Step("read with a valid token", read("private/q", 0, nil, token: "valid", bucket: "locked")),
+        Step("read with a wrong token", read("public/p", 0, nil, token: "wrong", bucket: "locked")),
+        Step("read bad auth", { side throws(BackendError) in describe(try side.backend.readObject(ReadRequest(object: address("a/1", auth: "junk")))) }),
+    ]
+
+    static func update(_ name: String, _ patch: MetadataPatch, bucket: String = "b", auth: String? = nil) -> Action {
+        { side throws(BackendError) in describe(try side.backend.updateMetadata(address(name, bucket: bucket, auth: auth), patch: patch)) }
+    }
+
+    static let updateSteps: [Step] = [
+        Step("patch fields", update("a/1", MetadataPatch(fields: [.contentType: "image/png", .cacheControl: String?.none, .contentEncoding: "gzip"]))),
+        Step("patch custom merge", update("a/1", MetadataPatch(customMetadata: ["x": "one", "y": String?.none, "w": "new"]))),
+        Step("patch clear and set", update("a/1", MetadataPatch(customMetadata: ["only": "this"], removesAllCustomMetadata: true))),
+        Step("patch clear all", update("a/1", MetadataPatch(removesAllCustomMetadata: true))),
+        Step("patch remove encoding", update("a/1", MetadataPatch(fields: [.contentEncoding: String?.none, .contentType: String?.none]))),
+        Step("patch empty", update("a/2", MetadataPatch())),
+        Step("patch odd values", update("a/2", MetadataPatch(fields: [.contentDisposition: "attachment; filename=\"é.txt\""], customMetadata: ["k\"ey": "va\nlue", "": "empty key"]))),
+        Step("patch missing", update("nope", MetadataPatch(fields: [.contentLanguage: "de"]))),
+        Step("patch denied", update("public/p", MetadataPatch(fields: [.contentLanguage: "de"]), bucket: "locked")),
+        Step("patch signed in", update("private/q", MetadataPatch(fields: [.contentLanguage: "de"]), bucket: "locked", auth: alice)),
+        Step("delete", { side throws(BackendError) in try side.backend.deleteObject(address("z")); return "deleted" }),
+        Step("delete again", { side throws(BackendError) in try side.backend.deleteObject(address("z")); return "deleted" }),
+        Step("delete denied", { side throws(BackendError) in try side.backend.deleteObject(address("public/p", bucket: "locked")); return "deleted" }),
+        Step("delete bad auth", { side throws(BackendError) in try side.backend.deleteObject(address("a/2", auth: "junk")); return "deleted" }),
+        Step("metadata after delete", { side throws(BackendError) in describe(try side.backend.getMetadata(address("z"))) }),
+    ]
+
+    static func list(_ request: ListRequest) -> Action {
+        { side throws(BackendError) in describe(try side.backend.list(request)) }
+    }
+
+    static let listSteps: [Step] = [
+        Step("list root", list(ListRequest(bucket: "b"))),
+        Step("list prefix", list(ListRequest(bucket: "b", prefix: "a/"))),
+        Step("list recursive", list(ListRequest(bucket: "b", delimiter: nil))),
+        Step("list empty delimiter", list(ListRequest(bucket: "b", prefix: "a/", delimiter: ""))),
+        Step("list odd prefixes", list(ListRequest(bucket: "b", prefix: "wrongPrefix/"))),
+        Step("list lonely", list(ListRequest(bucket: "b", prefix: "lonelyItem/"))),
+        Step("list page 1", list(ListRequest(bucket: "b", maxResults: 2))),
+        Step("list page 2", { side throws(BackendError) in
+            let first = try side.backend.list(ListRequest(bucket: "b", maxResults: 2))
+            return describe(try side.backend.list(ListRequest(bucket: "b", maxResults: 2, pageToken: first.nextPageToken)))
+        }),
+        Step("list maxResults 0", list(ListRequest(bucket: "b", maxResults: 0))),
+        Step("list maxResults 1001", list(ListRequest(bucket: "b", maxResults: 1001))),
+        Step("list maxResults 1000", list(ListRequest(bucket: "b", maxResults: 1000))),
+        Step("list bad prefix", list(ListRequest(bucket: "b", prefix: "a"))),
+        Step("list bad token", list(ListRequest(bucket: "b", pageToken: "garbage!"))),
+        Step("list empty token", list(ListRequest(bucket: "b", pageToken: ""))),
+        Step("list rules v1", list(ListRequest(bucket: "v1"))),
+        Step("list denied", list(ListRequest(bucket: "locked", prefix: "private/"))),
+        Step("list signed in", list(ListRequest(bucket: "locked", prefix: "private/", auth: alice))),
+        Step("list bad auth", list(ListRequest(bucket: "b", auth: "junk"))),
+        Step("list other bucket", list(ListRequest(bucket: "fresh"))),
+    ]
+
+    static func start(_ label: String, _ name: String, size: Int64? = nil, metadata: ObjectMetadataFields = ObjectMetadataFields(), auth: String? = nil, bucket: String = "b") -> Action {
+        { side throws(BackendError) in
+            let session = try side.backend.startUpload(UploadStart(object: address(name, bucket: bucket, auth: auth), metadata: metadata, size: size))
+            side.sessions[label] = session.id
+            return "granularity \(session.granularity)"
+        }
+    }
+
+    static func chunk(_ label: String, _ offset: Int64, _ text: String, finalize: Bool = false) -> Action {
+        { side throws(BackendError) in
+            describe(try side.backend.uploadChunk(session: side.session(label), offset: offset, data: Data(text.utf8), finalize: finalize))
+        }
+    }
+
+    static func query(_ label: String) -> Action {
+        { side throws(BackendError) in describe(try side.backend.queryUpload(session: side.session(label))) }
+    }
+
+    static func cancel(_ label: String) -> Action {
+        { side throws(BackendError) in try side.backend.cancelUpload(session: side.session(label)); return "cancelled" }
+    }
+
+    static let uploadSteps: [Step] = [
+        Step("start", start("s", "up/file.txt", size: 10, metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))),
+        Step("chunk", chunk("s", 0, "abcd")),
+        Step("query active", query("s")),
+        Step("chunk wrong offset", chunk("s", 0, "abcd")),
+        Step("chunk off granularity", chunk("s", 4, "abc")),
+        Step("chunk 2", chunk("s", 4, "efgh")),
+        Step("finalize short", chunk("s", 8, "i", finalize: true)),
+        Step("finalize over", chunk("s", 8, "ijk", finalize: true)),
+        Step("finalize", chunk("s", 8, "ij", finalize: true)),
+        Step("query final", query("s")),
+        Step("chunk after final", chunk("s", 10, "more")),
+        Step("finalize after final", chunk("s", 10, "", finalize: true)),
+        Step("cancel after final", cancel("s")),
+        Step("uploaded", { side throws(BackendError) in describe(try side.backend.readObject(ReadRequest(object: address("up/file.txt")))) }),
+        Step("start 2", start("t", "up/other")),
+        Step("cancel", cancel("t")),
+        Step("cancel again", cancel("t")),
+        Step("query cancelled", query("t")),
+        Step("chunk after cancel", chunk("t", 0, "abcd")),
+        Step("start without size", start("u", "up/empty")),
+        Step("finalize empty", chunk("u", 0, "", finalize: true)),
+        Step("unknown session chunk", chunk("never", 0, "x")),
+        Step("unknown session query", query("never")),
+        Step("unknown session cancel", cancel("never")),
+        Step("start odd content type", start("ct", "up/typed", metadata: ObjectMetadataFields(contentType: "text/plain\r\nX-Evil: 1"))),
+        Step("finalize odd content type", chunk("ct", 0, "t", finalize: true)),
+        Step("start empty name", start("e", "")),
+        Step("start negative size", start("e", "neg", size: -1)),
+        Step("start denied", start("e", "public/new", bucket: "locked")),
+        Step("start bad auth", start("e", "x", auth: "junk")),
+        Step("start signed in", start("si", "private/new", auth: alice, bucket: "locked")),
+        Step("finalize signed in", chunk("si", 0, "data", finalize: true)),
+        Step("start then denied at finalize", start("d", "private/late", auth: alice, bucket: "locked")),
+        Step("rules change", { side throws(BackendError) in
+            side.service.setRules(StorageRules(entries: []), bucket: "locked")
+            return "rules changed"
+        }),
+        Step("finalize denied", chunk("d", 0, "late", finalize: true)),
+        Step("query after denied finalize", query("d")),
+    ]
+
+    static let oddNames = ["a b", "ü/ñ 🌊", "a+b", "100%", "a%2Fb", ".", "..", "a//b", "#?&=;", "trailing/", "/leading", "tab\there", "x:y@z!$'()*,"]
+
+    static let nameSteps: [Step] = oddNames.flatMap { name -> [Step] in [
+        Step("upload \(name)", { side throws(BackendError) in
+            let session = try side.backend.startUpload(UploadStart(object: address(name)))
+            return describe(try side.backend.uploadChunk(session: session.id, offset: 0, data: Data(name.utf8), finalize: true))
+        }),
+        Step("read \(name)", read(name)),
+        Step("patch \(name)", update(name, MetadataPatch(fields: [.contentLanguage: "en"]))),
+    ] } + [
+        Step("a/b and a//b are different", { side throws(BackendError) in
+            describe(try side.backend.readObject(ReadRequest(object: address("a/b"))))
+        }),
+        Step("list odd names", list(ListRequest(bucket: "b", delimiter: nil, maxResults: 1000))),
+        Step("delete \"..\"", { side throws(BackendError) in try side.backend.deleteObject(address("..")); return "deleted" }),
+    ]
+
+    static func run(_ side: Side) -> [String] {
+        steps.map { step in
+            do throws(BackendError) {
+                return "\(step.name): \(try step.run(side))"
+            } catch {
+                switch error.kind {
+                case .status(let status): return "\(step.name): HTTP \(status)"
+                case .transport: return "\(step.name): transport \(error.message)"
+                case .malformedResponse: return "\(step.name): malformed \(error.message)"
+                }
+            }
+        }
+    }
+
+    @Test func everyProtocolCallGivesTheSameResultOverTheWire() throws {
+        let direct = InMemoryBackend(granularity: 4)
+        Self.seed(direct)
+        let served = try ServedStorage(granularity: 4)
+        Self.seed(served.backend)
+        let expected = Self.run(Side(service: direct, backend: direct))
+        let actual = Self.run(Side(service: served.backend, backend: served.client()))
+        #expect(expected.count == Self.steps.count)
+        for (wanted, got) in zip(expected, actual) {
+            #expect(wanted == got)
+        }
+        // The table covers successes and every status the service uses.
+        let outcomes = expected.joined(separator: "\n")
+        for status in ["HTTP 400", "HTTP 401", "HTTP 403", "HTTP 404", "HTTP 416"] {
+            #expect(outcomes.contains(status), "no step ends with \(status)")
+        }
+    }
+}

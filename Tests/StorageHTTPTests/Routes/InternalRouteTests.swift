@@ -1,0 +1,65 @@
+import Foundation
+import StorageHTTP
+import StorageModel
+import Testing
+
+@Suite struct InternalRouteTests {
+    @Test func infoListsTheFeatures() throws {
+        let served = try ServedStorage()
+        let response = try served.send("GET", "/internal/info")
+        #expect(response.status == 200)
+        #expect(response.json["server"] as? String == "storage-conformance")
+        #expect(response.json["version"] as? String == StorageServer.version)
+        #expect(response.json["features"] as? [String] == ["rules", "reset"])
+        let bare = try ServedStorage(administration: false)
+        #expect(try bare.send("GET", "/internal/info").json["features"] as? [String] == [])
+        #expect(try bare.send("POST", "/internal/reset").status == 501)
+        #expect(try bare.send("GET", "/internal/buckets/b/rules").status == 501)
+    }
+
+    @Test func rulesAreSetReadAndApplied() throws {
+        let served = try ServedStorage()
+        served.seed("ios/public/a", "x")
+        served.seed("ios/private/a", "x")
+        let body = #"{"version":2,"allow":[{"path":"ios/public/**","ops":["read","write","list"]},{"path":"ios/private/**","ops":["read"],"if":"signedIn"}]}"#
+        let put = try served.send("PUT", "/internal/buckets/b/rules", text: body)
+        #expect(put.status == 200)
+        let read = try served.send("GET", "/internal/buckets/b/rules")
+        #expect(try RulesJSON.decode(Data(read.body)) == served.backend.rules(for: "b"))
+        #expect(served.backend.rules(for: "b").entries.count == 2)
+        #expect(try served.send("GET", "/v0/b/b/o/ios%2Fpublic%2Fa").status == 200)
+        #expect(try served.send("GET", "/v0/b/b/o/ios%2Fprivate%2Fa").status == 403)
+        let token = IDToken.unsigned(uid: "u")
+        #expect(try served.send("GET", "/v0/b/b/o/ios%2Fprivate%2Fa", headers: [("Authorization", "Firebase \(token)")]).status == 200)
+        #expect(served.backend.rules(for: "other") == .allowAll)
+    }
+
+    @Test(arguments: [
+        ("", "not valid JSON"),
+        (#"{"version":2}"#, "no \"allow\""),
+        (#"{"version":3,"allow":[]}"#, "1 or 2"),
+        (#"{"allow":[{"ops":["read"]}]}"#, "no \"path\""),
+        (#"{"allow":[{"path":"*","ops":["erase"]}]}"#, "\"ops\""),
+        (#"{"allow":[{"path":"*","ops":["read"],"if":"admin"}]}"#, "signedIn"),
+        (#"{"allow":[{"path":"*","op":["read"]}]}"#, "unknown key \"op\""),
+        (#"{"allow":{},"version":2}"#, "must be an array"),
+        (#"{"allow":[], "extra": 1}"#, "unknown key \"extra\""),
+    ])
+    func badRulesAre400WithTheReason(body: String, reason: String) throws {
+        let served = try ServedStorage()
+        let response = try served.send("PUT", "/internal/buckets/b/rules", text: body)
+        #expect(response.status == 400)
+        #expect(response.errorMessage?.contains(reason) == true, "\(response.errorMessage ?? "")")
+        #expect(served.backend.rules(for: "b") == .allowAll)
+    }
+
+    @Test func resetDropsEverything() throws {
+        let served = try ServedStorage()
+        served.seed("a", "x")
+        served.backend.setRules(StorageRules(entries: []), bucket: "b")
+        let response = try served.send("POST", "/internal/reset")
+        #expect(response.status == 200)
+        #expect(served.stored("a") == nil)
+        #expect(served.backend.rules(for: "b") == .allowAll)
+    }
+}
