@@ -1,0 +1,88 @@
+/// Reads one YAML document as one scenario: `scenario`, `tags`, `covers`, `targets`, `given`, `steps`.
+///
+/// Decisions where the language page is silent: `tags`, `covers` and `targets` take one string or a
+/// list; a tag may not be empty or contain spaces or commas (write a list); `targets: []` is a warning
+/// (the scenario never runs); `given:`, `tags:` and `covers:` left empty (null) mean none.
+struct ScenarioDocumentDecoding {
+    /// A scenario's name and id as read, even when the rest had errors (for duplicate checks).
+    struct Identity {
+        var name: String
+        var id: String
+        var node: YAMLNode
+    }
+
+    static let keys = ["scenario", "tags", "covers", "targets", "given", "steps"]
+    static let targetKinds = ["reference", "http"]
+
+    let fileName: String
+    let context: DecodingContext
+
+    func decode(_ root: YAMLNode) -> (scenario: Scenario?, identity: Identity?) {
+        guard case .mapping(let pairs) = root.value else {
+            context.error("a scenario is a mapping with scenario: and steps:, found \(root.summary)", at: root)
+            return (nil, nil)
+        }
+        let errors = context.errorCount
+        let fields = MappingFields(checking: root, pairs: pairs, owner: "a scenario", allowed: Self.keys, context: context)
+        let identity = fields.required("scenario", of: "a scenario", "its name", context: context).flatMap(identity)
+        let tags = fields["tags"].flatMap(tags) ?? []
+        let covers = fields["covers"].flatMap { node in node.isNull ? [] : context.stringOrList(node, "covers")?.map(\.text) } ?? []
+        let targets = fields["targets"].flatMap(targets)
+        let given = fields["given"].map { GivenDecoding.decode($0, context: context) } ?? Given()
+        let steps = fields.required("steps", of: "a scenario", "a list of at least one step", context: context).flatMap(steps)
+        guard context.errorCount == errors, let identity, let given, let steps else { return (nil, identity) }
+        let scenario = Scenario(
+            name: identity.name, id: identity.id, location: root.location, tags: tags, covers: covers, targets: targets, given: given,
+            steps: steps)
+        return (scenario, identity)
+    }
+
+    private func identity(_ node: YAMLNode) -> Identity? {
+        guard let name = context.nonEmptyString(node, "scenario") else { return nil }
+        let slug = Scenario.slug(name)
+        guard !slug.isEmpty else {
+            context.error("scenario: the name \(node.summary) has no letters or digits to make an id from", at: node)
+            return nil
+        }
+        return Identity(name: name, id: fileName + "/" + slug, node: node)
+    }
+
+    private func tags(_ node: YAMLNode) -> [String]? {
+        guard !node.isNull, let items = context.stringOrList(node, "tags") else { return nil }
+        var tags: [String] = []
+        for (text, item) in items {
+            if text.isEmpty || text.contains(where: { $0 == "," || $0.isWhitespace }) {
+                context.error("tags: a tag may not be empty or contain spaces or commas, found \(item.summary) (write a list: [a, b])", at: item)
+            } else {
+                tags.append(text)
+            }
+        }
+        return tags
+    }
+
+    private func targets(_ node: YAMLNode) -> [String]? {
+        if node.isNull { return nil }
+        guard let items = context.stringOrList(node, "targets") else { return nil }
+        if items.isEmpty { context.warning("targets is empty, so this scenario never runs", at: node.location) }
+        var kinds: [String] = []
+        for (text, item) in items {
+            guard Self.targetKinds.contains(text) else {
+                context.error("targets: unknown target \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: Self.targetKinds))", at: item)
+                continue
+            }
+            if !kinds.contains(text) { kinds.append(text) }
+        }
+        return kinds
+    }
+
+    private func steps(_ node: YAMLNode) -> [Step]? {
+        guard let items = context.sequence(node, "steps") else { return nil }
+        guard !items.isEmpty else {
+            context.error("steps: a scenario needs at least one step", at: node)
+            return nil
+        }
+        var decoder = StepDecoding(context: context)
+        let steps = items.compactMap { decoder.decode($0) }
+        return steps.count == items.count ? steps : nil
+    }
+}

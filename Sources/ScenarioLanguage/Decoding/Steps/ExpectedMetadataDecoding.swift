@@ -1,0 +1,76 @@
+/// Reads `metadata:` of an expectation: a partial match on `StorageMetadata` properties.
+///
+/// Values by key (decisions where the language page is silent): `size` is a size (`4096`, `4KiB`) or a
+/// template with a variable; `generation` and `metageneration` an integer or such a template; the other
+/// properties a string template, or null for "absent"; `customMetadata` a mapping of keys to string
+/// templates (null: that key is absent), or null for "no custom metadata".
+struct ExpectedMetadataDecoding {
+    let scope: NameScope
+    let context: DecodingContext
+
+    func decode(_ node: YAMLNode) -> [String: ExpectedValue]? {
+        guard let fields = MappingFields(node, key: "metadata", owner: "expected metadata", allowed: NameScope.metadataKeys, context: context) else {
+            return nil
+        }
+        let errors = context.errorCount
+        var result: [String: ExpectedValue] = [:]
+        for pair in fields.pairs {
+            guard let key = pair.key.stringValue, NameScope.metadataKeys.contains(key) else { continue }
+            switch key {
+            case "customMetadata": result[key] = custom(pair.value)
+            case "size": result[key] = size(pair.value)
+            case "generation", "metageneration": result[key] = number(pair.value, key)
+            default: result[key] = pair.value.isNull ? .null : string(pair.value, key)
+            }
+        }
+        return context.errorCount == errors ? result : nil
+    }
+
+    private func string(_ node: YAMLNode, _ key: String) -> ExpectedValue? {
+        guard let text = context.string(node, key) else { return nil }
+        let template = Template(parsing: text, at: node.location)
+        return scope.check(template, at: node, context: context) ? .string(template) : nil
+    }
+
+    /// A string standing for a number: it must use a variable (`$up.metadata.generation`).
+    private func variableString(_ node: YAMLNode, _ key: String, expected: String) -> ExpectedValue? {
+        guard case .string(let text) = node.value, Template(parsing: text, at: node.location).variableNames.isEmpty == false else {
+            context.typeMismatch(key, expected: expected, found: node)
+            return nil
+        }
+        return string(node, key)
+    }
+
+    private func number(_ node: YAMLNode, _ key: String) -> ExpectedValue? {
+        if case .int(let value) = node.value { return .int(value) }
+        return variableString(node, key, expected: "an integer or a $NAME.field")
+    }
+
+    private func size(_ node: YAMLNode) -> ExpectedValue? {
+        if case .string(let text) = node.value, !Template(parsing: text, at: node.location).variableNames.isEmpty {
+            return string(node, "size")
+        }
+        return ByteSize.bytes(node, "size", context: context).map { .int($0) }
+    }
+
+    private func custom(_ node: YAMLNode) -> ExpectedValue? {
+        if node.isNull { return .null }
+        guard case .mapping(let pairs) = node.value else {
+            context.typeMismatch("customMetadata", expected: "a mapping of strings, or null", found: node)
+            return nil
+        }
+        var entries: [(key: String, value: ExpectedValue)] = []
+        for pair in pairs {
+            guard case .string(let key) = pair.key.value else {
+                context.typeMismatch("customMetadata", expected: "string keys", found: pair.key)
+                continue
+            }
+            if pair.value.isNull {
+                entries.append((key, .null))
+            } else if let value = string(pair.value, "customMetadata.\(key)") {
+                entries.append((key, value))
+            }
+        }
+        return .map(entries)
+    }
+}

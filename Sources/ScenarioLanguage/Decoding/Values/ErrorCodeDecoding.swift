@@ -1,0 +1,56 @@
+import Foundation
+import StorageModel
+
+/// Reads `error:` of an expectation: `CODE`, or `{ code: CODE, message: "substring" }` where a message
+/// written `/…/` is a regular expression (it must compile) and any other message a substring template.
+enum ErrorCodeDecoding {
+    static func unknownCodeMessage(_ text: String) -> String {
+        let names = StorageErrorCode.allCases.map(\.name)
+        if let match = Suggestion.closest(to: text, in: names) {
+            return "unknown error code \(YAMLNode.quoted(text)) (did you mean \(match)?)"
+        }
+        return "unknown error code \(YAMLNode.quoted(text)) (expected a StorageErrorCode name or number: \(names.joined(separator: ", ")))"
+    }
+
+    static func decode(_ node: YAMLNode, scope: NameScope, context: DecodingContext) -> ErrorExpectation? {
+        guard case .mapping(let pairs) = node.value else {
+            return code(node, "error", context: context).map { ErrorExpectation(code: $0) }
+        }
+        let fields = MappingFields(checking: node, pairs: pairs, owner: "error", allowed: ["code", "message"], context: context)
+        let code = fields.required("code", of: "error", "a StorageErrorCode name or number", context: context)
+            .flatMap { self.code($0, "code", context: context) }
+        var message: ErrorExpectation.MessageMatch?
+        if let messageNode = fields["message"] {
+            guard let text = context.string(messageNode, "message") else { return nil }
+            if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") {
+                let pattern = String(text.dropFirst().dropLast())
+                guard RegexCheck.compiles(pattern) else {
+                    context.error("message: /\(pattern)/ is not a valid regular expression", at: messageNode)
+                    return nil
+                }
+                message = .regex(pattern)
+            } else {
+                let template = Template(parsing: text, at: messageNode.location)
+                guard scope.check(template, at: messageNode, context: context) else { return nil }
+                message = .substring(template)
+            }
+        }
+        guard let code else { return nil }
+        return ErrorExpectation(code: code, message: message)
+    }
+
+    /// A code by name (`cancelled`) or number (`-13040`, as an integer or a string).
+    static func code(_ node: YAMLNode, _ key: String, context: DecodingContext) -> StorageErrorCode? {
+        switch node.value {
+        case .string(let text):
+            if let code = StorageErrorCode(nameOrNumber: text) { return code }
+            context.error("\(key): \(unknownCodeMessage(text))", at: node)
+        case .int(let number):
+            if let code = Int(exactly: number).flatMap(StorageErrorCode.init(rawValue:)) { return code }
+            context.error("\(key): \(unknownCodeMessage(String(number)))", at: node)
+        default:
+            context.typeMismatch(key, expected: "a StorageErrorCode name or number", found: node)
+        }
+        return nil
+    }
+}
