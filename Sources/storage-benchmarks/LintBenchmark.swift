@@ -18,7 +18,7 @@ enum LintBenchmark {
         var scenarios = 0
         var problems = 0
         let lint = Stopwatch.best(of: iterations) {
-            let result = ScenarioLoader(root: nil).load(paths: [path])
+            let result = ScenarioLoader(root: nil).load([path])
             scenarios = result.files.reduce(0) { $0 + $1.scenarios.count }
             problems = result.diagnostics.count
         }

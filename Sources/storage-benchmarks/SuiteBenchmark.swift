@@ -5,7 +5,7 @@ import ScenarioLanguage
 /// The bundled suite in process against the reference: scenarios per second.
 enum SuiteBenchmark {
     static func run(path: String, iterations: Int) {
-        let loaded = ScenarioLoader(root: nil).load(paths: [path])
+        let loaded = ScenarioLoader(root: nil).load([path])
         guard !loaded.hasErrors else {
             print("the scenarios at \(path) have errors; run storage-conformance lint")
             exit(2)

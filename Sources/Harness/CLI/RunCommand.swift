@@ -124,7 +124,7 @@ enum ScenarioSelectionOptions {
 enum ScenarioLoading {
     static func load(_ options: ArgumentList, tool: CommandLineTool) -> LoadResult {
         let paths = options.positionals.isEmpty ? ["Scenarios"] : options.positionals
-        let result = ScenarioLoader(root: options.value("--root")).load(paths: paths)
+        let result = ScenarioLoader(root: options.value("--root")).load(paths)
         tool.show(result.diagnostics)
         return result
     }

@@ -7,6 +7,14 @@ import StorageModel
 struct ServeCommand {
     let tool: CommandLineTool
 
+    /// `GET /v0/b/x/o/a 200 311 bytes 0.4 ms 127.0.0.1:51234`.
+    static func logLine(_ entry: HTTPRequestLog) -> String {
+        let (seconds, attoseconds) = entry.duration.components
+        let milliseconds = Double(seconds) * 1e3 + Double(attoseconds) / 1e15
+        return "\(entry.method) \(entry.target) \(entry.status) \(entry.responseBytes) bytes "
+            + String(format: "%.1f ms", milliseconds) + " \(entry.remoteAddress)\n"
+    }
+
     func run(_ arguments: [String]) -> Int32 {
         let options: ArgumentList
         let port: Int
@@ -25,13 +33,10 @@ struct ServeCommand {
         let host = options.value("--host") ?? "127.0.0.1"
         let service = InMemoryBackend()
         let output = tool.output
-        let log: (@Sendable (HTTPRequestLog) -> Void)? =
-            options.has("--verbose")
-            ? { entry in
-                let milliseconds = Double(entry.duration.components.attoseconds) / 1e15 + Double(entry.duration.components.seconds) * 1e3
-                output.write(
-                    String(format: "%@ %@ %d %d bytes %.1f ms %@\n", entry.method, entry.target, entry.status, entry.responseBytes, milliseconds, entry.remoteAddress))
-            } : nil
+        var log: (@Sendable (HTTPRequestLog) -> Void)?
+        if options.has("--verbose") {
+            log = { entry in output.write(Self.logLine(entry)) }
+        }
         let server = StorageServer(
             backend: service, configuration: HTTPServerConfiguration(host: host, port: port, maxBodyBytes: maxBody), administration: service, log: log)
         let bound: Int
