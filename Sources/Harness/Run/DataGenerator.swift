@@ -27,9 +27,14 @@ public enum DataGenerator {
                 word = (word ^ (word >> 30)) &* 0xBF58_476D_1CE4_E5B9
                 word = (word ^ (word >> 27)) &* 0x94D0_49BB_1331_11EB
                 word ^= word >> 31
-                for shift in stride(from: 0, to: 64, by: 8) where offset < size {
-                    buffer[offset] = UInt8(truncatingIfNeeded: word >> UInt64(shift))
-                    offset += 1
+                if size - offset >= 8 {
+                    buffer.storeBytes(of: word.littleEndian, toByteOffset: offset, as: UInt64.self)
+                    offset += 8
+                } else {
+                    for shift in stride(from: 0, to: 64, by: 8) where offset < size {
+                        buffer[offset] = UInt8(truncatingIfNeeded: word >> UInt64(shift))
+                        offset += 1
+                    }
                 }
             }
         }
