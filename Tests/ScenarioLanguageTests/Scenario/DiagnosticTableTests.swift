@@ -228,6 +228,18 @@ struct DiagnosticTableTests {
         #expect(file?.scenarios.isEmpty == true)
     }
 
+    /// A misspelt key is reported once, not again as a missing key or an empty mapping.
+    @Test(arguments: [
+        "- put: a\n  data: { rand: 3 }", "- put: a\n  data: { text: x }\n  as: up\n- pause: up\n  when: { progres: 5 }",
+        "- put: a\n  data: { text: x }\n  expect: { progress: { complete: 1 } }", "- getData: a\n  maxsize: 1",
+        "- ref: a\n  expect: { fullpath: a }",
+    ])
+    func aMisspeltKeyIsReportedOnce(_ steps: String) {
+        let messages = stepsFixture(steps).messages()
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.contains("did you mean") == true, "\(messages)")
+    }
+
     @Test func aYAMLSyntaxErrorIsOneDiagnosticAndNoFile() {
         let (file, diagnostics) = Fixture("scenario: s\nsteps: [unclosed\n").decode()
         #expect(file == nil)

@@ -105,7 +105,8 @@ enum GivenDecoding {
 
     private static func glob(_ node: YAMLNode, context: DecodingContext) -> String? {
         guard let text = context.string(node, "path") else { return nil }
-        for segment in text.split(separator: "/", omittingEmptySubsequences: false) where segment.contains("*") {
+        guard text.utf8.contains(UInt8(ascii: "*")) else { return text }
+        for segment in text.split(separator: "/", omittingEmptySubsequences: false) where segment.utf8.contains(UInt8(ascii: "*")) {
             guard segment == "*" || segment == "**" else {
                 context.error("path: * and ** match whole segments; \(YAMLNode.quoted(String(segment))) mixes them with other characters", at: node)
                 return nil

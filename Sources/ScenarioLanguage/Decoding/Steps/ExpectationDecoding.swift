@@ -28,13 +28,13 @@ struct ExpectationDecoding {
         let fields = MappingFields(checking: node, pairs: pairs, owner: "expect of \(verb)", allowed: subject.keys, context: context)
         let errors = context.errorCount
         if let errorKey = fields.keyNode("error"),
-            let other = pairs.first(where: { $0.key.stringValue.map(ExpectationSubject.successKeys.contains) == true })
+            let other = fields.pairs.first(where: { $0.key.stringValue.map(ExpectationSubject.successKeys.contains) == true })
         {
             context.error("expect: error cannot go with \(other.key.keyText), which describes a success", at: errorKey)
         }
         checkDirection(fields)
-        for pair in pairs {
-            guard let key = pair.key.stringValue, subject.keys.contains(key) else { continue }
+        for pair in fields.pairs {
+            guard let key = pair.key.stringValue else { continue }
             read(key, pair.value, into: &expectation)
         }
         return context.errorCount == errors ? expectation : nil
@@ -72,7 +72,7 @@ struct ExpectationDecoding {
         case "observer": expectation.observers = observers(value)
         case "matches":
             guard let template = template(value, key) else { return }
-            guard RegexCheck.compiles(template) else {
+            guard context.regexCompiles(template) else {
                 context.error("matches: \(YAMLNode.quoted(template.description)) is not a valid regular expression", at: value)
                 return
             }
@@ -108,6 +108,8 @@ struct ExpectationDecoding {
             return nil
         }
         guard !fields.pairs.isEmpty else {
+            // Only unknown keys: already reported.
+            if node.mappingPairs?.isEmpty == false { return nil }
             context.error("progress needs completed, total or both", at: node)
             return nil
         }
