@@ -13,11 +13,12 @@ struct MappingFields {
     /// messages (`put`, `given`, `a data source`); `explain` may give a better reason for a key that is not
     /// allowed here. Nil when `node` is not a mapping (reported as `key: expected a mapping…`).
     init?(
-        _ node: YAMLNode, key: String, owner: @autoclosure () -> String, allowed: [String], context: DecodingContext,
+        _ node: YAMLNode, key: @autoclosure () -> String, owner: @autoclosure () -> String, allowed: [String],
+        context: DecodingContext,
         explain: (String) -> String? = { _ in nil }
     ) {
         guard case .mapping(let pairs) = node.value else {
-            context.typeMismatch(key, expected: "a mapping", found: node)
+            context.typeMismatch(key(), expected: "a mapping", found: node)
             return nil
         }
         self.init(checking: node, pairs: pairs, owner: owner(), allowed: allowed, context: context, explain: explain)
