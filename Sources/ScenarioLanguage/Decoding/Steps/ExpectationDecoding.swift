@@ -8,6 +8,8 @@ import StorageModel
 /// step to succeed; `expect: nil` (for ref) is the plain or quoted string `nil`, never YAML null.
 struct ExpectationDecoding {
     let verb: String
+    /// What moves the bytes, for messages: the verb, or `$up` for `await: up`.
+    var mover: String?
     let subject: ExpectationSubject
     let scope: NameScope
     let context: DecodingContext
@@ -43,12 +45,12 @@ struct ExpectationDecoding {
     private func checkDirection(_ fields: MappingFields) {
         guard case .transfer(let direction?) = subject else { return }
         if direction == .download, let key = fields.keyNode("metadata") {
-            context.error("expect: metadata is the final metadata of an upload; \(verb) downloads (use getMetadata)", at: key)
+            context.error("expect: metadata is the final metadata of an upload; \(mover ?? verb) downloads (use getMetadata)", at: key)
         }
         if direction == .upload {
             for name in ["data", "size", "sha256"] {
                 guard let key = fields.keyNode(name) else { continue }
-                context.error("expect: \(name) checks downloaded bytes; \(verb) uploads", at: key)
+                context.error("expect: \(name) checks downloaded bytes; \(mover ?? verb) uploads", at: key)
             }
         }
     }

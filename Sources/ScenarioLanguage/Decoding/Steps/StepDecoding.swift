@@ -23,6 +23,11 @@ struct StepDecoding {
         }
         guard let verbName = first.key.stringValue, let verb = Verb(rawValue: verbName) else {
             reportUnknownVerb(first.key, pairs: pairs)
+            if let nameNode = pairs.first(where: { $0.key.stringValue == "as" })?.value, let text = nameNode.stringValue,
+                Identifier.isValid(text)
+            {
+                scope.define(text, as: .unknown, at: nameNode, context: context)
+            }
             return nil
         }
         let errors = context.errorCount
@@ -77,13 +82,17 @@ struct StepDecoding {
 
     private func decodeExpectation(_ verb: Verb, _ action: StepAction?, _ node: YAMLNode) -> Expectation? {
         let subject: ExpectationSubject
+        var mover: String?
         switch verb {
         case .ref: subject = .reference
         case .put: subject = .transfer(.upload)
         case .getData, .write: subject = .transfer(.download)
         case .await:
             var direction: NameScope.Direction?
-            if case .await(let task)? = action, case .task(let known)? = scope.kind(of: task) { direction = known }
+            if case .await(let task)? = action, case .task(let known)? = scope.kind(of: task) {
+                direction = known
+                mover = "$" + task
+            }
             subject = .transfer(direction)
         case .downloadURL: subject = .downloadURL
         case .list, .listAll: subject = .list
@@ -91,6 +100,6 @@ struct StepDecoding {
         case .delete: subject = .outcome
         case .pause, .resume, .cancel, .observe, .removeObserver, .removeAllObservers: return nil
         }
-        return ExpectationDecoding(verb: verb.rawValue, subject: subject, scope: scope, context: context).decode(node)
+        return ExpectationDecoding(verb: verb.rawValue, mover: mover, subject: subject, scope: scope, context: context).decode(node)
     }
 }
