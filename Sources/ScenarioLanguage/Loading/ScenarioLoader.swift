@@ -23,6 +23,12 @@ public struct ScenarioLoader: Sendable {
     public func load(_ paths: [String]) -> LoadResult {
         var diagnostics: [Diagnostic] = []
         var found: [ScenarioFileFinder.Found] = []
+        if let root {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+                return LoadResult(files: [], diagnostics: [ScenarioFileFinder.problem(root, "the scenario root is not a folder")])
+            }
+        }
         let explicitRoot = root.map(ScenarioFileFinder.absolute)
         for path in paths {
             found += ScenarioFileFinder.find(path, explicitRoot: explicitRoot, diagnostics: &diagnostics)

@@ -173,7 +173,7 @@ struct DiagnosticTableTests {
         .init(steps: "- delete: a\n  expect: nil", "4:13: expect: expected a mapping, found \"nil\""),
         .init(steps: "- getData: a\n  maxSize: 1\n  expect: { metadata: { size: 1 } }", "5:15: expect: metadata is the final metadata of an upload; getData downloads"),
         .init(steps: "- put: a\n  data: { text: x }\n  expect: { data: { text: x } }", "5:15: expect: data checks downloaded bytes; put uploads"),
-        .init(steps: "- put: a\n  data: { text: x }\n  as: up\n- await: up\n  expect: { sha256: abc }", "7:15: expect: sha256 checks downloaded bytes; await uploads"),
+        .init(steps: "- put: a\n  data: { text: x }\n  as: up\n- await: up\n  expect: { sha256: abc }", "7:15: expect: sha256 checks downloaded bytes; $up uploads"),
         .init(steps: "- put: a\n  data: { text: x }\n  expect: { progress: {} }", "5:25: progress needs completed, total or both"),
         .init(steps: "- put: a\n  data: { text: x }\n  expect: { progress: { done: 1 } }", "5:27: unknown key \"done\" for progress"),
         .init(steps: "- put: a\n  data: { text: x }\n  as: up\n- await: up\n  expect: { observer: { up: \"\" } }", "7:27: observer needs an observer, but $up is a task"),
@@ -226,6 +226,25 @@ struct DiagnosticTableTests {
         }
         let (file, _) = fixture.decode()
         #expect(file?.scenarios.isEmpty == true)
+    }
+
+    /// A misspelt key is reported once, not again as a missing key or an empty mapping.
+    @Test(arguments: [
+        "- put: a\n  data: { rand: 3 }", "- put: a\n  data: { text: x }\n  as: up\n- pause: up\n  when: { progres: 5 }",
+        "- put: a\n  data: { text: x }\n  expect: { progress: { complete: 1 } }", "- getData: a\n  maxsize: 1",
+        "- ref: a\n  expect: { fullpath: a }",
+    ])
+    func aMisspeltKeyIsReportedOnce(_ steps: String) {
+        let messages = stepsFixture(steps).messages()
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.contains("did you mean") == true, "\(messages)")
+    }
+
+    /// A name defined by a step whose verb was not understood is still defined: later uses are not errors.
+    @Test func aMisunderstoodStepStillDefinesItsName() {
+        let messages = stepsFixture("- upload: a\n  as: up\n- pause: up\n- getData: $up.metadata.x\n  maxSize: 1").messages()
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.hasPrefix("3:5: unknown verb \"upload\"") == true)
     }
 
     @Test func aYAMLSyntaxErrorIsOneDiagnosticAndNoFile() {

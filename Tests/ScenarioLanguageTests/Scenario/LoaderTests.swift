@@ -67,9 +67,12 @@ struct LoaderTests {
         try tree.write("Scenarios/x/a/b.yaml", TemporaryTree.scenarios("s"))
         let loader = ScenarioLoader(root: tree.path("Scenarios/x"))
         #expect(loader.load([tree.path("Scenarios/x/a/b.yaml")]).files.map(\.name) == ["a/b"])
+        try tree.folder("elsewhere")
         let outside = ScenarioLoader(root: tree.path("elsewhere")).load([tree.path("Scenarios/x/a/b.yaml")])
         #expect(outside.hasErrors)
         #expect(outside.diagnostics.first?.message.hasPrefix("the file is not under the scenario root") == true)
+        let missing = ScenarioLoader(root: tree.path("missing")).load([tree.path("Scenarios/x/a/b.yaml")])
+        #expect(missing.diagnostics.map { "\($0.file): \($0.message)" } == ["\(tree.path("missing")): the scenario root is not a folder"])
     }
 
     @Test func filesAreSortedByPathAndHiddenEntriesSkipped() throws {

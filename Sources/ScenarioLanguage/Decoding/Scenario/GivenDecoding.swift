@@ -8,6 +8,7 @@ import StorageModel
 /// non-empty string.
 enum GivenDecoding {
     static let objectKeys = DataSourceDecoding.keys + MetadataDecoding.keys
+    static let operationNames = StorageRules.Operation.allCases.map(\.rawValue)
 
     static func decode(_ node: YAMLNode, context: DecodingContext) -> Given? {
         if node.isNull { return Given() }
@@ -43,9 +44,9 @@ enum GivenDecoding {
                 context.error("objects: an object name may not be empty", at: pair.key)
                 continue
             }
-            let owner = "object \(YAMLNode.quoted(name))"
-            guard let fields = MappingFields(pair.value, key: owner, owner: owner, allowed: objectKeys, context: context),
-                let data = DataSourceDecoding.decode(fields, owner: owner, context: context),
+            func owner() -> String { "object \(YAMLNode.quoted(name))" }
+            guard let fields = MappingFields(pair.value, key: owner(), owner: owner(), allowed: objectKeys, context: context),
+                let data = DataSourceDecoding.decode(fields, owner: owner(), context: context),
                 let metadata = MetadataDecoding.fixture(fields, context: context)
             else { continue }
             objects.append(FixtureObject(name: name, data: data, metadata: metadata, location: pair.key.location))
@@ -78,7 +79,7 @@ enum GivenDecoding {
         let errors = context.errorCount
         let path = fields.required("path", of: "an allow entry", "a glob like images/** ", context: context).flatMap { glob($0, context: context) }
         var operations = Set<StorageRules.Operation>()
-        let names = StorageRules.Operation.allCases.map(\.rawValue)
+        let names = Self.operationNames
         if let opsNode = fields.required("ops", of: "an allow entry", "a list of \(names.joined(separator: ", ")) (may be empty)", context: context),
             let items = context.sequence(opsNode, "ops")
         {
@@ -105,7 +106,8 @@ enum GivenDecoding {
 
     private static func glob(_ node: YAMLNode, context: DecodingContext) -> String? {
         guard let text = context.string(node, "path") else { return nil }
-        for segment in text.split(separator: "/", omittingEmptySubsequences: false) where segment.contains("*") {
+        guard text.utf8.contains(UInt8(ascii: "*")) else { return text }
+        for segment in text.split(separator: "/", omittingEmptySubsequences: false) where segment.utf8.contains(UInt8(ascii: "*")) {
             guard segment == "*" || segment == "**" else {
                 context.error("path: * and ** match whole segments; \(YAMLNode.quoted(String(segment))) mixes them with other characters", at: node)
                 return nil

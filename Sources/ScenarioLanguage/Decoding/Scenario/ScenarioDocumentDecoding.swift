@@ -26,7 +26,7 @@ struct ScenarioDocumentDecoding {
         let fields = MappingFields(checking: root, pairs: pairs, owner: "a scenario", allowed: Self.keys, context: context)
         let identity = fields.required("scenario", of: "a scenario", "its name", context: context).flatMap(identity)
         let tags = fields["tags"].flatMap(tags) ?? []
-        let covers = fields["covers"].flatMap { node in node.isNull ? [] : context.stringOrList(node, "covers")?.map(\.text) } ?? []
+        let covers = fields["covers"].flatMap(covers) ?? []
         let targets = fields["targets"].flatMap(targets)
         let given = fields["given"].map { GivenDecoding.decode($0, context: context) } ?? Given()
         let steps = fields.required("steps", of: "a scenario", "a list of at least one step", context: context).flatMap(steps)
@@ -51,13 +51,21 @@ struct ScenarioDocumentDecoding {
         guard !node.isNull, let items = context.stringOrList(node, "tags") else { return nil }
         var tags: [String] = []
         for (text, item) in items {
-            if text.isEmpty || text.contains(where: { $0 == "," || $0.isWhitespace }) {
+            if text.isEmpty || text.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
                 context.error("tags: a tag may not be empty or contain spaces or commas, found \(item.summary) (write a list: [a, b])", at: item)
             } else {
                 tags.append(text)
             }
         }
         return tags
+    }
+
+    private func covers(_ node: YAMLNode) -> [String]? {
+        guard !node.isNull, let items = context.stringOrList(node, "covers") else { return nil }
+        for (text, item) in items where text.isEmpty {
+            context.error("covers: a section may not be empty", at: item)
+        }
+        return items.map(\.text)
     }
 
     private func targets(_ node: YAMLNode) -> [String]? {

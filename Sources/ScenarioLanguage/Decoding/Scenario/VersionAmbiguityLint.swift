@@ -1,20 +1,22 @@
 /// Warns about plain scalars that YAML 1.1 loaders such as PyYAML read differently from YAML 1.2
 /// (`yes`, `on`, `1.5e3`, `017`, `2024-01-31`, …), so every loader sees the same file.
 enum VersionAmbiguityLint {
-    static func check(_ root: YAMLNode, context: DecodingContext) {
-        var pending = [root]
-        while let node = pending.popLast() {
-            switch node.value {
-            case .sequence(let items):
-                pending.append(contentsOf: items.reversed())
-            case .mapping(let pairs):
-                for pair in pairs.reversed() {
-                    pending.append(pair.value)
-                    pending.append(pair.key)
-                }
-            default:
-                if let reading = node.yaml11Reading { warn(node, reading, context: context) }
+    /// Recursion is bounded: the parser refuses nesting deeper than `YAMLParser.maximumNestingDepth`.
+    static func check(_ node: YAMLNode, context: DecodingContext) {
+        switch node.value {
+        case .sequence(let items):
+            items.withUnsafeBufferPointer { items in
+                for index in items.indices { check(items[index], context: context) }
             }
+        case .mapping(let pairs):
+            pairs.withUnsafeBufferPointer { pairs in
+                for index in pairs.indices {
+                    check(pairs[index].key, context: context)
+                    check(pairs[index].value, context: context)
+                }
+            }
+        default:
+            if let reading = node.yaml11Reading { warn(node, reading, context: context) }
         }
     }
 

@@ -8,6 +8,8 @@ import StorageModel
 /// step to succeed; `expect: nil` (for ref) is the plain or quoted string `nil`, never YAML null.
 struct ExpectationDecoding {
     let verb: String
+    /// What moves the bytes, for messages: the verb, or `$up` for `await: up`.
+    var mover: String?
     let subject: ExpectationSubject
     let scope: NameScope
     let context: DecodingContext
@@ -28,13 +30,13 @@ struct ExpectationDecoding {
         let fields = MappingFields(checking: node, pairs: pairs, owner: "expect of \(verb)", allowed: subject.keys, context: context)
         let errors = context.errorCount
         if let errorKey = fields.keyNode("error"),
-            let other = pairs.first(where: { $0.key.stringValue.map(ExpectationSubject.successKeys.contains) == true })
+            let other = fields.pairs.first(where: { $0.key.stringValue.map(ExpectationSubject.successKeys.contains) == true })
         {
             context.error("expect: error cannot go with \(other.key.keyText), which describes a success", at: errorKey)
         }
         checkDirection(fields)
-        for pair in pairs {
-            guard let key = pair.key.stringValue, subject.keys.contains(key) else { continue }
+        for pair in fields.pairs {
+            guard let key = pair.key.stringValue else { continue }
             read(key, pair.value, into: &expectation)
         }
         return context.errorCount == errors ? expectation : nil
@@ -43,12 +45,12 @@ struct ExpectationDecoding {
     private func checkDirection(_ fields: MappingFields) {
         guard case .transfer(let direction?) = subject else { return }
         if direction == .download, let key = fields.keyNode("metadata") {
-            context.error("expect: metadata is the final metadata of an upload; \(verb) downloads (use getMetadata)", at: key)
+            context.error("expect: metadata is the final metadata of an upload; \(mover ?? verb) downloads (use getMetadata)", at: key)
         }
         if direction == .upload {
             for name in ["data", "size", "sha256"] {
                 guard let key = fields.keyNode(name) else { continue }
-                context.error("expect: \(name) checks downloaded bytes; \(verb) uploads", at: key)
+                context.error("expect: \(name) checks downloaded bytes; \(mover ?? verb) uploads", at: key)
             }
         }
     }
@@ -72,7 +74,7 @@ struct ExpectationDecoding {
         case "observer": expectation.observers = observers(value)
         case "matches":
             guard let template = template(value, key) else { return }
-            guard RegexCheck.compiles(template) else {
+            guard context.regexCompiles(template) else {
                 context.error("matches: \(YAMLNode.quoted(template.description)) is not a valid regular expression", at: value)
                 return
             }
@@ -108,6 +110,8 @@ struct ExpectationDecoding {
             return nil
         }
         guard !fields.pairs.isEmpty else {
+            // Only unknown keys: already reported.
+            if node.mappingPairs?.isEmpty == false { return nil }
             context.error("progress needs completed, total or both", at: node)
             return nil
         }

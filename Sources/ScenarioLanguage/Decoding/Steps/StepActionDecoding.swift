@@ -111,8 +111,8 @@ struct StepActionDecoding {
     private func scratchFile(_ node: YAMLNode) -> Template? {
         guard let template = scope.template(node, "toFile", context: context) else { return nil }
         let text = template.parts.map { if case .literal(let text) = $0 { text } else { "x" } }.joined()
-        let segments = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard !text.isEmpty, !text.hasPrefix("/"), !segments.contains("..") else {
+        let segments = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard !text.isEmpty, text.utf8.first != UInt8(ascii: "/"), !segments.contains(where: { $0.elementsEqual("..".utf8) }) else {
             context.error("toFile: expected a relative path inside the run's scratch folder (no leading / and no ..), found \(node.summary)", at: node)
             return nil
         }

@@ -3,6 +3,11 @@
 ///
 /// A step with errors is reported and dropped, but its `as:` name is still defined, so one mistake does
 /// not make every later use of the name an error too.
+///
+/// Decisions where the language page is silent: `as:` takes a bare name (`as: $up` is an error, since it
+/// reads like a use); `bucket` cannot be redefined; only the verbs that produce something take `as:`
+/// (not pause, resume, cancel, await, removeObserver, removeAllObservers, delete); pause, resume, cancel,
+/// observe and the observer removals take no `expect:` (they cannot fail).
 struct StepDecoding {
     let context: DecodingContext
     private(set) var scope = NameScope()
@@ -18,6 +23,11 @@ struct StepDecoding {
         }
         guard let verbName = first.key.stringValue, let verb = Verb(rawValue: verbName) else {
             reportUnknownVerb(first.key, pairs: pairs)
+            if let nameNode = pairs.first(where: { $0.key.stringValue == "as" })?.value, let text = nameNode.stringValue,
+                Identifier.isValid(text)
+            {
+                scope.define(text, as: .unknown, at: nameNode, context: context)
+            }
             return nil
         }
         let errors = context.errorCount
@@ -72,13 +82,17 @@ struct StepDecoding {
 
     private func decodeExpectation(_ verb: Verb, _ action: StepAction?, _ node: YAMLNode) -> Expectation? {
         let subject: ExpectationSubject
+        var mover: String?
         switch verb {
         case .ref: subject = .reference
         case .put: subject = .transfer(.upload)
         case .getData, .write: subject = .transfer(.download)
         case .await:
             var direction: NameScope.Direction?
-            if case .await(let task)? = action, case .task(let known)? = scope.kind(of: task) { direction = known }
+            if case .await(let task)? = action, case .task(let known)? = scope.kind(of: task) {
+                direction = known
+                mover = "$" + task
+            }
             subject = .transfer(direction)
         case .downloadURL: subject = .downloadURL
         case .list, .listAll: subject = .list
@@ -86,6 +100,6 @@ struct StepDecoding {
         case .delete: subject = .outcome
         case .pause, .resume, .cancel, .observe, .removeObserver, .removeAllObservers: return nil
         }
-        return ExpectationDecoding(verb: verb.rawValue, subject: subject, scope: scope, context: context).decode(node)
+        return ExpectationDecoding(verb: verb.rawValue, mover: mover, subject: subject, scope: scope, context: context).decode(node)
     }
 }

@@ -7,6 +7,8 @@ enum TriggerDecoding {
             return nil
         }
         guard fields.pairs.count == 1, let pair = fields.pairs.first else {
+            // Only unknown keys: already reported.
+            if fields.pairs.isEmpty, node.mappingPairs?.isEmpty == false { return nil }
             let message =
                 fields.pairs.isEmpty ? "when needs progress: N (or N%) or event: STATUS" : "when takes one of progress or event, not both"
             context.error(message, at: fields.pairs.count > 1 ? fields.pairs[1].key : node)

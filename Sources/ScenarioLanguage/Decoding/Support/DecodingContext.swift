@@ -4,6 +4,8 @@ final class DecodingContext {
     let file: SourceFile
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0
+    /// Patterns already compiled, and whether they compiled (see `regexCompiles`).
+    var regexVerdicts: [String: Bool] = [:]
 
     init(file: SourceFile) {
         self.file = file

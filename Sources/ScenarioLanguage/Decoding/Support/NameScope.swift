@@ -15,6 +15,8 @@ struct NameScope {
         case page
         case metadata
         case observer
+        /// Named by a step whose verb was not understood: any use is accepted, so one mistake is reported once.
+        case unknown
 
         /// `a reference`, `a task`, … for messages.
         var phrase: String {
@@ -25,6 +27,7 @@ struct NameScope {
             case .page: "a list page"
             case .metadata: "metadata"
             case .observer: "an observer"
+            case .unknown: "of unknown kind"
             }
         }
 
@@ -71,7 +74,7 @@ struct NameScope {
     /// `VERB needs a task, but $space is a reference`.
     func require(_ name: String, _ wanted: Kind, by user: String, at node: YAMLNode, context: DecodingContext) -> Kind? {
         guard let kind = lookup(name, at: node, context: context) else { return nil }
-        let matches = wanted.isTask ? kind.isTask : kind == wanted
+        let matches = kind == .unknown || (wanted.isTask ? kind.isTask : kind == wanted)
         guard matches else {
             context.error("\(user) needs \(wanted.phrase), but $\(name) is \(kind.phrase)", at: node)
             return nil
@@ -120,6 +123,9 @@ struct NameScope {
         case .task:
             valid = fields == ["status"] || (fields.first == "metadata" && isMetadataPath(fields.dropFirst()))
             available = "a task has status and metadata.KEY"
+        case .unknown:
+            valid = true
+            available = ""
         }
         guard !valid else { return nil }
         if fields.isEmpty { return "\(written) is \(kind.phrase); name one of its fields (\(available))" }

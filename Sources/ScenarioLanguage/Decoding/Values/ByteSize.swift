@@ -59,35 +59,40 @@ enum ByteSize {
 
     /// Parses `17`, `256KiB`, `1.5MB`, `1 MiB` and (when allowed) `50%`.
     static func parse(_ text: String, allowsPercent: Bool) -> Result<Amount, Problem> {
-        let written = YAMLNode.quoted(text)
-        let expected = allowsPercent ? "a size like 256KiB or a percentage like 50%" : "a size like 256KiB"
-        var scalars = Substring(text).unicodeScalars[...]
-        while scalars.first == " " { scalars.removeFirst() }
-        while scalars.last == " " { scalars.removeLast() }
-        if scalars.first == "-", scalars.dropFirst().first.map({ ("0"..."9").contains($0) }) == true {
+        var written: String { YAMLNode.quoted(text) }
+        var expected: String { allowsPercent ? "a size like 256KiB or a percentage like 50%" : "a size like 256KiB" }
+        let bytes = Array(text.utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+        func isDigit(_ index: Int) -> Bool { index < end && bytes[index] >= 0x30 && bytes[index] <= 0x39 }
+        if start < end, bytes[start] == UInt8(ascii: "-"), isDigit(start + 1) {
             return .failure(Problem(message: "a size may not be negative, found \(written)"))
         }
-        let integerDigits = scalars.prefix { ("0"..."9").contains($0) }
-        scalars = scalars.dropFirst(integerDigits.count)
-        var fractionDigits = Substring.UnicodeScalarView.SubSequence()
+        var index = start
+        while isDigit(index) { index += 1 }
+        let integer = start..<index
+        var fraction = index..<index
         var hasPoint = false
-        if scalars.first == "." {
+        if index < end, bytes[index] == UInt8(ascii: ".") {
             hasPoint = true
-            scalars = scalars.dropFirst()
-            fractionDigits = scalars.prefix { ("0"..."9").contains($0) }
-            scalars = scalars.dropFirst(fractionDigits.count)
+            index += 1
+            let fractionStart = index
+            while isDigit(index) { index += 1 }
+            fraction = fractionStart..<index
         }
-        guard !integerDigits.isEmpty, !hasPoint || !fractionDigits.isEmpty else {
+        guard !integer.isEmpty, !hasPoint || !fraction.isEmpty else {
             return .failure(Problem(message: "expected \(expected), found \(written)"))
         }
-        while scalars.first == " " { scalars.removeFirst() }
-        let unit = String(scalars)
-        let number = String(integerDigits) + (hasPoint ? "." + String(fractionDigits) : "")
+        let numberEnd = index
+        while index < end, bytes[index] == 0x20 { index += 1 }
+        let unit = String(decoding: bytes[index..<end], as: UTF8.self)
         if unit == "%" {
             guard allowsPercent else {
                 return .failure(Problem(message: "a percentage is only allowed in when: { progress: … }, found \(written)"))
             }
-            guard let percent = Double(number), percent <= 100 else {
+            guard let percent = Double(String(decoding: bytes[start..<numberEnd], as: UTF8.self)), percent <= 100 else {
                 return .failure(Problem(message: "a percentage must be between 0% and 100%, found \(written)"))
             }
             return .success(.percent(percent))
@@ -106,23 +111,26 @@ enum ByteSize {
             let hint = suggestion.map { "did you mean \($0)? " } ?? ""
             return .failure(Problem(message: "unknown unit \"\(unit)\" in \(written) (\(hint)units: \(names.joined(separator: ", ")))"))
         }
-        return bytes(integer: integerDigits, fraction: fractionDigits, factor: factor, written: written).map { .bytes($0) }
+        var significantFraction = fraction
+        while let last = significantFraction.last, bytes[last] == 0x30 { significantFraction = significantFraction.dropLast() }
+        return count(digits: bytes, integer: integer, fraction: significantFraction, factor: factor, text: text).map { .bytes($0) }
     }
 
     /// (integer + fraction) × factor, which must be a whole number of bytes that fits in Int64.
-    private static func bytes(
-        integer: Substring.UnicodeScalarView.SubSequence, fraction: Substring.UnicodeScalarView.SubSequence,
-        factor: UInt128, written: String
+    private static func count(
+        digits: [UInt8], integer: Range<Int>, fraction: Range<Int>, factor: UInt128, text: String
     ) -> Result<Int64, Problem> {
-        var fraction = fraction
-        while fraction.last == "0" { fraction.removeLast() }
-        let tooLarge = Problem(message: "\(written) is too large (at most \(Int64.max) bytes)")
+        var written: String { YAMLNode.quoted(text) }
+        var tooLarge: Problem { Problem(message: "\(written) is too large (at most \(Int64.max) bytes)") }
         guard fraction.count <= 18 else { return .failure(Problem(message: "\(written) is not a whole number of bytes")) }
+        // At most Int64.max × 10^18 before the factor, so the product below fits in 128 bits or is too large.
+        let limit = UInt128(Int64.max) * 1_000_000_000_000_000_000
         var scaled: UInt128 = 0
-        for scalar in integer.lazy.drop(while: { $0 == "0" }) + fraction {
-            let (shifted, overflow) = scaled.multipliedReportingOverflow(by: 10)
-            guard !overflow, shifted <= UInt128(Int64.max) * 1_000_000_000_000_000_000 else { return .failure(tooLarge) }
-            scaled = shifted + UInt128(scalar.value - 0x30)
+        for range in [integer, fraction] {
+            for index in range {
+                scaled = scaled * 10 + UInt128(digits[index] - 0x30)
+                guard scaled <= limit else { return .failure(tooLarge) }
+            }
         }
         var divisor: UInt128 = 1
         for _ in 0..<fraction.count { divisor *= 10 }

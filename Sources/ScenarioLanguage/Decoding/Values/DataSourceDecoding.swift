@@ -15,18 +15,20 @@ enum DataSourceDecoding {
     }
 
     /// A data source from mapping fields that may hold other keys too (fixture objects add metadata).
-    static func decode(_ fields: MappingFields, owner: String, context: DecodingContext) -> DataSource? {
-        let kinds = ["text", "base64", "random", "zeros", "empty"].filter { fields.contains($0) }
+    static func decode(_ fields: MappingFields, owner: @autoclosure () -> String, context: DecodingContext) -> DataSource? {
+        let kindKeys = ["text", "base64", "random", "zeros", "empty"]
+        let kinds = kindKeys.filter { fields.contains($0) }
         if let seed = fields.keyNode("seed"), !kinds.contains("random") {
             context.error("seed only goes with random", at: seed)
         }
         guard let kind = kinds.first else {
-            context.error("\(owner) needs one of text, base64, random, zeros or empty", at: fields.node)
+            if kindKeys.contains(where: fields.wasSuggested) { return nil }
+            context.error("\(owner()) needs one of text, base64, random, zeros or empty", at: fields.node)
             return nil
         }
         guard kinds.count == 1 else {
             let second = fields.keyNode(kinds[1]) ?? fields.node
-            context.error("\(owner) takes one of text, base64, random, zeros or empty, found both \(kinds[0]) and \(kinds[1])", at: second)
+            context.error("\(owner()) takes one of text, base64, random, zeros or empty, found both \(kinds[0]) and \(kinds[1])", at: second)
             return nil
         }
         guard let value = fields[kind] else { return nil }

@@ -24,7 +24,7 @@ enum ErrorCodeDecoding {
             guard let text = context.string(messageNode, "message") else { return nil }
             if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") {
                 let pattern = String(text.dropFirst().dropLast())
-                guard RegexCheck.compiles(pattern) else {
+                guard context.regexCompiles(pattern) else {
                     context.error("message: /\(pattern)/ is not a valid regular expression", at: messageNode)
                     return nil
                 }

@@ -10,15 +10,30 @@ import StorageModel
 enum EventPatternDecoding {
     static let statusNames = ["resume", "progress", "pause", "success", "failure"]
 
+    /// The status names as bytes, for matching without making strings.
+    private static let statuses: [(name: [UInt8], status: StorageTaskStatus)] = [
+        (Array("resume".utf8), .resume), (Array("progress".utf8), .progress), (Array("pause".utf8), .pause),
+        (Array("success".utf8), .success), (Array("failure".utf8), .failure),
+    ]
+
     static func decode(_ node: YAMLNode, _ key: String, context: DecodingContext) -> EventPattern? {
         var items: [EventPattern.Item] = []
         var clean = true
         func read(_ text: String, at itemNode: YAMLNode) {
-            for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-                switch parseItem(String(word)) {
+            let bytes = Array(text.utf8)
+            var index = 0
+            while index < bytes.count {
+                guard !isSpace(bytes[index]) else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, !isSpace(bytes[index]) { index += 1 }
+                switch parseItem(bytes[start..<index]) {
                 case .success(let item): items.append(item)
                 case .failure(let problem):
-                    context.error("\(key): bad pattern item \(YAMLNode.quoted(String(word))): \(problem.message)", at: itemNode)
+                    let word = String(decoding: bytes[start..<index], as: UTF8.self)
+                    context.error("\(key): bad pattern item \(YAMLNode.quoted(word)): \(problem.message)", at: itemNode)
                     clean = false
                 }
             }
@@ -33,7 +48,7 @@ enum EventPatternDecoding {
                     clean = false
                     continue
                 }
-                if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if text.utf8.allSatisfy(isSpace) {
                     context.error("\(key): an empty item in the pattern (write [] or \"\" for no events)", at: element)
                     clean = false
                 }
@@ -46,27 +61,29 @@ enum EventPatternDecoding {
         return clean ? EventPattern(items: items) : nil
     }
 
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     /// Why a pattern item could not be read.
     struct Problem: Error, Equatable {
         var message: String
     }
 
     /// Reads one item: `progress+`, `failure(cancelled)`, `progress{1,8}`.
-    static func parseItem(_ text: String) -> Result<EventPattern.Item, Problem> {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count, scalars[index].properties.isAlphabetic { index += 1 }
-        let name = String(String.UnicodeScalarView(scalars[0..<index]))
-        guard let status = StorageTaskStatus.allCases.first(where: { $0 != .unknown && $0.description == name }) else {
+    static func parseItem(_ bytes: ArraySlice<UInt8>) -> Result<EventPattern.Item, Problem> {
+        var index = bytes.startIndex
+        while index < bytes.endIndex, (bytes[index] | 0x20) >= 0x61, (bytes[index] | 0x20) <= 0x7A { index += 1 }
+        let nameBytes = bytes[bytes.startIndex..<index]
+        guard let status = statuses.first(where: { $0.name.elementsEqual(nameBytes) })?.status else {
+            let name = String(decoding: nameBytes, as: UTF8.self)
             if name.isEmpty { return .failure(Problem(message: "expected an event (\(statusNames.joined(separator: ", ")))")) }
             return .failure(Problem(message: "unknown event \"\(name)\"" + Suggestion.hint(for: name, in: statusNames)))
         }
         var event = EventPattern.Event(status: status)
-        if index < scalars.count, scalars[index] == "(" {
-            guard let close = scalars[index...].firstIndex(of: ")") else {
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "(") {
+            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ")")) else {
                 return .failure(Problem(message: "missing ) after the error code"))
             }
-            let codeText = String(String.UnicodeScalarView(scalars[(index + 1)..<close]))
+            let codeText = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
             guard status == .failure else {
                 return .failure(Problem(message: "only failure names an error code"))
             }
@@ -76,38 +93,49 @@ enum EventPatternDecoding {
             event.code = code
             index = close + 1
         }
-        let suffix = String(String.UnicodeScalarView(scalars[index...]))
+        let suffix = bytes[index...]
         guard let (minimum, maximum) = count(suffix) else {
-            return .failure(Problem(message: "expected a count ?, *, +, {n}, {n,m} or {n,} after the event, found \(YAMLNode.quoted(suffix))"))
+            let text = String(decoding: suffix, as: UTF8.self)
+            return .failure(Problem(message: "expected a count ?, *, +, {n}, {n,m} or {n,} after the event, found \(YAMLNode.quoted(text))"))
         }
         if let maximum, maximum < minimum {
-            return .failure(Problem(message: "the count \(suffix) has its minimum above its maximum"))
+            let text = String(decoding: suffix, as: UTF8.self)
+            return .failure(Problem(message: "the count \(text) has its minimum above its maximum"))
         }
         return .success(EventPattern.Item(event: event, minimum: minimum, maximum: maximum))
     }
 
     /// (minimum, maximum) of a count suffix; maximum nil for unbounded. Nil when the suffix is not a count.
-    private static func count(_ suffix: String) -> (Int, Int?)? {
-        switch suffix {
-        case "": return (1, 1)
-        case "?": return (0, 1)
-        case "*": return (0, nil)
-        case "+": return (1, nil)
-        default: break
+    private static func count(_ suffix: ArraySlice<UInt8>) -> (Int, Int?)? {
+        guard let first = suffix.first else { return (1, 1) }
+        if suffix.count == 1 {
+            switch first {
+            case UInt8(ascii: "?"): return (0, 1)
+            case UInt8(ascii: "*"): return (0, nil)
+            case UInt8(ascii: "+"): return (1, nil)
+            default: return nil
+            }
         }
-        guard suffix.hasPrefix("{"), suffix.hasSuffix("}"), suffix.count >= 3 else { return nil }
+        guard first == UInt8(ascii: "{"), suffix.last == UInt8(ascii: "}") else { return nil }
         let inside = suffix.dropFirst().dropLast()
-        let bounds = inside.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let low = number(bounds[0]) else { return nil }
-        if bounds.count == 1 { return (low, low) }
-        if bounds[1].isEmpty { return (low, nil) }
-        guard let high = number(bounds[1]) else { return nil }
+        guard let comma = inside.firstIndex(of: UInt8(ascii: ",")) else {
+            return number(inside).map { ($0, $0) }
+        }
+        guard let low = number(inside[..<comma]) else { return nil }
+        let rest = inside[(comma + 1)...]
+        if rest.isEmpty { return (low, nil) }
+        guard let high = number(rest) else { return nil }
         return (low, high)
     }
 
     /// A non-negative decimal of at most six digits (a count beyond that is surely a mistake).
-    private static func number(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(text)
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 6 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard digit >= 0x30, digit <= 0x39 else { return nil }
+            value = value * 10 + Int(digit - 0x30)
+        }
+        return value
     }
 }
