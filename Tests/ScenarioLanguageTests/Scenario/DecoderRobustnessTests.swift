@@ -2,13 +2,8 @@ import ScenarioLanguage
 import Testing
 
 /// Invalid input of any kind yields diagnostics, never a crash or a hang.
-<<<<<<<< HEAD:Tests/ScenarioLanguageTests/Scenario/ScenarioRobustnessTests.swift
-@Suite("Robustness")
-struct ScenarioRobustnessTests {
-========
 @Suite("Decoder robustness")
 struct DecoderRobustnessTests {
->>>>>>>> decoder:Tests/ScenarioLanguageTests/Scenario/DecoderRobustnessTests.swift
     static let nastyInputs: [[UInt8]] = [
         "\u{0}", "[[[[[[", "{a: [}", "scenario: [", "\t- a", "&a x", "*a", "!!str x", "? a", "key: 'unterminated",
         "scenario: s\nsteps:\n  - put: {data: {data: {data: {data: {}}}}}", "scenario: s\nscenario: t\nsteps: []",
