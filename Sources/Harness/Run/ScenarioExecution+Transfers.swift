@@ -83,6 +83,9 @@ extension ScenarioExecution {
                 status: snapshot.status, code: snapshot.error?.code,
                 completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount)
             guard Self.meets(trigger, event), state.fireOnce() else { return }
+            // The record's own tap ran first, so this event is the last recorded one: the next event
+            // trigger looks from just after it, and still sees what this action sets off.
+            if case .event = trigger { record.eventTriggerCursor = record.events.count }
             action(task)
         }
         try runWork(until: { state.hasFired || task.isFinished }) {
@@ -91,7 +94,6 @@ extension ScenarioExecution {
         guard state.hasFired else {
             throw .mismatch("TriggerNotMet", "the trigger was never met: task \(name) ended first", expected: "\(trigger)", actual: record.eventList)
         }
-        if case .event = trigger { record.eventTriggerCursor = record.events.count }
     }
 
     private static func meets(_ trigger: Trigger, _ event: TaskRecord.Event) -> Bool {
