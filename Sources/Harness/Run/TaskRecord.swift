@@ -61,7 +61,11 @@ final class TaskRecord: @unchecked Sendable {
 
     /// The always-on task checks of the scenario language; nil when they hold.
     func invariantBreach() -> String? {
-        let events = self.events
+        Self.invariantBreach(in: events, uploadSize: uploadSize)
+    }
+
+    /// The checks on a list of events; `uploadSize` is the size of the data an upload sends.
+    static func invariantBreach(in events: [Event], uploadSize: Int64?) -> String? {
         var terminalSeen = false
         var paused = false
         var lastCompleted: Int64 = 0
