@@ -37,13 +37,25 @@ public struct CommandLineTool: Sendable {
             say("storage-conformance \(ToolVersion.current)")
             return 0
         default:
+            if Self.looksLikeAMistypedCommand(first) {
+                complain(
+                    "unknown command \(first) (commands: \(Self.commands.joined(separator: ", "))), and no file or folder of that name\n"
+                        + "Run `storage-conformance help` for usage.")
+                return 2
+            }
             // `storage-conformance Scenarios/x --tag y`: run is the default command.
-            if first.hasPrefix("-") || !Self.commands.contains(first) { return RunCommand(tool: self).run(arguments) }
-            return help(nil)
+            return RunCommand(tool: self).run(arguments)
         }
     }
 
     static let commands = ["run", "lint", "list", "serve", "help"]
+
+    /// A first argument that names no file or folder and does not look like a path (`lnit`, not
+    /// `Scenarios/x` or `x.yaml`) is taken for a mistyped command rather than a missing path.
+    static func looksLikeAMistypedCommand(_ argument: String) -> Bool {
+        guard !argument.hasPrefix("-"), !argument.contains("/"), !argument.hasSuffix(".yaml") else { return false }
+        return !FileManager.default.fileExists(atPath: argument)
+    }
 
     private func help(_ command: String?) -> Int32 {
         switch command {

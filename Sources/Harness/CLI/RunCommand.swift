@@ -38,6 +38,9 @@ struct RunCommand {
                 expectations = try ExpectationsManifest.load(path: path)
             } catch {
                 tool.show([error])
+                tool.complain("the expectations manifest has errors; nothing was run")
+                let report = Self.invalidFilesReport([error], target: target, type: "InvalidExpectationsManifest", caseName: "expectations manifest is valid")
+                writeReports(report, junit: junitPath, json: options.value("--json"))
                 return 2
             }
         }
@@ -82,7 +85,9 @@ struct RunCommand {
     }
 
     /// A report with one errored case per invalid file, so CI shows why nothing ran.
-    static func invalidFilesReport(_ diagnostics: [Diagnostic], target: any Target) -> RunReport {
+    static func invalidFilesReport(
+        _ diagnostics: [Diagnostic], target: any Target, type: String = "InvalidScenarioFile", caseName: String = "scenario file is valid"
+    ) -> RunReport {
         let errors = diagnostics.filter { $0.severity == .error }
         var byFile: [(String, [Diagnostic])] = []
         for diagnostic in errors {
@@ -95,9 +100,9 @@ struct RunCommand {
         let files = byFile.map { path, problems in
             let first = problems[0]
             let failure = Failure(
-                type: "InvalidScenarioFile", message: "\(path):\(first.location.line):\(first.location.column): \(first.message)",
+                type: type, message: "\(path):\(first.location.line):\(first.location.column): \(first.message)",
                 detail: problems.map(\.description).joined(separator: "\n\n"), location: "\(path):\(first.location.line)")
-            let scenario = ScenarioReport(id: path, name: "scenario file is valid", line: first.location.line, duration: 0, outcome: .errored(failure), transcript: "")
+            let scenario = ScenarioReport(id: path, name: caseName, line: first.location.line, duration: 0, outcome: .errored(failure), transcript: "")
             return FileReport(name: path, path: path, scenarios: [scenario])
         }
         return RunReport(

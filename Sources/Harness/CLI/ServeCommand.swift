@@ -30,6 +30,9 @@ struct ServeCommand {
             tool.say(HelpText.serve)
             return 0
         }
+        if let extra = options.positionals.first {
+            return tool.usage("unexpected argument \(extra) (serve takes only options)", command: "serve")
+        }
         let host = options.value("--host") ?? "127.0.0.1"
         let service = InMemoryBackend()
         let output = tool.output

@@ -38,7 +38,7 @@ final class ScenarioExecution {
             }
             currentStep = nil
             for record in tasks {
-                if let breach = record.invariantBreach() {
+                if let breach = record.invariantBreach(mustHaveEnded: true) {
                     throw StepFailure.mismatch("TaskInvariant", "task \(record.name): \(breach)", actual: record.eventList)
                 }
             }

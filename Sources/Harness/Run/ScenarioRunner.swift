@@ -50,7 +50,10 @@ public struct ScenarioRunner: Sendable {
         }
         group.wait()
         var fileReports = results.fileReports
-        if let stale = staleExpectations(allIDs: allIDs) { fileReports.append(stale) }
+        if let stale = staleExpectations(allIDs: allIDs) {
+            fileReports.append(stale)
+            for scenario in stale.scenarios { onScenarioFinished(scenario, FileReport(name: stale.name, path: stale.path, scenarios: [])) }
+        }
         return RunReport(
             target: target.name, toolVersion: toolVersion, hostname: ProcessInfo.processInfo.hostName,
             startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), files: fileReports)

@@ -59,9 +59,14 @@ final class TaskRecord: @unchecked Sendable {
 
     var eventList: String { events.isEmpty ? "(no events)" : events.map(\.description).joined(separator: " ") }
 
-    /// The always-on task checks of the scenario language; nil when they hold.
-    func invariantBreach() -> String? {
-        let events = self.events
+    /// The always-on task checks of the scenario language; nil when they hold. `mustHaveEnded`: the
+    /// scenario is over, so the task must have delivered its terminal event.
+    func invariantBreach(mustHaveEnded: Bool = false) -> String? {
+        Self.invariantBreach(in: events, uploadSize: uploadSize, mustHaveEnded: mustHaveEnded)
+    }
+
+    /// The checks on a list of events; `uploadSize` is the size of the data an upload sends.
+    static func invariantBreach(in events: [Event], uploadSize: Int64?, mustHaveEnded: Bool = false) -> String? {
         var terminalSeen = false
         var paused = false
         var lastCompleted: Int64 = 0
@@ -79,6 +84,9 @@ final class TaskRecord: @unchecked Sendable {
             if event.completed < lastCompleted { return "\(position): completed bytes went down from \(lastCompleted)" }
             if event.total >= 0 && event.completed > event.total { return "\(position): completed exceeds the total" }
             lastCompleted = event.completed
+        }
+        if mustHaveEnded && !terminalSeen {
+            return "the task never delivered a terminal event (success or failure): await it, or cancel it"
         }
         if let last = events.last, last.status == .success {
             if last.completed != last.total { return "success with \(last.completed) of \(last.total) bytes done" }

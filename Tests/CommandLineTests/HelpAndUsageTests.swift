@@ -1,0 +1,93 @@
+import Foundation
+import Harness
+import Testing
+
+/// Help for every command, the version, unknown commands and options, and serve's usage errors.
+@Suite("help and usage")
+struct HelpAndUsageTests {
+    @Test(arguments: [["help"], ["--help"], ["-h"]])
+    func overview(_ arguments: [String]) {
+        let run = ToolRun(arguments)
+        #expect(run.code == 0)
+        #expect(run.output.hasPrefix("storage-conformance — the conformance harness for Cloud Storage for Firebase\n"))
+        for command in ["run", "lint", "list", "serve", "help"] {
+            #expect(run.output.contains("\n  \(command) "))
+        }
+        #expect(run.errors.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("run", "USAGE: storage-conformance run [PATHS…] [options]"),
+        ("lint", "USAGE: storage-conformance lint [PATHS…] [--root DIR]"),
+        ("list", "USAGE: storage-conformance list [PATHS…]"),
+        ("serve", "USAGE: storage-conformance serve [--host HOST] [--port PORT] [--verbose]"),
+    ])
+    func helpForEachCommand(_ command: String, _ usage: String) {
+        for arguments in [["help", command], [command, "--help"], [command, "-h"], [command, "x", "--help"]] {
+            let run = ToolRun(arguments)
+            #expect(run.code == 0, "\(arguments)")
+            #expect(run.output.hasPrefix(usage), "\(arguments)")
+            #expect(run.errors.isEmpty)
+        }
+    }
+
+    @Test func runHelpNamesEveryOption() {
+        let output = ToolRun(["run", "--help"]).output
+        for option in ["--target", "--junit", "--json", "--tag", "--filter", "--shard", "--expectations", "--jobs", "--timeout", "--root"] {
+            #expect(output.contains("  \(option) "), "\(option)")
+        }
+        #expect(output.contains("NO_COLOR"))
+    }
+
+    @Test func version() {
+        for arguments in [["--version"], ["version"]] {
+            let run = ToolRun(arguments)
+            #expect(run.code == 0)
+            #expect(run.output == "storage-conformance \(ToolVersion.current)\n")
+        }
+    }
+
+    @Test func helpForAnUnknownCommand() {
+        let run = ToolRun(["help", "bogus"])
+        #expect(run.code == 2)
+        #expect(run.errors == "storage-conformance: unknown command bogus (commands: run, lint, list, serve, help)\n")
+    }
+
+    @Test func anUnknownCommand() {
+        let run = ToolRun(["lnit", "Scenarios"])
+        #expect(run.code == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("storage-conformance: unknown command lnit (commands: run, lint, list, serve, help)"))
+        #expect(run.errors.hasSuffix("Run `storage-conformance help` for usage.\n"))
+    }
+
+    /// What looks like a path is run as one, so a missing file says so.
+    @Test func aMissingPathIsNotAnUnknownCommand() throws {
+        let folder = try TemporaryFolder()
+        let run = ToolRun([folder.path("gone.yaml"), "--junit", folder.path("junit.xml")])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("error: \(folder.path("gone.yaml")):1:1: no such file or folder\n"))
+    }
+
+    @Test(arguments: [
+        (["serve", "--bogus"], "unknown option --bogus"),
+        (["serve", "--port", "70000"], "--port must be a whole number from 0 to 65535, not 70000"),
+        (["serve", "--port", "-1"], "--port must be a whole number from 0 to 65535, not -1"),
+        (["serve", "8080"], "unexpected argument 8080 (serve takes only options)"),
+        (["serve", "--max-body", "0"], "--max-body must be a whole number from 1 to 1099511627776, not 0"),
+        (["serve", "--verbose=1"], "--verbose takes no value"),
+        (["serve", "--host"], "--host needs a value"),
+    ])
+    func serveUsageErrors(_ arguments: [String], _ message: String) {
+        let run = ToolRun(arguments)
+        #expect(run.code == 2)
+        #expect(run.errors == "storage-conformance: \(message)\nRun `storage-conformance help serve` for usage.\n")
+    }
+
+    @Test func serveOnAnAddressThatCannotBeBoundExitsTwo() {
+        let run = ToolRun(["serve", "--host", "999.1.1.1", "--port", "0"])
+        #expect(run.code == 2)
+        #expect(run.errors.hasPrefix("storage-conformance: cannot serve on 999.1.1.1:0: "))
+        #expect(run.output.isEmpty)
+    }
+}

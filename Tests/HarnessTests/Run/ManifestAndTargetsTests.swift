@@ -1,0 +1,106 @@
+import Foundation
+import Harness
+import ScenarioLanguage
+import Testing
+
+/// `targets:` and the expectations manifest, as the runner applies them.
+@Suite("Runner: targets and expected failures")
+struct ManifestAndTargetsTests {
+    static let file = """
+        scenario: passes
+        steps:
+          - put: a.txt
+            data: { text: a }
+        ---
+        scenario: fails
+        steps:
+          - getMetadata: none.txt
+        ---
+        scenario: only over http
+        targets: [http]
+        steps:
+          - getMetadata: none.txt
+        ---
+        scenario: only on the reference
+        targets: [reference]
+        steps:
+          - put: a.txt
+            data: { text: a }
+        """
+
+    static func manifest(_ entries: [(String, String)]) -> ExpectationsManifest {
+        ExpectationsManifest(
+            path: "/conformance/expectations.yaml", target: "reference",
+            entries: entries.enumerated().map { ExpectationsManifest.Entry(id: $0.element.0, reason: $0.element.1, line: $0.offset + 3) })
+    }
+
+    @Test func scenariosForOtherTargetsAreSkipped() throws {
+        let reports = try ScenarioText(Self.file).run()
+        #expect(reports.map(\.outcome.kind) == ["passed", "failed", "skipped", "passed"])
+        #expect(reports[2].outcome == .skipped(reason: "runs only on: http"))
+        #expect(reports[2].transcript.isEmpty)
+    }
+
+    @Test func aListedFailureIsSkippedWithItsReason() throws {
+        let reports = try ScenarioText(Self.file).run(expectations: Self.manifest([("suite/file/fails", "the reference is wrong here")]))
+        #expect(reports[1].outcome == .skipped(reason: "expected failure: the reference is wrong here"))
+        #expect(reports[0].outcome == .passed)
+    }
+
+    @Test func aListedErrorIsSkippedToo() throws {
+        let text = ScenarioText.steps("- list: \"\"\n  as: page\n- list: \"\"\n  pageToken: $page.pageToken")
+        let reports = try ScenarioText(text).run(expectations: Self.manifest([("suite/file/s", "no token")]))
+        #expect(reports.map(\.outcome) == [.skipped(reason: "expected failure: no token")])
+    }
+
+    @Test func aListedScenarioThatPassesFails() throws {
+        let reports = try ScenarioText(Self.file).run(expectations: Self.manifest([("suite/file/passes", "flaky")]))
+        let failure = try #require(reports[0].outcome.failure)
+        #expect(reports[0].outcome.kind == "failed")
+        #expect(failure.type == "UnexpectedPass")
+        #expect(failure.message.contains("suite/file/passes passed, but the expectations manifest lists it as a failure (flaky)"))
+    }
+
+    @Test func aListedScenarioSkippedForItsTargetStaysSkipped() throws {
+        let reports = try ScenarioText(Self.file).run(expectations: Self.manifest([("suite/file/only-over-http", "n/a")]))
+        #expect(reports[2].outcome == .skipped(reason: "runs only on: http"))
+    }
+
+    /// A manifest entry that names no scenario becomes a failing case in an `expectations` suite, at its line.
+    @Test func anUnknownIDFailsTheRun() throws {
+        let text = try ScenarioText(Self.file)
+        let manifest = Self.manifest([("suite/file/fails", "known"), ("suite/file/gone", "renamed long ago")])
+        let runner = ScenarioRunner(target: ReferenceTarget(), expectations: manifest, toolVersion: "test")
+        let report = runner.run([text.file], allIDs: Set(text.file.scenarios.map(\.id)))
+        #expect(report.files.map(\.name) == ["suite/file", "expectations"])
+        let stale = try #require(report.files.last)
+        #expect(stale.path == "/conformance/expectations.yaml")
+        #expect(stale.scenarios.map(\.id) == ["suite/file/gone"])
+        let failure = try #require(stale.scenarios.first?.outcome.failure)
+        #expect(stale.scenarios.first?.outcome.kind == "failed")
+        #expect(failure.type == "UnknownScenario")
+        #expect(failure.message == "the expectations manifest lists suite/file/gone, which no scenario has")
+        #expect(failure.location == "/conformance/expectations.yaml:4")
+        #expect(report.summary == (passed: 2, failed: 1, skipped: 2))
+    }
+
+    /// An id is stale only when no loaded scenario has it, selected or not.
+    @Test func anIDOfAnUnselectedScenarioIsNotStale() throws {
+        let text = try ScenarioText(Self.file)
+        var selected = text.file
+        selected.scenarios = [selected.scenarios[0]]
+        let runner = ScenarioRunner(target: ReferenceTarget(), expectations: Self.manifest([("suite/file/fails", "known")]), toolVersion: "test")
+        let report = runner.run([selected], allIDs: Set(text.file.scenarios.map(\.id)))
+        #expect(report.files.map(\.name) == ["suite/file"])
+        #expect(report.summary == (passed: 1, failed: 0, skipped: 0))
+    }
+
+    @Test func theRunReportNamesTargetAndVersion() throws {
+        let text = try ScenarioText(Self.file)
+        let report = ScenarioRunner(target: ReferenceTarget(), toolVersion: "9.9.9").run([text.file], allIDs: [])
+        #expect(report.target == "reference")
+        #expect(report.toolVersion == "9.9.9")
+        #expect(report.files.map(\.path) == [ScenarioText.defaultPath])
+        #expect(report.scenarios.map(\.line) == [1, 6, 10, 15])
+    }
+}
