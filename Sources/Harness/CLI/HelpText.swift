@@ -38,6 +38,9 @@ enum HelpText {
           --shard K/N            Only shard K of N: a stable split of the ids for CI matrices.
           --expectations FILE    A manifest of known failures: listed failures are reported as skipped;
                                  a listed scenario that passes, or an unknown id, fails the run.
+          --write-expectations FILE
+                                 After the run, write the manifest this run calls for: every failure with
+                                 its message (and the reasons of expected failures that still fail).
           --jobs N               Run N scenarios at a time (default 1). Results do not depend on N.
           --timeout SECONDS      The longest one step may take (default 60).
           --root DIR             The scenario root that ids are relative to (default: the nearest folder

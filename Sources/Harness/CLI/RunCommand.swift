@@ -10,7 +10,7 @@ struct RunCommand {
         do throws(ArgumentList.Problem) {
             options = try ArgumentList(
                 arguments,
-                options: ["--target", "--junit", "--json", "--tag", "--filter", "--shard", "--expectations", "--jobs", "--timeout", "--root"],
+                options: ["--target", "--junit", "--json", "--tag", "--filter", "--shard", "--expectations", "--jobs", "--timeout", "--root", "--write-expectations"],
                 flags: ["--help", "-h"])
         } catch {
             return tool.usage(error.description, command: "run")
@@ -64,6 +64,16 @@ struct RunCommand {
         let report = runner.run(selected, allIDs: allIDs) { scenario, file in console.scenarioFinished(scenario, file: file) }
         console.runFinished(report)
         guard writeReports(report, junit: junitPath, json: options.value("--json")) else { return 2 }
+        if let path = options.value("--write-expectations") {
+            let manifest = ExpectationsManifest.recording(report, path: path, previous: expectations)
+            do {
+                try ReportFile.write(Data(manifest.yamlText.utf8), to: path)
+                tool.say("wrote \(path): \(manifest.entries.count) expected failures")
+            } catch {
+                tool.complain("cannot write the expectations manifest: \(error)")
+                return 2
+            }
+        }
         return report.summary.failed == 0 ? 0 : 1
     }
 

@@ -144,7 +144,13 @@ final class ScenarioExecution {
             detail += "\n  task \(record.name) events: \(record.eventList)"
         }
         detail += "\n\ntranscript:\n" + transcript.text
-        let report = Failure(type: failure.type, message: failure.message, detail: detail, location: location)
+        var summary = failure.message
+        if let expected = failure.expected, let actual = failure.actual {
+            summary += ": expected \(expected), actual \(actual)"
+        } else if let actual = failure.actual {
+            summary += ": \(actual)"
+        }
+        let report = Failure(type: failure.type, message: summary, detail: detail, location: location)
         switch failure.kind {
         case .mismatch: return .failed(report)
         case .error: return .errored(report)

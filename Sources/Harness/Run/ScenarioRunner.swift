@@ -91,6 +91,11 @@ public struct ScenarioRunner: Sendable {
             outcome: outcome, transcript: transcript)
     }
 
+    /// The failure type of a listed scenario that passed.
+    public static let unexpectedPass = "UnexpectedPass"
+    /// The failure type of a manifest entry that names no scenario.
+    public static let unknownScenario = "UnknownScenario"
+
     /// A listed scenario that fails is skipped with the reason; one that passes fails the run.
     static func expected(_ outcome: Outcome, reason: String, id: String) -> Outcome {
         switch outcome {
@@ -98,7 +103,7 @@ public struct ScenarioRunner: Sendable {
             return .skipped(reason: "expected failure: \(reason)")
         case .passed:
             let message = "\(id) passed, but the expectations manifest lists it as a failure (\(reason)); remove it from the manifest"
-            return .failed(Failure(type: "UnexpectedPass", message: message, detail: message))
+            return .failed(Failure(type: Self.unexpectedPass, message: message, detail: message))
         case .skipped:
             return outcome
         }
@@ -113,7 +118,7 @@ public struct ScenarioRunner: Sendable {
             let message = "the expectations manifest lists \(entry.id), which no scenario has"
             return ScenarioReport(
                 id: entry.id, name: entry.id, line: entry.line, duration: 0,
-                outcome: .failed(Failure(type: "UnknownScenario", message: message, detail: message, location: "\(manifest.path):\(entry.line)")),
+                outcome: .failed(Failure(type: Self.unknownScenario, message: message, detail: message, location: "\(manifest.path):\(entry.line)")),
                 transcript: "")
         }
         return FileReport(name: "expectations", path: manifest.path, scenarios: scenarios)

@@ -109,11 +109,20 @@ public struct MetadataValues: Sendable, Equatable {
 }
 
 /// `when:` of pause, resume and cancel.
-public enum Trigger: Sendable, Equatable {
+public enum Trigger: Sendable, Equatable, CustomStringConvertible {
     /// Inside the first progress event with at least this many bytes done.
     case progressBytes(Int64)
     /// Inside the first progress event with at least this percentage done (0…100).
     case progressPercent(Double)
     /// Once an event with this status was delivered.
     case event(StorageTaskStatus)
+
+    /// As a scenario writes it: `{ progress: 262144 }`, `{ progress: 50% }`, `{ event: pause }`.
+    public var description: String {
+        switch self {
+        case .progressBytes(let bytes): "{ progress: \(bytes) }"
+        case .progressPercent(let percent): "{ progress: \(percent == percent.rounded() ? String(Int(percent)) : String(percent))% }"
+        case .event(let status): "{ event: \(status) }"
+        }
+    }
 }
