@@ -218,7 +218,9 @@ struct ExpectationFailureTests {
         #expect(failure.type == testCase.type, "\(failure.detail)")
         let location = "\(ScenarioText.defaultPath):\(line):5"
         #expect(failure.location == location)
-        #expect(failure.detail.hasPrefix(failure.message + "\n  at \(location) (step `"))
+        let headline = String(failure.detail.prefix { $0 != "\n" })
+        #expect(failure.detail.hasPrefix(headline + "\n  at \(location) (step `"))
+        #expect(failure.message.hasPrefix(headline), "the one-line message starts with the detail's headline")
         #expect(failure.detail.contains("\n  expected: ") == testCase.showsExpected, "\(failure.detail)")
         if testCase.kind == "failed" { #expect(failure.detail.contains("\n  actual:   "), "\(failure.detail)") }
         #expect(failure.detail.contains("\n  task seed events: resume progress(4/4) success\n"), "\(failure.detail)")

@@ -171,7 +171,7 @@ struct TriggerTests {
                 """)
         let failure = try #require(report.outcome.failure)
         #expect(failure.type == "TriggerNotMet")
-        #expect(failure.message == "the trigger was never met: task up stopped without it")
+        #expect(failure.message == "the trigger was never met: task up stopped without it: expected { progress: 1 }, actual pause")
         #expect(failure.detail.contains("  expected: "))
         #expect(failure.detail.contains("  actual:   pause"))
     }
