@@ -19,11 +19,11 @@ def main() -> int:
     if not documents:
         print(f"no scenarios under {root}", file=sys.stderr)
         return 1
-    pieces, size, copy = [], 0, 0
+    pieces, size = [], 0
     while size < target:
-        copy += 1
         for document in documents:
-            renamed = re.sub(r"(?m)^scenario:[ \t]*(.*)$", lambda m: f"scenario: {m.group(1).strip()} copy {copy}", document, count=1)
+            number = len(pieces) + 1
+            renamed = re.sub(r"(?m)^scenario:[ \t]*(.*)$", lambda m: f"scenario: {m.group(1).strip()} {number}", document, count=1)
             pieces.append(renamed)
             size += len(renamed.encode("utf-8")) + 4
     output.write_text("\n---\n".join(pieces) + "\n", encoding="utf-8")

@@ -14,7 +14,7 @@ struct InternalHandler {
             .init("version", .string(StorageServer.version)),
             .init("features", .array(features)),
         ])
-        return WireResponse.json(Data(body.text.utf8))
+        return WireResponse.json(body.data)
     }
 
     func reset() throws(BackendError) -> HTTPResponse {

@@ -22,15 +22,15 @@ enum StorageRoute: Equatable {
     init?(path: String) throws(BackendError) {
         if path == "/v0" || path == "/v0/" {
             self = .serviceRoot
-        } else if path.hasPrefix("/v0/b/") {
-            let rest = path.dropFirst("/v0/b/".count)
-            guard let slash = rest.firstIndex(of: "/"), slash > rest.startIndex else { return nil }
-            let bucket = try Self.decode(rest[..<slash])
+        } else if path.utf8.starts(with: "/v0/b/".utf8) {
+            let rest = path.utf8.dropFirst(6)
+            guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > rest.startIndex else { return nil }
+            let bucket = try Self.decode(Substring(rest[..<slash]))
             let tail = rest[slash...]
-            if tail == "/o" {
+            if tail.elementsEqual("/o".utf8) {
                 self = .bucket(bucket)
-            } else if tail.hasPrefix("/o/") {
-                self = .object(bucket: bucket, name: try Self.decode(tail.dropFirst(3)))
+            } else if tail.starts(with: "/o/".utf8) {
+                self = .object(bucket: bucket, name: try Self.decode(Substring(tail.dropFirst(3))))
             } else {
                 return nil
             }

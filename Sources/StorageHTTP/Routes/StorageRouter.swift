@@ -7,7 +7,7 @@ struct StorageRouter: Sendable {
     let backend: any StorageBackend
     let administration: (any StorageAdministration)?
     /// `host:port` of the server itself, for upload URLs when a request has no `Host`.
-    let fallbackAuthority: String
+    let fallbackAuthority: @Sendable () -> String
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
         if http.method == "OPTIONS" { return CORSPolicy.preflight(http) }
@@ -35,7 +35,7 @@ struct StorageRouter: Sendable {
         switch route {
         case .serviceRoot:
             let body = WireJSON.object([.init("emulator", .string("storage")), .init("server", .string(StorageServer.serverName))])
-            return WireResponse.json(Data(body.text.utf8))
+            return WireResponse.json(body.data)
         case .bucket(let bucket):
             if request.method == "GET" || request.method == "HEAD" {
                 return try ListHandler(backend: backend).respond(request, bucket: bucket)

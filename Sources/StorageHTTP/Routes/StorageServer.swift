@@ -46,15 +46,11 @@ public final class StorageServer: Sendable {
     public func start() throws -> Int {
         try running.withLock { current in
             guard current == nil else { throw HTTPServerError.alreadyRunning }
-            let router = Mutex<StorageRouter?>(nil)
-            let server = HTTPServer(configuration: configuration, handler: { request in
-                guard let router = router.withLock({ $0 }) else {
-                    return HTTPResponse.jsonError(status: 503, message: "The server is starting.")
-                }
-                return router.respond(to: request)
-            }, log: log)
+            let boundPort = Locked(configuration.port)
+            let router = makeRouter { boundPort.withLock { $0 } }
+            let server = HTTPServer(configuration: configuration, handler: { router.respond(to: $0) }, log: log)
             let port = try server.start()
-            router.withLock { $0 = makeRouter(port: port) }
+            boundPort.withLock { $0 = port }
             current = server
             return port
         }
@@ -77,11 +73,13 @@ public final class StorageServer: Sendable {
     /// Answers one request in process, exactly as the server would over the network (upload URLs then
     /// name the configured host and port unless the request has a `Host`).
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        makeRouter(port: port ?? configuration.port).respond(to: request)
+        let port = self.port ?? configuration.port
+        return makeRouter { port }.respond(to: request)
     }
 
-    private func makeRouter(port: Int) -> StorageRouter {
+    /// `port` is read only when an upload URL must name this server (a request without `Host`).
+    private func makeRouter(port: @escaping @Sendable () -> Int) -> StorageRouter {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return StorageRouter(backend: backend, administration: administration, fallbackAuthority: "\(host):\(port)")
+        return StorageRouter(backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" })
     }
 }

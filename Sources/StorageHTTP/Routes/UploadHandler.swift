@@ -12,7 +12,7 @@ import StorageModel
 struct UploadHandler {
     let backend: any StorageBackend
     /// `host:port` for upload URLs when the request has no usable `Host`.
-    let fallbackAuthority: String
+    let fallbackAuthority: @Sendable () -> String
 
     func respond(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError) -> HTTPResponse {
         if request.query["create_token"] != nil || request.query["delete_token"] != nil {
@@ -99,7 +99,7 @@ struct UploadHandler {
     private func authority(_ request: StorageRequest) -> String {
         guard let host = request.header("Host")?.trimmingCharacters(in: .whitespaces), !host.isEmpty,
               host.unicodeScalars.allSatisfy({ $0.isASCII && !" /?#@\\\"<>".unicodeScalars.contains($0) && $0.value > 0x20 })
-        else { return fallbackAuthority }
+        else { return fallbackAuthority() }
         return host
     }
 }

@@ -10,7 +10,7 @@ public enum ListPageJSON {
             .init("items", .array(page.items.map { .object([.init("name", .string($0)), .init("bucket", .string(bucket))]) })),
         ]
         if let token = page.nextPageToken { members.append(.init("nextPageToken", .string(token))) }
-        return Data(WireJSON.object(members).text.utf8)
+        return WireJSON.object(members).data
     }
 
     /// Reads a service's page tolerantly: absent arrays are empty, an item's other keys are ignored,

@@ -18,7 +18,7 @@ public enum MetadataPatchJSON {
         } else if !patch.customMetadata.isEmpty {
             members.append(.init("metadata", CustomMetadataJSON.json(patch.customMetadata)))
         }
-        return Data(WireJSON.object(members).text.utf8)
+        return WireJSON.object(members).data
     }
 
     /// What a server reads, strictly: writable fields must be strings or null, `metadata` an object of

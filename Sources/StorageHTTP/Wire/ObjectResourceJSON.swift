@@ -10,35 +10,26 @@ import StorageModel
 /// the wrong type, is a malformed response.
 public enum ObjectResourceJSON {
     public static func encode(_ resource: ObjectResource) -> Data {
-        Data(json(resource).text.utf8)
-    }
-
-    static func json(_ resource: ObjectResource) -> WireJSON {
-        var members: [WireJSON.Member] = [
-            .init("name", .string(resource.name)),
-            .init("bucket", .string(resource.bucket)),
-            .init("generation", .string(String(resource.generation))),
-            .init("metageneration", .string(String(resource.metageneration))),
-        ]
-        if let contentType = resource.contentType { members.append(.init("contentType", .string(contentType))) }
-        members += [
-            .init("timeCreated", .string(StorageDateFormat.string(from: resource.timeCreated))),
-            .init("updated", .string(StorageDateFormat.string(from: resource.updated))),
-            .init("storageClass", .string(resource.storageClass)),
-            .init("size", .string(String(resource.size))),
-            .init("md5Hash", .string(resource.md5Hash)),
-            .init("crc32c", .string(resource.crc32c)),
-            .init("etag", .string(resource.etag)),
-            .init("downloadTokens", .string(resource.downloadTokens.joined(separator: ","))),
-            .init("contentEncoding", .string(resource.contentEncoding)),
-        ]
-        if let disposition = resource.contentDisposition { members.append(.init("contentDisposition", .string(disposition))) }
-        if !resource.customMetadata.isEmpty {
-            members.append(.init("metadata", CustomMetadataJSON.json(resource.customMetadata)))
-        }
-        if let language = resource.contentLanguage { members.append(.init("contentLanguage", .string(language))) }
-        if let cacheControl = resource.cacheControl { members.append(.init("cacheControl", .string(cacheControl))) }
-        return .object(members)
+        var writer = JSONObjectWriter()
+        writer.string("name", resource.name)
+        writer.string("bucket", resource.bucket)
+        writer.string("generation", String(resource.generation))
+        writer.string("metageneration", String(resource.metageneration))
+        if let contentType = resource.contentType { writer.string("contentType", contentType) }
+        writer.string("timeCreated", StorageDateFormat.string(from: resource.timeCreated))
+        writer.string("updated", StorageDateFormat.string(from: resource.updated))
+        writer.string("storageClass", resource.storageClass)
+        writer.string("size", String(resource.size))
+        writer.string("md5Hash", resource.md5Hash)
+        writer.string("crc32c", resource.crc32c)
+        writer.string("etag", resource.etag)
+        writer.string("downloadTokens", resource.downloadTokens.joined(separator: ","))
+        writer.string("contentEncoding", resource.contentEncoding)
+        if let disposition = resource.contentDisposition { writer.string("contentDisposition", disposition) }
+        if !resource.customMetadata.isEmpty { writer.value("metadata", CustomMetadataJSON.json(resource.customMetadata)) }
+        if let language = resource.contentLanguage { writer.string("contentLanguage", language) }
+        if let cacheControl = resource.cacheControl { writer.string("cacheControl", cacheControl) }
+        return writer.finish()
     }
 
     /// Reads a service's answer; throws `.malformedResponse` naming what is wrong.

@@ -13,7 +13,7 @@ public enum RulesJSON {
             if entry.requiresSignIn { members.append(.init("if", .string(signedIn))) }
             return .object(members)
         }
-        return Data(WireJSON.object([.init("version", .number(String(rules.version))), .init("allow", .array(entries))]).text.utf8)
+        return WireJSON.object([.init("version", .number(String(rules.version))), .init("allow", .array(entries))]).data
     }
 
     /// Reads rules strictly (400 with the reason): `version` 1 or 2 (default 2), `allow` a list of

@@ -14,7 +14,7 @@ public enum UploadMetadataJSON {
         if !fields.customMetadata.isEmpty {
             members.append(.init("metadata", CustomMetadataJSON.json(fields.customMetadata)))
         }
-        return Data(WireJSON.object(members).text.utf8)
+        return WireJSON.object(members).data
     }
 
     /// What a server reads: an empty body is no metadata. Each writable field must be a string or null

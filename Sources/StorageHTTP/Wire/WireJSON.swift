@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON value as the wire codecs read and write it.
 ///
 /// Numbers keep their source text, so a 16-digit generation survives without passing through `Double`;
@@ -64,34 +66,39 @@ enum WireJSON: Sendable {
     }
 
     /// The compact JSON text of this value.
-    var text: String {
-        var output = ""
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The compact JSON of this value, as UTF-8.
+    var data: Data { Data(bytes) }
+
+    private var bytes: [UInt8] {
+        var output: [UInt8] = []
         write(to: &output)
         return output
     }
 
-    private func write(to output: inout String) {
+    private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let text): output += text
-        case .string(let text): output += JSONString.quoted(text)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): JSONString.append(text, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                output += JSONString.quoted(member.key)
-                output += ":"
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONString.append(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
                 member.value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 }

@@ -87,10 +87,13 @@ extension InMemoryBackend {
             }
         }
         data.withUnsafeBytes { bytes in
-            progress.md5.update(bytes)
-            progress.crc32c.update(bytes)
+            ChecksumPair.update(md5: &progress.md5, crc32c: &progress.crc32c, with: bytes)
         }
-        progress.buffer.append(data)
+        if progress.buffer.isEmpty && finalize && data.startIndex == 0 {
+            progress.buffer = data  // a one-chunk upload keeps its bytes as they came, without a copy
+        } else {
+            progress.buffer.append(data)
+        }
         progress.receivedBytes = total
     }
 

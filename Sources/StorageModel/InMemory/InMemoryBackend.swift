@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The reference Cloud Storage for Firebase service, in process: the oracle every live endpoint is
 /// measured against.
@@ -14,7 +13,7 @@ public final class InMemoryBackend: StorageBackend {
     public let granularity: Int64
 
     // Lock order: a session's `progress` lock may be held while taking `state`, never the reverse.
-    let state: Mutex<BackendState>
+    let state: Locked<BackendState>
 
     /// - Parameters:
     ///   - granularity: the chunk granularity of upload sessions (at least 1).
@@ -22,7 +21,7 @@ public final class InMemoryBackend: StorageBackend {
     ///     before the oldest are forgotten.
     public init(granularity: Int64 = 262_144, finishedSessionLimit: Int = 10_000) {
         self.granularity = max(1, granularity)
-        state = Mutex(BackendState(finishedSessionLimit: finishedSessionLimit))
+        state = Locked(BackendState(finishedSessionLimit: finishedSessionLimit))
     }
 
     /// Sets the security rules of `bucket` (a bucket without rules allows everything).

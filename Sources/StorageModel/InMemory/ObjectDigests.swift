@@ -15,10 +15,7 @@ struct ObjectDigests: Sendable, Equatable {
     init(of data: Data) {
         var md5 = MD5()
         var crc = CRC32C()
-        data.withUnsafeBytes { bytes in
-            md5.update(bytes)
-            crc.update(bytes)
-        }
+        data.withUnsafeBytes { ChecksumPair.update(md5: &md5, crc32c: &crc, with: $0) }
         self.init(md5: md5, crc32c: crc)
     }
 }

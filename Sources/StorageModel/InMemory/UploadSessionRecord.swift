@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One resumable upload: what the start fixed, and the progress guarded by its own lock, so chunks
 /// are appended and hashed without holding the backend's lock.
@@ -32,7 +31,7 @@ final class UploadSessionRecord: Sendable {
     let caller: Caller
     /// The backend's reset count when the session started: a session from before a reset cannot commit.
     let epoch: Int
-    let progress: Mutex<Progress>
+    let progress: Locked<Progress>
 
     init(id: String, start: UploadStart, caller: Caller, epoch: Int) {
         self.id = id
@@ -46,7 +45,7 @@ final class UploadSessionRecord: Sendable {
         if let size = start.size {
             progress.buffer.reserveCapacity(Int(min(size, Self.largestReservation)))
         }
-        self.progress = Mutex(progress)
+        self.progress = Locked(progress)
     }
 
     /// The most a declared size reserves up front; larger uploads grow as they go.

@@ -40,11 +40,11 @@ public struct StorageRules: Sendable, Equatable {
     /// Whether `operation` on `path` is allowed; for a list, `path` is the prefix without its trailing `/`.
     public func allows(_ operation: Operation, path: String, signedIn: Bool) -> Bool {
         if operation == .list && version < 2 { return false }
+        let candidates = entries.filter { $0.operations.contains(operation) && (signedIn || !$0.requiresSignIn) }
+        if candidates.contains(where: { $0.path == "**" }) { return true }
         let segments = path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false)
-        return entries.contains { entry in
-            entry.operations.contains(operation)
-                && (signedIn || !entry.requiresSignIn)
-                && Self.matches(glob: entry.path.split(separator: "/", omittingEmptySubsequences: false)[...], segments[...])
+        return candidates.contains { entry in
+            Self.matches(glob: entry.path.split(separator: "/", omittingEmptySubsequences: false)[...], segments[...])
         }
     }
 

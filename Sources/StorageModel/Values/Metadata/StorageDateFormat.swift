@@ -18,10 +18,24 @@ public enum StorageDateFormat {
         let days = floorDivide(millis, 86_400_000)
         let millisOfDay = millis - days * 86_400_000
         let (year, month, day) = civilDate(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text += pad(millisOfDay / 3_600_000, 2) + ":" + pad(millisOfDay / 60_000 % 60, 2) + ":"
-        text += pad(millisOfDay / 1000 % 60, 2) + "." + pad(millisOfDay % 1000, 3) + "Z"
-        return text
+        let fields: [(value: Int64, width: Int, separator: UInt8)] = [
+            (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
+            (millisOfDay / 3_600_000, 2, UInt8(ascii: ":")), (millisOfDay / 60_000 % 60, 2, UInt8(ascii: ":")),
+            (millisOfDay / 1000 % 60, 2, UInt8(ascii: ".")), (millisOfDay % 1000, 3, UInt8(ascii: "Z")),
+        ]
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var end = 0
+            for field in fields {
+                var value = field.value
+                for position in stride(from: end + field.width - 1, through: end, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                buffer[end + field.width] = field.separator
+                end += field.width + 1
+            }
+            return end
+        }
     }
 
     /// Parses `yyyy-MM-ddTHH:mm:ss.fff` followed by a zone: `Z`, `±HHMM` or `±HH:MM`. The fraction has
@@ -50,11 +64,6 @@ public enum StorageDateFormat {
     /// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z.
     private static let minMillis: Int64 = -62_135_596_800_000
     private static let maxMillis: Int64 = 253_402_300_799_999
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         let quotient = value / divisor

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Writes one JSON object straight into UTF-8 bytes, member by member: the hot path of the server
+/// (object metadata on every read and upload), where building a `WireJSON` tree first costs more than
+/// the response itself.
+struct JSONObjectWriter {
+    private var bytes: [UInt8]
+    private var isEmpty = true
+
+    init(capacity: Int = 512) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// `"key":"value"`; `key` must need no escaping.
+    mutating func string(_ key: StaticString, _ value: String) {
+        member(key)
+        JSONString.append(value, to: &bytes)
+    }
+
+    /// `"key":<json>` for a value built as a tree.
+    mutating func value(_ key: StaticString, _ json: WireJSON) {
+        member(key)
+        bytes.append(contentsOf: json.data)
+    }
+
+    /// The finished object.
+    mutating func finish() -> Data {
+        bytes.append(UInt8(ascii: "}"))
+        return Data(bytes)
+    }
+
+    private mutating func member(_ key: StaticString) {
+        if !isEmpty { bytes.append(UInt8(ascii: ",")) }
+        isEmpty = false
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+}
