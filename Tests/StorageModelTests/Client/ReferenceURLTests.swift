@@ -4,38 +4,8 @@ import Testing
 
 /// `Storage.reference(forURL:)` (sdk-semantics §1.4 and §2; semantics.md "Paths and references").
 @Suite struct ReferenceURLTests {
-    static let schemeMessage = "Internal error: URL scheme must be one of gs://, http://, or https://"
-    static let gsMessage = "Internal error: URI must be in the form of gs://<bucket>/<path/to/object>"
-    static let httpMessage =
-        "Internal error: URL must be in the form of http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
-
-    /// URL → (bucket, object); the storage's bucket is `bucket`.
-    static let parsed: [(String, String, String?)] = [
-        ("gs://bucket/path/to/object", "bucket", "path/to/object"),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object?token=signed_url_params", "bucket", "path/to/object"),
-        ("http://localhost:8070/v0/b/bucket", "bucket", nil),
-        ("gs://bucket/", "bucket", nil),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/", "bucket", nil),
-        ("gs://bucket", "bucket", nil),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket", "bucket", nil),
-        ("gs://bucket/?/%/#", "bucket", "?/%/#"),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/o/%3F/%25/%23?token=signed_url_params", "bucket", "?/%/#"),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/o/%23hashtag/no/token", "bucket", "#hashtag/no/token"),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/o", "bucket", nil),
-        ("gs://bucket/path/to/object/", "bucket", "path/to/object"),
-        ("gs://bucket//path/to/object/", "bucket", "path/to/object"),
-        ("gs://bucket//path/////to////object////", "bucket", "path/to/object"),
-        ("gs://bucket//a", "bucket", "a"),
-        ("gs://bucket//", "bucket", ""),
-        ("gs:///bucket/a", "bucket", "a"),
-        ("gs://bucket/path%20x", "bucket", "path%20x"),
-        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a%2Fb", "bucket", "a/b"),
-        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a+b", "bucket", "a+b"),
-        ("http://127.0.0.1:9199/v0/b/bucket/o/images%2Fstars.jpg?alt=media&token=abc", "bucket", "images/stars.jpg"),
-        ("https://firebasestorage.googleapis.com/b/bucket/o/images%20stars.jpg", "bucket", "images stars.jpg"),
-        ("https://firebasestorage.googleapis.com:443/v0/b/bucket/o/ios%2Fpublic%2F-._~!$'()*,=:@%26%2B%3B?alt=media&token=t",
-         "bucket", "ios/public/-._~!$'()*,=:@&+;"),
-    ]
+    /// The parser's table, for a storage whose bucket is `bucket`.
+    static let parsed = StoragePathParsingTests.parsedURLs.filter { $0.1 == "bucket" }
 
     @Test(arguments: parsed)
     func parses(url: String, bucket: String, object: String?) throws {
@@ -47,26 +17,7 @@ import Testing
         #expect(reference.description == "gs://\(bucket)/\(object ?? "")")
     }
 
-    /// Malformed URLs → the message of the `pathError`.
-    static let malformed: [(String, String)] = [
-        ("gs://", gsMessage),
-        ("gs:///", gsMessage),
-        ("http://firebasestorage.googleapis.com/", httpMessage),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/x/path/to/object", httpMessage),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/x", httpMessage),
-        ("ftp://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object", schemeMessage),
-        ("http://foo.google.com/v1/b/bucket/o/%3F/%25/%23?token=signed_url_params", httpMessage),
-        ("htttp://bucket/", schemeMessage),
-        ("GS://bucket/a", schemeMessage),
-        ("HTTPS://firebasestorage.googleapis.com/v0/b/bucket/o/a", schemeMessage),
-        ("https://storage.googleapis.com/bucket/path", httpMessage),
-        ("", schemeMessage),
-        ("bucket/path", schemeMessage),
-        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a%2", httpMessage),
-        ("https://firebasestorage.googleapis.com/v0/b/bucket/o/a b", httpMessage),
-    ]
-
-    @Test(arguments: malformed)
+    @Test(arguments: StoragePathParsingTests.malformedURLs)
     func rejects(url: String, message: String) throws {
         let (storage, _) = makeStorage()
         let error = try #require(thrownError { try storage.reference(forURL: url) })

@@ -6,9 +6,16 @@ import Testing
     static let gsMessage = "Internal error: URI must be in the form of gs://<bucket>/<path/to/object>"
     static let httpMessage = "Internal error: URL must be in the form of http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
 
-    /// sdk-semantics §1.4 (StoragePathTests), §2's derived examples and the download guide's form.
-    @Test(arguments: [
+    /// sdk-semantics §1.4 (StoragePathTests), §2's derived examples and the download guide's form:
+    /// URL → (bucket, object). `ReferenceURLTests` runs the same table through `Storage.reference(forURL:)`.
+    static let parsedURLs: [(String, String, String?)] = [
         ("gs://bucket/path/to/object", "bucket", "path/to/object"),
+        ("gs://bucket/path/to/object/", "bucket", "path/to/object"),
+        ("gs://bucket//path/to/object/", "bucket", "path/to/object"),
+        ("gs://bucket//path/////to////object////", "bucket", "path/to/object"),
+        ("http://127.0.0.1:9199/v0/b/bucket/o/images%2Fstars.jpg?alt=media&token=abc", "bucket", "images/stars.jpg"),
+        ("https://firebasestorage.googleapis.com:443/v0/b/bucket/o/ios%2Fpublic%2F-._~!$'()*,=:@%26%2B%3B?alt=media&token=t",
+         "bucket", "ios/public/-._~!$'()*,=:@&+;"),
         ("http://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object?token=signed_url_params", "bucket", "path/to/object"),
         ("http://localhost:8070/v0/b/bucket", "bucket", nil),
         ("gs://bucket/", "bucket", nil),
@@ -41,7 +48,9 @@ import Testing
         ("https://other.host/b/bucket/o", "bucket", nil),
         ("gs://foo-bar.appspot.com", "foo-bar.appspot.com", nil),
         ("gs://foo-bar.appspot.com/", "foo-bar.appspot.com", nil),
-    ] as [(String, String, String?)])
+    ]
+
+    @Test(arguments: parsedURLs)
     func parses(url: String, bucket: String, object: String?) throws {
         let path = try StoragePath.parse(url)
         #expect(path.bucket == bucket)
@@ -49,7 +58,7 @@ import Testing
     }
 
     /// sdk-semantics §1.4 and §2: inputs the SDK rejects, with its messages.
-    @Test(arguments: [
+    static let malformedURLs: [(String, String)] = [
         ("gs://", gsMessage),
         ("gs:///", gsMessage),
         ("gs:////", gsMessage),
@@ -80,7 +89,9 @@ import Testing
         ("https://host name/v0/b/bucket", httpMessage),
         ("https://host/v0/b/bucket?x=a b", httpMessage),
         ("https://host?/v0/b/bucket", httpMessage),
-    ])
+    ]
+
+    @Test(arguments: malformedURLs)
     func rejects(url: String, message: String) {
         #expect(throws: StorageError.pathError(message)) {
             try StoragePath.parse(url)
