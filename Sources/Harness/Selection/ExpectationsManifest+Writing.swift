@@ -19,36 +19,14 @@ extension ExpectationsManifest {
         return ExpectationsManifest(path: path, target: previous?.target ?? report.target, entries: entries)
     }
 
-    /// The manifest as YAML that `load(path:)` reads back; every string double-quoted.
+    /// The manifest as YAML that `load(path:)` reads back; every string double-quoted (as JSON strings,
+    /// which YAML 1.2 reads the same).
     public var yamlText: String {
         var text = "# Scenarios this implementation is known to fail, and why (storage-conformance --expectations).\n"
-        if let target { text += "target: \(Self.quoted(target))\n" }
+        if let target { text += "target: \(JSONValue.quoted(target))\n" }
         guard !entries.isEmpty else { return text + "failures: {}\n" }
         text += "failures:\n"
-        for entry in entries { text += "  \(Self.quoted(entry.id)): \(Self.quoted(entry.reason))\n" }
+        for entry in entries { text += "  \(JSONValue.quoted(entry.id)): \(JSONValue.quoted(entry.reason))\n" }
         return text
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar.value == 0xFEFF
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-                {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

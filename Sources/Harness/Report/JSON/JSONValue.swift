@@ -58,8 +58,15 @@ enum JSONValue {
         String(repeating: "  ", count: indent)
     }
 
-    /// Escapes `"`, `\` and every control character; U+2028/U+2029 are escaped too, so the
-    /// output is also safe to embed in JavaScript.
+    /// `value` as a JSON string literal. Escapes `"`, `\`, every C0 and C1 control character, and
+    /// U+2028, U+2029, U+FEFF, U+FFFE and U+FFFF: the output is also safe to embed in JavaScript, and is
+    /// a YAML 1.2 double-quoted scalar that any YAML loader reads back unchanged.
+    static func quoted(_ value: String) -> String {
+        var out = ""
+        writeString(value, to: &out)
+        return out
+    }
+
     private static func writeString(_ value: String, to out: inout String) {
         out += "\""
         for scalar in value.unicodeScalars {
@@ -71,10 +78,10 @@ enum JSONValue {
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
-            case "\u{2028}", "\u{2029}", "\u{7F}":
+            case "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}":
                 out += String(format: "\\u%04X", scalar.value)
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += String(format: "\\u%04X", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
