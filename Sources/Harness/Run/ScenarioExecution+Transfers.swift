@@ -27,7 +27,7 @@ extension ScenarioExecution {
             size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
             task = reference.putFile(from: url, metadata: uploadMetadata)
         }
-        try started(task, kind: .upload, uploadSize: size, step)
+        try started(task, uploadSize: size, step)
     }
 
     func performDownload(_ operand: ReferenceOperand, destination: DownloadDestination, _ step: Step) throws(StepFailure) {
@@ -39,12 +39,12 @@ extension ScenarioExecution {
         case .file(let template):
             task = reference.write(toFile: scratch.appendingPathComponent(try values.render(template)))
         }
-        try started(task, kind: .download, uploadSize: nil, step)
+        try started(task, uploadSize: nil, step)
     }
 
     /// Records a new task; with `as:` and no `expect:` the scenario goes on at once, otherwise it waits.
-    private func started(_ task: StorageObservableTask, kind: TaskRecord.Kind, uploadSize: Int64?, _ step: Step) throws(StepFailure) {
-        let record = TaskRecord(name: step.name ?? "\(step.verb)@\(step.location.line)", kind: kind, task: task, uploadSize: uploadSize, transcript: transcript)
+    private func started(_ task: StorageObservableTask, uploadSize: Int64?, _ step: Step) throws(StepFailure) {
+        let record = TaskRecord(name: step.name ?? "\(step.verb)@\(step.location.line)", task: task, uploadSize: uploadSize, transcript: transcript)
         tasks.append(record)
         if let name = step.name { values[name] = .task(record) }
         if step.name == nil || step.expectation != nil { try finish(record, step) }

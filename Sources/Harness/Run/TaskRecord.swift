@@ -23,10 +23,7 @@ final class TaskRecord: @unchecked Sendable {
         }
     }
 
-    enum Kind { case upload, download }
-
     let name: String
-    let kind: Kind
     let task: StorageObservableTask
     /// The size of the data an upload sends, once known.
     let uploadSize: Int64?
@@ -35,9 +32,8 @@ final class TaskRecord: @unchecked Sendable {
     /// Where the next `when: { event: … }` trigger starts looking.
     var eventTriggerCursor = 0
 
-    init(name: String, kind: Kind, task: StorageObservableTask, uploadSize: Int64?, transcript: Transcript) {
+    init(name: String, task: StorageObservableTask, uploadSize: Int64?, transcript: Transcript) {
         self.name = name
-        self.kind = kind
         self.task = task
         self.uploadSize = uploadSize
         task.tap { [self] snapshot in

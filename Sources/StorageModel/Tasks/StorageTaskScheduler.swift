@@ -63,11 +63,4 @@ final class StorageTaskScheduler: @unchecked Sendable {
         }
         return true
     }
-
-    /// Whether work is queued and not yet run.
-    var hasPendingWork: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return head < queue.count
-    }
 }
