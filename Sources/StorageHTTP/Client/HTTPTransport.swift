@@ -6,8 +6,9 @@ import FoundationNetworking
 import StorageModel
 import Synchronization
 
-/// Blocking HTTP exchanges over `URLSession`: the calling thread waits on a semaphore while the
-/// session's own queue runs the task, so a plain thread never deadlocks it.
+/// Blocking HTTP exchanges: `http://` over the project's own socket client (`SocketTransport`: waiting costs
+/// no CPU), `https://` and any injected session over `URLSession`, where the calling thread waits on a
+/// semaphore while the session's own queue runs the task, so a plain thread never deadlocks it.
 ///
 /// Each request gives up after `timeout` without progress (`URLRequest.timeoutInterval`); a watchdog a
 /// little later cancels a task the session failed to end. Failures are `BackendError`s naming the
@@ -16,9 +17,12 @@ final class HTTPTransport: Sendable {
     let session: URLSession
     let timeout: TimeInterval
     private let ownsSession: Bool
+    /// Set when no session was injected: plain `http://` requests go over it.
+    private let sockets: SocketTransport?
 
     init(timeout: TimeInterval, session: URLSession?) {
         self.timeout = timeout
+        sockets = session == nil ? SocketTransport(timeout: timeout) : nil
         if let session {
             self.session = session
             ownsSession = false
@@ -39,6 +43,7 @@ final class HTTPTransport: Sendable {
     }
 
     func send(_ request: OutgoingRequest) throws(BackendError) -> IncomingResponse {
+        if let sockets, request.url.scheme?.lowercased() == "http" { return try sockets.send(request) }
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }

@@ -11,6 +11,8 @@ final class MisbehavingServer: Sendable {
         case reply([UInt8])
         /// Reads the request and never answers (until the server is closed).
         case hang
+        /// Reads the request, then writes these bytes in pieces, a pause between them, and closes.
+        case trickle([[UInt8]])
     }
 
     let port: Int
@@ -76,6 +78,13 @@ final class MisbehavingServer: Sendable {
                 Glibc.close(connection)
             case .hang:
                 break
+            case .trickle(let pieces):
+                for piece in pieces {
+                    _ = piece.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    usleep(20_000)
+                }
+                shutdown(connection, Int32(SHUT_RDWR))
+                Glibc.close(connection)
             }
         }
     }

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens TCP connections for the HTTP client with a bounded connect: a non-blocking `connect` waited on
+/// with `poll()`, so neither a dead host nor a full backlog can hold the caller past its timeout.
+enum ClientSocket {
+    /// Why a connection could not be opened, in words for an error message.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    /// Connects to `host:port`, trying each address the name resolves to, and returns a blocking socket with
+    /// Nagle off and writes bounded by `timeoutMilliseconds`.
+    static func connect(host: String, port: Int, timeoutMilliseconds: Int32) throws(Failure) -> ConnectionSocket {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = streamSocketType
+        var list: UnsafeMutablePointer<addrinfo>?
+        let resolved = getaddrinfo(host, String(port), &hints, &list)
+        guard resolved == 0, let first = list else {
+            throw Failure(reason: "cannot resolve \(host): " + String(cString: gai_strerror(resolved)))
+        }
+        defer { freeaddrinfo(first) }
+        var lastReason = "no address for \(host)"
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let address = entry {
+            entry = address.pointee.ai_next
+            switch attempt(address.pointee, timeoutMilliseconds: timeoutMilliseconds) {
+            case .success(let socket): return socket
+            case .failure(let failure): lastReason = failure.reason
+            }
+        }
+        throw Failure(reason: lastReason)
+    }
+
+    private static func attempt(_ address: addrinfo, timeoutMilliseconds: Int32) -> Result<ConnectionSocket, Failure> {
+        let descriptor = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        guard descriptor >= 0 else { return .failure(Failure(reason: "socket: " + errorText(errno))) }
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        var failure: Failure?
+        if systemConnect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+            if errno == EINPROGRESS {
+                failure = awaitConnection(descriptor, timeoutMilliseconds: timeoutMilliseconds)
+            } else {
+                failure = Failure(reason: errorText(errno))
+            }
+        }
+        if let failure {
+            _ = close(descriptor)
+            return .failure(failure)
+        }
+        _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
+        let socket = ConnectionSocket(descriptor: descriptor)
+        socket.configure(writeTimeout: .milliseconds(Int64(timeoutMilliseconds)))
+        return .success(socket)
+    }
+
+    private static func awaitConnection(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Failure? {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        let deadline = MonotonicClock.milliseconds() + Int(timeoutMilliseconds)
+        while true {
+            let remaining = Int32(clamping: max(0, deadline - MonotonicClock.milliseconds()))
+            let ready = poll(&entry, 1, remaining)
+            if ready > 0 { break }
+            if ready == 0 { return Failure(reason: "no connection within \(timeoutMilliseconds / 1000) s") }
+            if errno != EINTR { return Failure(reason: errorText(errno)) }
+        }
+        var code: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return Failure(reason: errorText(errno)) }
+        return code == 0 ? nil : Failure(reason: errorText(code))
+    }
+
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    #if canImport(Glibc)
+    private static let systemConnect = Glibc.connect
+    private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
+    #else
+    private static let systemConnect = Darwin.connect
+    private static let streamSocketType = SOCK_STREAM
+    #endif
+}
