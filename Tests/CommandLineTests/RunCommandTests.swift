@@ -320,7 +320,7 @@ struct RunCommandTests {
                 FileReport(name: "f", path: "f.yaml", scenarios: [
                     ScenarioReport(
                         id: "f/odd", name: "odd", line: 1, duration: 0,
-                        outcome: .failed(Failure(type: "X", message: "a \"b\" \\ c\td\u{7}\u{85}\u{2028}\u{FEFF}\u{7F}é🙂", detail: "")), transcript: ""),
+                        outcome: .failed(Failure(type: .eventMismatch, message: "a \"b\" \\ c\td\u{7}\u{85}\u{2028}\u{FEFF}\u{7F}é🙂", detail: "")), transcript: ""),
                 ])
             ])
         let manifest = ExpectationsManifest.recording(report, path: folder.path("m.yaml"), previous: nil)

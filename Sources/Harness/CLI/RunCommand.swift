@@ -39,7 +39,7 @@ struct RunCommand {
             } catch {
                 tool.show([error])
                 tool.complain("the expectations manifest has errors; nothing was run")
-                let report = Self.invalidFilesReport([error], target: target, type: "InvalidExpectationsManifest", caseName: "expectations manifest is valid")
+                let report = Self.invalidFilesReport([error], target: target, type: .invalidExpectationsManifest, caseName: "expectations manifest is valid")
                 writeReports(report, junit: junitPath, json: options.value("--json"))
                 return 2
             }
@@ -96,7 +96,7 @@ struct RunCommand {
 
     /// A report with one errored case per invalid file, so CI shows why nothing ran.
     static func invalidFilesReport(
-        _ diagnostics: [Diagnostic], target: any Target, type: String = "InvalidScenarioFile", caseName: String = "scenario file is valid"
+        _ diagnostics: [Diagnostic], target: any Target, type: FailureKind = .invalidScenarioFile, caseName: String = "scenario file is valid"
     ) -> RunReport {
         let errors = diagnostics.filter { $0.severity == .error }
         var byFile: [(String, [Diagnostic])] = []

@@ -86,8 +86,8 @@ public enum Outcome: Sendable, Equatable {
 
 /// Why a scenario failed or errored.
 public struct Failure: Sendable, Equatable {
-    /// A short classifier: `EventMismatch`, `UnexpectedError`, `UnexpectedPass`, `TransportError`, …
-    public var type: String
+    /// What kind of failure it is; reports print its raw value (`EventMismatch`, `TransportError`, …).
+    public var type: FailureKind
     /// One line.
     public var message: String
     /// The full detail: expected and actual side by side, the transcript, the file and line.
@@ -95,7 +95,7 @@ public struct Failure: Sendable, Equatable {
     /// `FILE:LINE` of the failing step.
     public var location: String?
 
-    public init(type: String, message: String, detail: String, location: String? = nil) {
+    public init(type: FailureKind, message: String, detail: String, location: String? = nil) {
         self.type = type
         self.message = message
         self.detail = detail

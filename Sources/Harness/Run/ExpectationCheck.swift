@@ -10,13 +10,13 @@ enum ExpectationCheck {
         switch result {
         case .success(let value):
             if let expected = expectation?.error {
-                throw .mismatch("MissingError", "the step succeeded, but an error was expected", expected: describe(expected), actual: "success")
+                throw .mismatch(.missingError, "the step succeeded, but an error was expected", expected: describe(expected), actual: "success")
             }
             return value
         case .failure(let error):
             try unreachable(error)
             guard let expected = expectation?.error else {
-                throw .mismatch("UnexpectedError", "the step failed", expected: "success", actual: describe(error))
+                throw .mismatch(.unexpectedError, "the step failed", expected: "success", actual: describe(error))
             }
             try self.error(error, matches: expected, values: values)
             return nil
@@ -25,12 +25,12 @@ enum ExpectationCheck {
 
     /// A transport failure or a malformed answer is an error of the run, whatever the scenario expects.
     static func unreachable(_ error: StorageError) throws(StepFailure) {
-        if let cause = error.cause { throw .error(cause.kind == .transport ? "TransportError" : "MalformedResponse", cause.description) }
+        if let cause = error.cause { throw .error(cause.kind == .transport ? .transportError : .malformedResponse, cause.description) }
     }
 
     static func error(_ error: StorageError, matches expected: ErrorExpectation, values: RunValues) throws(StepFailure) {
         guard error.code == expected.code else {
-            throw .mismatch("WrongError", "the step failed with another error", expected: describe(expected), actual: describe(error))
+            throw .mismatch(.wrongError, "the step failed with another error", expected: describe(expected), actual: describe(error))
         }
         switch expected.message {
         case nil:
@@ -38,7 +38,7 @@ enum ExpectationCheck {
         case .substring(let template):
             let text = try values.render(template)
             guard error.message.contains(text) else {
-                throw .mismatch("WrongErrorMessage", "the error message differs", expected: "a message containing \"\(text)\"", actual: error.message)
+                throw .mismatch(.wrongErrorMessage, "the error message differs", expected: "a message containing \"\(text)\"", actual: error.message)
             }
         case .regex(let pattern):
             try matches(error.message, pattern: pattern, what: "error message")
@@ -47,10 +47,10 @@ enum ExpectationCheck {
 
     static func matches(_ text: String, pattern: String, what: String) throws(StepFailure) {
         guard let regex = try? NSRegularExpression(pattern: pattern) else {
-            throw .error("BadPattern", "the regular expression /\(pattern)/ is invalid")
+            throw .error(.badPattern, "the regular expression /\(pattern)/ is invalid")
         }
         guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else {
-            throw .mismatch("NoMatch", "the \(what) does not match", expected: "/\(pattern)/", actual: text)
+            throw .mismatch(.noMatch, "the \(what) does not match", expected: "/\(pattern)/", actual: text)
         }
     }
 
@@ -58,10 +58,10 @@ enum ExpectationCheck {
         guard let expectation else { return }
         guard let reference else {
             if expectation.isNil { return }
-            throw .mismatch("NilReference", "the step produced nil", expected: "a reference", actual: "nil")
+            throw .mismatch(.nilReference, "the step produced nil", expected: "a reference", actual: "nil")
         }
         if expectation.isNil {
-            throw .mismatch("NotNil", "the step produced a reference", expected: "nil", actual: reference.description)
+            throw .mismatch(.notNil, "the step produced a reference", expected: "nil", actual: reference.description)
         }
         let fields: [(String, Template?, String)] = [
             ("fullPath", expectation.fullPath, reference.fullPath), ("name", expectation.name, reference.name),
@@ -71,13 +71,13 @@ enum ExpectationCheck {
             guard let template else { continue }
             let wanted = try values.render(template)
             guard wanted.utf8.elementsEqual(actual.utf8) else {
-                throw .mismatch("ReferenceMismatch", "\(field) differs", expected: quoted(wanted), actual: quoted(actual))
+                throw .mismatch(.referenceMismatch, "\(field) differs", expected: quoted(wanted), actual: quoted(actual))
             }
         }
         if let other = expectation.equals {
             let otherReference = try values.value(other, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
             guard otherReference == reference else {
-                throw .mismatch("ReferenceMismatch", "the reference is not equal to $\(other)", expected: otherReference.description, actual: reference.description)
+                throw .mismatch(.referenceMismatch, "the reference is not equal to $\(other)", expected: otherReference.description, actual: reference.description)
             }
         }
     }
@@ -91,19 +91,19 @@ enum ExpectationCheck {
             for template in templates { wanted.append(try values.render(template)) }
             let actual = references.map(\.fullPath)
             guard wanted.count == actual.count, zip(wanted, actual).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) else {
-                throw .mismatch("ListMismatch", "\(field) differ", expected: listText(wanted), actual: listText(actual))
+                throw .mismatch(.listMismatch, "\(field) differ", expected: listText(wanted), actual: listText(actual))
             }
         }
         switch expectation.pageToken {
         case nil: break
         case .present:
-            if page.pageToken == nil { throw .mismatch("ListMismatch", "no page token", expected: "a page token", actual: "none") }
+            if page.pageToken == nil { throw .mismatch(.listMismatch, "no page token", expected: "a page token", actual: "none") }
         case .absent:
-            if let token = page.pageToken { throw .mismatch("ListMismatch", "a page token was returned", expected: "none", actual: token) }
+            if let token = page.pageToken { throw .mismatch(.listMismatch, "a page token was returned", expected: "none", actual: token) }
         case .equals(let template):
             let wanted = try values.render(template)
             guard page.pageToken == wanted else {
-                throw .mismatch("ListMismatch", "the page token differs", expected: wanted, actual: page.pageToken ?? "none")
+                throw .mismatch(.listMismatch, "the page token differs", expected: wanted, actual: page.pageToken ?? "none")
             }
         }
     }
@@ -116,7 +116,7 @@ enum ExpectationCheck {
                 try customMetadata(metadata.customMetadata ?? [:], wanted, values: values)
                 continue
             }
-            guard MetadataView.keys.contains(key) else { throw .error("UnknownField", "metadata has no key \(key)") }
+            guard MetadataView.keys.contains(key) else { throw .error(.unknownField, "metadata has no key \(key)") }
             try compare("metadata.\(key)", actual: MetadataView.scalar(key, of: metadata), wanted: wanted, values: values)
         }
     }
@@ -124,11 +124,11 @@ enum ExpectationCheck {
     private static func customMetadata(_ actual: [String: String], _ wanted: ExpectedValue, values: RunValues) throws(StepFailure) {
         switch wanted {
         case .null:
-            if !actual.isEmpty { throw .mismatch("MetadataMismatch", "customMetadata is not empty", expected: "none", actual: "\(actual.sorted { $0.key < $1.key })") }
+            if !actual.isEmpty { throw .mismatch(.metadataMismatch, "customMetadata is not empty", expected: "none", actual: "\(actual.sorted { $0.key < $1.key })") }
         case .map(let pairs):
             for (key, value) in pairs { try compare("metadata.customMetadata.\(key)", actual: actual[key], wanted: value, values: values) }
         default:
-            throw .error("BadExpectation", "customMetadata must be a mapping or null")
+            throw .error(.badExpectation, "customMetadata must be a mapping or null")
         }
     }
 
@@ -140,10 +140,10 @@ enum ExpectationCheck {
         case .int(let number): wantedText = String(number)
         case .float(let number): wantedText = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         case .string(let template): wantedText = try values.render(template)
-        case .list, .map: throw .error("BadExpectation", "\(what) must be a scalar")
+        case .list, .map: throw .error(.badExpectation, "\(what) must be a scalar")
         }
         guard wantedText == actual else {
-            throw .mismatch("MetadataMismatch", "\(what) differs", expected: wantedText.map(quoted) ?? "absent", actual: actual.map(quoted) ?? "absent")
+            throw .mismatch(.metadataMismatch, "\(what) differs", expected: wantedText.map(quoted) ?? "absent", actual: actual.map(quoted) ?? "absent")
         }
     }
 
@@ -152,34 +152,34 @@ enum ExpectationCheck {
         let snapshot = record.task.snapshot
         if let error = snapshot.error { try unreachable(error) }
         if let breach = record.invariantBreach() {
-            throw .mismatch("TaskInvariant", "task \(record.name): \(breach)", actual: record.eventList)
+            throw .mismatch(.taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
         }
         if let pattern = expectation?.events, !pattern.matches(record.events.map(\.patternEvent)) {
-            throw .mismatch("EventMismatch", "task \(record.name) delivered other events", expected: pattern.description, actual: record.eventList)
+            throw .mismatch(.eventMismatch, "task \(record.name) delivered other events", expected: pattern.description, actual: record.eventList)
         }
         if let expected = expectation?.error {
             guard let error = snapshot.error, snapshot.status == .failure else {
-                throw .mismatch("MissingError", "task \(record.name) did not fail", expected: describe(expected), actual: record.eventList)
+                throw .mismatch(.missingError, "task \(record.name) did not fail", expected: describe(expected), actual: record.eventList)
             }
             try self.error(error, matches: expected, values: values)
         } else if expectation?.events == nil, snapshot.status != .success {
             throw .mismatch(
-                "UnexpectedError", "task \(record.name) did not succeed", expected: "success",
+                .unexpectedError, "task \(record.name) did not succeed", expected: "success",
                 actual: snapshot.error.map(describe) ?? record.eventList)
         }
         guard let expectation else { return }
         if let progress = expectation.progress {
             let actual = snapshot.progress
             if let completed = progress.completed, completed != actual.completedUnitCount {
-                throw .mismatch("ProgressMismatch", "completed bytes differ", expected: "\(completed)", actual: "\(actual.completedUnitCount)")
+                throw .mismatch(.progressMismatch, "completed bytes differ", expected: "\(completed)", actual: "\(actual.completedUnitCount)")
             }
             if let total = progress.total, total != actual.totalUnitCount {
-                throw .mismatch("ProgressMismatch", "total bytes differ", expected: "\(total)", actual: "\(actual.totalUnitCount)")
+                throw .mismatch(.progressMismatch, "total bytes differ", expected: "\(total)", actual: "\(actual.totalUnitCount)")
             }
         }
         if let expectedMetadata = expectation.metadata {
             guard let upload = record.task as? StorageUploadTask, case .success(let final)? = upload.result else {
-                throw .mismatch("MetadataMismatch", "task \(record.name) has no final metadata", actual: record.eventList)
+                throw .mismatch(.metadataMismatch, "task \(record.name) has no final metadata", actual: record.eventList)
             }
             try metadata(final, expectedMetadata, values: values)
         }
@@ -191,7 +191,7 @@ enum ExpectationCheck {
             let received = observer.events
             guard pattern.matches(received.map(\.patternEvent)) else {
                 throw .mismatch(
-                    "ObserverMismatch", "observer \(handle) received other events", expected: pattern.description,
+                    .observerMismatch, "observer \(handle) received other events", expected: pattern.description,
                     actual: received.isEmpty ? "(no events)" : received.map(\.description).joined(separator: " "))
             }
         }
@@ -199,30 +199,30 @@ enum ExpectationCheck {
 
     private static func downloaded(_ record: TaskRecord, _ expectation: Expectation) throws(StepFailure) {
         guard let download = record.task as? StorageDownloadTask else {
-            throw .error("BadExpectation", "data, size and sha256 apply to downloads")
+            throw .error(.badExpectation, "data, size and sha256 apply to downloads")
         }
         let bytes: Data
         if case .success(let data)? = download.dataResult {
             bytes = data
         } else if case .success(let url)? = download.fileResult {
-            guard let contents = try? Data(contentsOf: url) else { throw .error("FileError", "cannot read the written file \(url.path)") }
+            guard let contents = try? Data(contentsOf: url) else { throw .error(.fileError, "cannot read the written file \(url.path)") }
             bytes = contents
         } else {
-            throw .mismatch("UnexpectedError", "task \(record.name) has no downloaded data", actual: record.eventList)
+            throw .mismatch(.unexpectedError, "task \(record.name) has no downloaded data", actual: record.eventList)
         }
         if let size = expectation.size, size != Int64(bytes.count) {
-            throw .mismatch("DataMismatch", "the size differs", expected: "\(size) bytes", actual: "\(bytes.count) bytes")
+            throw .mismatch(.dataMismatch, "the size differs", expected: "\(size) bytes", actual: "\(bytes.count) bytes")
         }
         if let digest = expectation.sha256 {
             let actual = SHA256.hex(of: bytes)
-            guard actual == digest.lowercased() else { throw .mismatch("DataMismatch", "the SHA-256 differs", expected: digest, actual: actual) }
+            guard actual == digest.lowercased() else { throw .mismatch(.dataMismatch, "the SHA-256 differs", expected: digest, actual: actual) }
         }
         if let source = expectation.data {
             let wanted = DataGenerator.data(for: source)
             guard wanted == bytes else {
                 let offset = zip(wanted, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(wanted.count, bytes.count)
                 throw .mismatch(
-                    "DataMismatch", "the bytes differ from offset \(offset)", expected: "\(wanted.count) bytes", actual: "\(bytes.count) bytes")
+                    .dataMismatch, "the bytes differ from offset \(offset)", expected: "\(wanted.count) bytes", actual: "\(bytes.count) bytes")
             }
         }
     }

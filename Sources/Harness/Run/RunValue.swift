@@ -29,7 +29,7 @@ enum RunValue {
             case .string(let text): return text
             case .reference(let reference): return reference.fullPath
             case .observer(let observer): return observer.handle
-            default: throw .error("UnknownField", "$\(name) is \(kindName); name one of its fields")
+            default: throw .error(.unknownField, "$\(name) is \(kindName); name one of its fields")
             }
         }
         let rest = Array(fields.dropFirst())
@@ -46,7 +46,7 @@ enum RunValue {
             if let value, rest.isEmpty { return value }
         case .page(let page):
             if first == "pageToken", rest.isEmpty {
-                guard let token = page.pageToken else { throw .error("UnknownField", "$\(name).pageToken: that page has no token") }
+                guard let token = page.pageToken else { throw .error(.unknownField, "$\(name).pageToken: that page has no token") }
                 return token
             }
         case .metadata(let metadata):
@@ -63,7 +63,7 @@ enum RunValue {
         case .string:
             break
         }
-        throw .error("UnknownField", "$\(name) (\(kindName)) has no field \(fields.joined(separator: "."))")
+        throw .error(.unknownField, "$\(name) (\(kindName)) has no field \(fields.joined(separator: "."))")
     }
 }
 
@@ -83,7 +83,7 @@ struct RunValues {
             case .literal(let literal):
                 text += literal
             case .variable(let name, let fields):
-                guard let value = values[name] else { throw .error("UnknownName", "$\(name) is not defined at this step") }
+                guard let value = values[name] else { throw .error(.unknownName, "$\(name) is not defined at this step") }
                 text += try value.field(fields, of: name)
             }
         }
@@ -91,8 +91,8 @@ struct RunValues {
     }
 
     func value<Value>(_ name: String, _ kind: String, _ extract: (RunValue) -> Value?) throws(StepFailure) -> Value {
-        guard let value = values[name] else { throw .error("UnknownName", "$\(name) is not defined at this step") }
-        guard let extracted = extract(value) else { throw .error("WrongKind", "$\(name) is \(value.kindName), not \(kind)") }
+        guard let value = values[name] else { throw .error(.unknownName, "$\(name) is not defined at this step") }
+        guard let extracted = extract(value) else { throw .error(.wrongKind, "$\(name) is \(value.kindName), not \(kind)") }
         return extracted
     }
 

@@ -18,7 +18,7 @@ extension ScenarioExecution {
                 ?? storage.reference()
             for link in links {
                 guard let reference = current else {
-                    throw .mismatch("NilReference", "the chain reached nil before `\(link)`", actual: "nil")
+                    throw .mismatch(.nilReference, "the chain reached nil before `\(link)`", actual: "nil")
                 }
                 switch link {
                 case .parent: current = reference.parent()

@@ -65,8 +65,7 @@ extension ScenarioExecution {
         switch trigger {
         case .progressBytes, .progressPercent:
             if let passed = record.events.first(where: { Self.meets(trigger, $0) }) {
-                throw .mismatch(
-                    "TriggerPassed", "task \(name) had already reached the trigger (\(passed)) before this step",
+                throw .mismatch(.triggerPassed, "task \(name) had already reached the trigger (\(passed)) before this step",
                     expected: "\(trigger)", actual: record.eventList)
             }
         case .event(let status):
@@ -89,10 +88,10 @@ extension ScenarioExecution {
             action(task)
         }
         try runWork(until: { state.hasFired || task.isFinished }) {
-            .mismatch("TriggerNotMet", "the trigger was never met: task \(name) stopped without it", expected: "\(trigger)", actual: record.eventList)
+            .mismatch(.triggerNotMet, "the trigger was never met: task \(name) stopped without it", expected: "\(trigger)", actual: record.eventList)
         }
         guard state.hasFired else {
-            throw .mismatch("TriggerNotMet", "the trigger was never met: task \(name) ended first", expected: "\(trigger)", actual: record.eventList)
+            throw .mismatch(.triggerNotMet, "the trigger was never met: task \(name) ended first", expected: "\(trigger)", actual: record.eventList)
         }
     }
 

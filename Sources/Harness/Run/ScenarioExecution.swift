@@ -39,7 +39,7 @@ final class ScenarioExecution {
             currentStep = nil
             for record in tasks {
                 if let breach = record.invariantBreach(mustHaveEnded: true) {
-                    throw StepFailure.mismatch("TaskInvariant", "task \(record.name): \(breach)", actual: record.eventList)
+                    throw StepFailure.mismatch(.taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
                 }
             }
             return .passed
@@ -60,8 +60,8 @@ final class ScenarioExecution {
             }
         } catch {
             switch error {
-            case .unsupported(let reason): throw StepFailure(kind: .unsupported, type: "Unsupported", message: reason)
-            case .failed(let reason): throw StepFailure.error("FixtureError", reason)
+            case .unsupported(let reason): throw StepFailure(kind: .unsupported, message: reason)
+            case .failed(let reason): throw StepFailure.error(.fixtureError, reason)
             }
         }
         switch scenario.given.user {
@@ -117,7 +117,7 @@ final class ScenarioExecution {
             return false
         }
         if timedOut && !condition() {
-            throw .error("StepTimeout", "the step did not finish within \(Int(stepTimeout)) s")
+            throw .error(.stepTimeout, "the step did not finish within \(Int(stepTimeout)) s")
         }
         if !done { throw stuck() }
     }
@@ -125,8 +125,7 @@ final class ScenarioExecution {
     /// Waits for a task to end, then checks it against the step's expectation (or demands success).
     func finish(_ record: TaskRecord, _ step: Step) throws(StepFailure) {
         try runWork(until: { record.task.isFinished }) {
-            .mismatch(
-                "TaskNeverFinished", "task \(record.name) can never finish: nothing is left to run (is it paused?)",
+            .mismatch(.taskNeverFinished, "task \(record.name) can never finish: nothing is left to run (is it paused?)",
                 actual: record.eventList)
         }
         try ExpectationCheck.transfer(record, step.expectation, values: values)
@@ -150,11 +149,11 @@ final class ScenarioExecution {
         } else if let actual = failure.actual {
             summary += ": \(actual)"
         }
-        let report = Failure(type: failure.type, message: summary, detail: detail, location: location)
-        switch failure.kind {
-        case .mismatch: return .failed(report)
+        let report = Failure(type: failure.kind, message: summary, detail: detail, location: location)
+        switch failure.kind.category {
+        case .failure: return .failed(report)
         case .error: return .errored(report)
-        case .unsupported: return .skipped(reason: failure.message)
+        case .skip: return .skipped(reason: failure.message)
         }
     }
 }

@@ -79,7 +79,7 @@ public struct ScenarioRunner: Sendable {
                 switch error {
                 case .unsupported(let reason): outcome = .skipped(reason: reason)
                 case .failed(let reason):
-                    outcome = .errored(Failure(type: "TargetError", message: reason, detail: reason, location: "\(file.path):\(scenario.location.line)"))
+                    outcome = .errored(Failure(type: .targetError, message: reason, detail: reason, location: "\(file.path):\(scenario.location.line)"))
                 }
             }
         }
@@ -91,11 +91,6 @@ public struct ScenarioRunner: Sendable {
             outcome: outcome, transcript: transcript)
     }
 
-    /// The failure type of a listed scenario that passed.
-    public static let unexpectedPass = "UnexpectedPass"
-    /// The failure type of a manifest entry that names no scenario.
-    public static let unknownScenario = "UnknownScenario"
-
     /// A listed scenario that fails is skipped with the reason; one that passes fails the run.
     static func expected(_ outcome: Outcome, reason: String, id: String) -> Outcome {
         switch outcome {
@@ -103,7 +98,7 @@ public struct ScenarioRunner: Sendable {
             return .skipped(reason: "expected failure: \(reason)")
         case .passed:
             let message = "\(id) passed, but the expectations manifest lists it as a failure (\(reason)); remove it from the manifest"
-            return .failed(Failure(type: Self.unexpectedPass, message: message, detail: message))
+            return .failed(Failure(type: .unexpectedPass, message: message, detail: message))
         case .skipped:
             return outcome
         }
@@ -118,7 +113,7 @@ public struct ScenarioRunner: Sendable {
             let message = "the expectations manifest lists \(entry.id), which no scenario has"
             return ScenarioReport(
                 id: entry.id, name: entry.id, line: entry.line, duration: 0,
-                outcome: .failed(Failure(type: Self.unknownScenario, message: message, detail: message, location: "\(manifest.path):\(entry.line)")),
+                outcome: .failed(Failure(type: .unknownScenario, message: message, detail: message, location: "\(manifest.path):\(entry.line)")),
                 transcript: "")
         }
         return FileReport(name: "expectations", path: manifest.path, scenarios: scenarios)

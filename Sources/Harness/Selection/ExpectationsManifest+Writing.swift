@@ -8,7 +8,7 @@ extension ExpectationsManifest {
         for scenario in report.scenarios {
             switch scenario.outcome {
             case .failed(let failure), .errored(let failure):
-                guard failure.type != ScenarioRunner.unexpectedPass, failure.type != ScenarioRunner.unknownScenario else { continue }
+                guard failure.type != .unexpectedPass, failure.type != .unknownScenario else { continue }
                 entries.append(Entry(id: scenario.id, reason: failure.message, line: 0))
             case .skipped where kept[scenario.id] != nil:
                 entries.append(Entry(id: scenario.id, reason: kept[scenario.id] ?? "", line: 0))

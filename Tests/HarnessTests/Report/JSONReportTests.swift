@@ -107,3 +107,39 @@ struct JSONReportTests {
         #expect(text.hasSuffix("}\n"))
     }
 }
+
+/// Every failure kind reaches both reports under its one name, and counts where its category says.
+@Suite("Failure kinds in reports") struct FailureKindReportTests {
+    private static func report(_ kind: FailureKind) -> RunReport {
+        let failure = Failure(type: kind, message: "m", detail: "d")
+        let outcome: Outcome =
+            switch kind.category {
+            case .failure: .failed(failure)
+            case .error: .errored(failure)
+            case .skip: .skipped(reason: "m")
+            }
+        let scenario = ScenarioReport(id: "f/s", name: "s", line: 1, duration: 0, outcome: outcome, transcript: "")
+        return RunReport(
+            target: "reference", toolVersion: "0", hostname: "h", startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+            files: [FileReport(name: "f", path: "f.yaml", scenarios: [scenario])])
+    }
+
+    @Test(arguments: FailureKind.allCases.filter { $0.category != .skip })
+    func theKindIsTheTypeInJUnitAndJSON(_ kind: FailureKind) throws {
+        let report = Self.report(kind)
+        let junit = String(decoding: JUnitReport.renderData(report), as: UTF8.self)
+        let element = kind.category == .failure ? "failure" : "error"
+        #expect(junit.contains("<\(element) type=\"\(kind.rawValue)\""), "\(junit)")
+        let json = try #require(JSONSerialization.jsonObject(with: JSONReport.render(report)) as? [String: Any])
+        let files = try #require(json["files"] as? [[String: Any]])
+        let scenarios = try #require(files.first?["scenarios"] as? [[String: Any]])
+        let problem = try #require((scenarios.first?["failure"] ?? scenarios.first?["error"]) as? [String: Any])
+        #expect(problem["type"] as? String == kind.rawValue)
+    }
+
+    @Test func rawValuesAreUniqueWords() {
+        let names = FailureKind.allCases.map(\.rawValue)
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0.allSatisfy(\.isLetter) && $0.first?.isUppercase == true })
+    }
+}

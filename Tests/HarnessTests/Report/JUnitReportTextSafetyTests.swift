@@ -74,11 +74,11 @@ struct JUnitReportTextSafetyTests {
         #expect(cases[3][attribute: "name"] == "hostile/pass")
     }
 
-    @Test func blankHostnameBecomesLocalhostAndEmptyTypesGetAFallback() throws {
+    @Test func blankHostnameBecomesLocalhostAndTypesAreTheFailureKinds() throws {
         let suite = try #require(document.children.first)
         #expect(suite[attribute: "hostname"] == "localhost")
-        #expect(cases.first?.children.first?[attribute: "type"] == "Failure")
-        #expect(cases[1].children.first?[attribute: "type"] == "Transport\\u{0}Error")
+        #expect(cases.first?.children.first?[attribute: "type"] == "EventMismatch")
+        #expect(cases[1].children.first?[attribute: "type"] == "TransportError")
     }
 
     @Test func unusableDatesAndDurationsStillFormat() throws {

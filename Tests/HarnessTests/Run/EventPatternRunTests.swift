@@ -42,7 +42,7 @@ struct EventPatternRunTests {
     ])
     func patternsThatDoNotMatch(_ pattern: String) throws {
         let report = try runSteps(Self.awaiting(pattern))
-        #expect(report.outcome.failure?.type == "EventMismatch", "\(report.outcome.kind)")
+        #expect(report.outcome.failure?.type == .eventMismatch, "\(report.outcome.kind)")
     }
 
     @Test func failureCodesInPatterns() throws {
@@ -70,7 +70,7 @@ struct EventPatternRunTests {
             - await: up
               expect: { events: "failure(unknown)" }
             """)
-        #expect(report.outcome.failure?.type == "EventMismatch")
+        #expect(report.outcome.failure?.type == .eventMismatch)
         #expect(report.outcome.failure?.detail.contains("  actual:   failure(cancelled)") == true)
     }
 
@@ -79,7 +79,7 @@ struct EventPatternRunTests {
         let text = try ScenarioText(ScenarioText.steps("- put: a.bin\n  data: { zeros: 1MiB }"))
         let report = ScenarioRunner(target: ReferenceTarget(), stepTimeout: 0, toolVersion: "test").runScenario(text.file.scenarios[0], in: text.file)
         #expect(report.outcome.kind == "errored")
-        #expect(report.outcome.failure?.type == "StepTimeout")
+        #expect(report.outcome.failure?.type == .stepTimeout)
         #expect(report.outcome.failure?.message == "the step did not finish within 0 s")
         #expect(report.outcome.failure?.location == "\(ScenarioText.defaultPath):3:5")
     }

@@ -215,7 +215,7 @@ struct ExpectationFailureTests {
         let report = try scenario.runOnly()
         #expect(report.outcome.kind == testCase.kind)
         let failure = try #require(report.outcome.failure)
-        #expect(failure.type == testCase.type, "\(failure.detail)")
+        #expect(failure.type.rawValue == testCase.type, "\(failure.detail)")
         let location = "\(ScenarioText.defaultPath):\(line):5"
         #expect(failure.location == location)
         let headline = String(failure.detail.prefix { $0 != "\n" })
@@ -251,7 +251,7 @@ struct ExpectationFailureTests {
               expect: { error: { code: unauthorized, message: denied } }
             """)
         let failure = try #require(report.outcome.failure)
-        #expect(failure.type == "WrongError")
+        #expect(failure.type == .wrongError)
         #expect(failure.detail.contains("  expected: unauthorized (-13021) with a message containing \"denied\""))
         #expect(failure.detail.contains("  actual:   objectNotFound (-13010): Object none.txt does not exist."))
     }
@@ -268,7 +268,7 @@ struct ExpectationFailureTests {
             """)
         let failure = try #require(report.outcome.failure)
         #expect(report.outcome.kind == "failed")
-        #expect(failure.type == "TaskInvariant")
+        #expect(failure.type == .taskInvariant)
         #expect(failure.message.hasPrefix("task up: the task never delivered a terminal event"))
         #expect(failure.location == "\(ScenarioText.defaultPath):1")
         #expect(failure.detail.contains("(the scenario's checks)"))
@@ -283,7 +283,7 @@ struct ExpectationFailureTests {
             - put: later.txt
               data: { text: never }
             """)
-        #expect(report.outcome.failure?.type == "UnexpectedError")
+        #expect(report.outcome.failure?.type == .unexpectedError)
         #expect(!report.transcript.contains("step 2"))
     }
 }

@@ -116,7 +116,7 @@ struct HTTPRunTests {
         let report = try ScenarioText(Self.scenarios).run(on: HTTPTarget(baseURL: url, requestTimeout: 5))[0]
         #expect(report.outcome.kind == "errored")
         let failure = try #require(report.outcome.failure)
-        #expect(failure.type == "TargetError")
+        #expect(failure.type == .targetError)
         #expect(failure.message.hasPrefix("cannot reach \(url.absoluteString): transport failure: "))
         #expect(failure.message.contains("(GET \(url.absoluteString)/internal/info)"))
         #expect(failure.location == "\(ScenarioText.defaultPath):1")
@@ -133,7 +133,7 @@ struct HTTPRunTests {
         let report = try text.runOnly(on: target)
         #expect(report.outcome.kind == "errored")
         let failure = try #require(report.outcome.failure)
-        #expect(failure.type == "TransportError")
+        #expect(failure.type == .transportError)
         #expect(failure.message.contains("GET \(url.absoluteString)/v0/b/"))
         #expect(failure.location == "\(ScenarioText.defaultPath):3:5")
     }

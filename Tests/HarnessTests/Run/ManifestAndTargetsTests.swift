@@ -57,7 +57,7 @@ struct ManifestAndTargetsTests {
         let reports = try ScenarioText(Self.file).run(expectations: Self.manifest([("suite/file/passes", "flaky")]))
         let failure = try #require(reports[0].outcome.failure)
         #expect(reports[0].outcome.kind == "failed")
-        #expect(failure.type == "UnexpectedPass")
+        #expect(failure.type == .unexpectedPass)
         #expect(failure.message.contains("suite/file/passes passed, but the expectations manifest lists it as a failure (flaky)"))
     }
 
@@ -78,7 +78,7 @@ struct ManifestAndTargetsTests {
         #expect(stale.scenarios.map(\.id) == ["suite/file/gone"])
         let failure = try #require(stale.scenarios.first?.outcome.failure)
         #expect(stale.scenarios.first?.outcome.kind == "failed")
-        #expect(failure.type == "UnknownScenario")
+        #expect(failure.type == .unknownScenario)
         #expect(failure.message == "the expectations manifest lists suite/file/gone, which no scenario has")
         #expect(failure.location == "/conformance/expectations.yaml:4")
         #expect(report.summary == (passed: 2, failed: 1, skipped: 2))

@@ -170,7 +170,7 @@ struct TriggerTests {
                   when: { progress: 1 }
                 """)
         let failure = try #require(report.outcome.failure)
-        #expect(failure.type == "TriggerNotMet")
+        #expect(failure.type == .triggerNotMet)
         #expect(failure.message == "the trigger was never met: task up stopped without it: expected { progress: 1 }, actual pause")
         #expect(failure.detail.contains("  expected: "))
         #expect(failure.detail.contains("  actual:   pause"))

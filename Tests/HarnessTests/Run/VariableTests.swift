@@ -98,7 +98,7 @@ struct VariableTests {
             """,
             given: "objects:\n  a.txt: { text: a }")
         #expect(report.outcome.kind == "errored")
-        #expect(report.outcome.failure?.type == "UnknownField")
+        #expect(report.outcome.failure?.type == .unknownField)
         #expect(report.outcome.failure?.message == "$meta (metadata) has no field customMetadata.missing")
     }
 }

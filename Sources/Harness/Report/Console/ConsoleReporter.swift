@@ -65,7 +65,7 @@ public final class ConsoleReporter: Sendable {
             text += "\n" + style.bold("Failures:") + "\n"
             for (file, scenario, failure) in problems {
                 text += "\n" + label(for: scenario.outcome) + " " + Self.clean(OneLine.joining(scenario.id))
-                text += " [" + Self.clean(OneLine.joining(failure.type)) + "]\n"
+                text += " [" + Self.clean(failure.type.rawValue) + "]\n"
                 let location = failure.location.flatMap { $0.isEmpty ? nil : $0 } ?? "\(file.path):\(scenario.line)"
                 text += "  at " + Self.clean(OneLine.joining(location)) + "\n"
                 let detail = Self.clean(failure.detail)

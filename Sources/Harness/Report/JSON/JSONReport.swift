@@ -95,7 +95,7 @@ public enum JSONReport {
 
     private static func failure(_ failure: Failure) -> JSONValue {
         .object([
-            ("type", .string(failure.type)),
+            ("type", .string(failure.type.rawValue)),
             ("message", .string(failure.message)),
             ("detail", .string(failure.detail)),
             ("location", .optionalString(failure.location)),

@@ -81,11 +81,11 @@ public enum JUnitReport {
             writer.empty("testcase", attributes)
         case .failed(let failure):
             writer.open("testcase", attributes)
-            writeProblem("failure", failure, fallbackType: "Failure", to: &writer)
+            writeProblem("failure", failure, to: &writer)
             writer.close("testcase")
         case .errored(let failure):
             writer.open("testcase", attributes)
-            writeProblem("error", failure, fallbackType: "Error", to: &writer)
+            writeProblem("error", failure, to: &writer)
             writer.close("testcase")
         case .skipped(let reason):
             writer.open("testcase", attributes)
@@ -95,7 +95,7 @@ public enum JUnitReport {
     }
 
     private static func writeProblem(
-        _ element: String, _ failure: Failure, fallbackType: String, to writer: inout XMLWriter
+        _ element: String, _ failure: Failure, to writer: inout XMLWriter
     ) {
         var message = OneLine.from(XMLText.legal(failure.message))
         if message.isEmpty { message = OneLine.from(XMLText.legal(failure.detail)) }
@@ -105,7 +105,7 @@ public enum JUnitReport {
             body += "at " + location
         }
         writer.element(element, [
-            ("type", nonEmpty(failure.type, otherwise: fallbackType)),
+            ("type", failure.type.rawValue),
             ("message", message),
         ], text: body)
     }

@@ -7,14 +7,14 @@ enum ReportFixtures {
     static let leapDay = Date(timeIntervalSince1970: 1_709_211_909.12)
 
     static let eventMismatch = Failure(
-        type: "EventMismatch",
+        type: .eventMismatch,
         message: "events differ after 'paused'\nexpected: resumed\nactual: success",
         detail: "expected:\n  progress*\n  paused\n  resumed\nactual:\n  progress\n  paused\n  success",
         location: "Scenarios/upload/pause-resume.yaml:14"
     )
 
     static let transportError = Failure(
-        type: "TransportError",
+        type: .transportError,
         message: "connection refused",
         detail: "POST http://127.0.0.1:9199/v0/b/bucket/o failed: connection refused",
         location: nil
@@ -46,7 +46,7 @@ enum ReportFixtures {
                 ScenarioReport(id: "list/edge-cases/root", name: "root", line: 3,
                                duration: 0.5, outcome: .passed, transcript: "list /"),
                 ScenarioReport(id: "list/edge-cases/unexpected-pass", name: "unexpected pass", line: 9,
-                               duration: 0.0006, outcome: .failed(Failure(type: "UnexpectedPass",
+                               duration: 0.0006, outcome: .failed(Failure(type: .unexpectedPass,
                                    message: "passed but listed as an expected failure", detail: "")),
                                transcript: ""),
             ]),
@@ -73,12 +73,12 @@ enum ReportFixtures {
         files: [
             FileReport(name: "\u{1B}[31m\u{1B}[0m", path: hostileText, scenarios: [
                 ScenarioReport(id: "", name: "", line: 0, duration: .nan,
-                               outcome: .failed(Failure(type: "", message: "\n\n  " + hostileText + "\nsecond line",
+                               outcome: .failed(Failure(type: .eventMismatch, message: "\n\n  " + hostileText + "\nsecond line",
                                                         detail: hostileText + "\n" + megabyteDetail,
                                                         location: "file \u{0}.yaml:1")),
                                transcript: hostileText),
                 ScenarioReport(id: "hostile/\u{1B}[32mok", name: hostileText, line: 2, duration: .infinity,
-                               outcome: .errored(Failure(type: "Transport\u{0}Error", message: String(repeating: "long ", count: 400),
+                               outcome: .errored(Failure(type: .transportError, message: String(repeating: "long ", count: 400),
                                                          detail: "")),
                                transcript: "line one\r\nline two\rline three"),
                 ScenarioReport(id: "hostile/skip", name: "multi\nline\tname", line: 3, duration: -1,

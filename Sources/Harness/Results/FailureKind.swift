@@ -1,0 +1,72 @@
+/// Every way a scenario can fail to pass, as reports name it: the raw value is the JUnit `type` attribute,
+/// the JSON report's `type` and the bracketed word in the console.
+public enum FailureKind: String, CaseIterable, Sendable {
+    // The target behaved differently from what the scenario expects: the scenario fails.
+    case eventMismatch = "EventMismatch"
+    case observerMismatch = "ObserverMismatch"
+    case progressMismatch = "ProgressMismatch"
+    case dataMismatch = "DataMismatch"
+    case metadataMismatch = "MetadataMismatch"
+    case listMismatch = "ListMismatch"
+    case referenceMismatch = "ReferenceMismatch"
+    case nilReference = "NilReference"
+    case notNil = "NotNil"
+    case noMatch = "NoMatch"
+    case missingError = "MissingError"
+    case unexpectedError = "UnexpectedError"
+    case wrongError = "WrongError"
+    case wrongErrorMessage = "WrongErrorMessage"
+    case taskInvariant = "TaskInvariant"
+    case triggerNotMet = "TriggerNotMet"
+    case triggerPassed = "TriggerPassed"
+    case taskNeverFinished = "TaskNeverFinished"
+    /// A scenario the expectations manifest lists as failing passed.
+    case unexpectedPass = "UnexpectedPass"
+    /// The expectations manifest names a scenario that does not exist.
+    case unknownScenario = "UnknownScenario"
+
+    // The scenario could not be carried out: it errors.
+    case stepTimeout = "StepTimeout"
+    case transportError = "TransportError"
+    case malformedResponse = "MalformedResponse"
+    case targetError = "TargetError"
+    case fixtureError = "FixtureError"
+    case fileError = "FileError"
+    case unknownName = "UnknownName"
+    case unknownField = "UnknownField"
+    case wrongKind = "WrongKind"
+    case badPattern = "BadPattern"
+    case badExpectation = "BadExpectation"
+    case invalidScenarioFile = "InvalidScenarioFile"
+    case invalidExpectationsManifest = "InvalidExpectationsManifest"
+    /// The run stopped before this scenario: the target timed out too often, or the run was interrupted.
+    case notRun = "NotRun"
+
+    // The target cannot run the scenario: it is skipped.
+    case unsupported = "Unsupported"
+
+    /// How a failure of this kind counts.
+    public enum Category: Sendable {
+        /// The target behaved differently: a JUnit failure.
+        case failure
+        /// The scenario could not be carried out: a JUnit error.
+        case error
+        /// The scenario does not apply to the target: skipped.
+        case skip
+    }
+
+    public var category: Category {
+        switch self {
+        case .eventMismatch, .observerMismatch, .progressMismatch, .dataMismatch, .metadataMismatch, .listMismatch, .referenceMismatch,
+            .nilReference, .notNil, .noMatch, .missingError, .unexpectedError, .wrongError, .wrongErrorMessage,
+            .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .unexpectedPass, .unknownScenario:
+            .failure
+        case .stepTimeout, .transportError, .malformedResponse, .targetError, .fixtureError, .fileError, .unknownName,
+            .unknownField, .wrongKind, .badPattern, .badExpectation, .invalidScenarioFile, .invalidExpectationsManifest,
+            .notRun:
+            .error
+        case .unsupported:
+            .skip
+        }
+    }
+}
