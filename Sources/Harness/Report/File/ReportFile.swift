@@ -14,15 +14,15 @@ public enum ReportFile {
     /// `path` and the reason is thrown.
     public static func write(_ data: Data, to path: String) throws {
         guard !path.isEmpty else { throw ReportFileError(path: path, reason: "the path is empty") }
-        guard !path.hasSuffix("/") else {
+        let parts = FilePathParts(path)
+        let fileName = parts.fileName
+        guard !fileName.isEmpty, fileName != ".", fileName != ".." else {
             throw ReportFileError(path: path, reason: "the path names a directory, not a file")
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let fileName = (path as NSString).lastPathComponent
-        if !directory.isEmpty {
-            try makeDirectories(directory, for: path)
+        for folder in parts.folderChain {
+            try makeDirectory(folder, for: path)
         }
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(fileName).\(UUID().uuidString).tmp"
+        let temporary = parts.siblingPrefix + ".\(fileName).\(UUID().uuidString).tmp"
         do {
             try writeNewFile(data, at: temporary, for: path)
             guard rename(temporary, path) == 0 else {
@@ -34,18 +34,14 @@ public enum ReportFile {
         }
     }
 
-    /// `mkdir -p`: each missing component is created in turn; an existing non-directory is an error.
-    private static func makeDirectories(_ directory: String, for path: String) throws {
+    /// One step of `mkdir -p`: creates `directory` unless it exists; an existing non-directory is an error.
+    private static func makeDirectory(_ directory: String, for path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw ReportFileError(path: path, reason: "'\(directory)' exists and is not a directory")
             }
             return
-        }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != directory {
-            try makeDirectories(parent, for: path)
         }
         if mkdir(directory, 0o755) != 0, errno != EEXIST {
             throw ReportFileError(path: path, reason: "cannot create directory '\(directory)': " + lastErrorText())
