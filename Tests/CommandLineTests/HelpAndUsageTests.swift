@@ -17,13 +17,14 @@ struct HelpAndUsageTests {
     }
 
     @Test(arguments: [
-        ("run", "USAGE: storage-conformance run [PATHS…] [options]"),
-        ("lint", "USAGE: storage-conformance lint [PATHS…] [--root DIR]"),
-        ("list", "USAGE: storage-conformance list [PATHS…]"),
-        ("serve", "USAGE: storage-conformance serve [--host HOST] [--port PORT] [--verbose]"),
+        ("run", "USAGE:\n  storage-conformance [run] [PATHS…] [--target reference|URL]"),
+        ("lint", "USAGE:\n  storage-conformance lint [PATHS…] [--root DIR]\n"),
+        ("list", "USAGE:\n  storage-conformance list [PATHS…] [--tag TAG]… [--filter TEXT]… [--shard K/N] [--root DIR]\n"),
+        ("serve", "USAGE:\n  storage-conformance serve [--host 127.0.0.1] [--port 9199] [--max-body SIZE] [--verbose]\n"),
     ])
     func helpForEachCommand(_ command: String, _ usage: String) {
-        for arguments in [["help", command], [command, "--help"], [command, "-h"], [command, "x", "--help"]] {
+        let arguments = [["help", command], [command, "--help"], [command, "-h"], [command, "x", "--help"], [command, "--port", "x", "--help"]]
+        for arguments in arguments {
             let run = ToolRun(arguments)
             #expect(run.code == 0, "\(arguments)")
             #expect(run.output.hasPrefix(usage), "\(arguments)")
@@ -74,7 +75,8 @@ struct HelpAndUsageTests {
         (["serve", "--port", "70000"], "--port must be a whole number from 0 to 65535, not 70000"),
         (["serve", "--port", "-1"], "--port must be a whole number from 0 to 65535, not -1"),
         (["serve", "8080"], "unexpected argument 8080 (serve takes only options)"),
-        (["serve", "--max-body", "0"], "--max-body must be a whole number from 1 to 1099511627776, not 0"),
+        (["serve", "--max-body", "0"], "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 0"),
+        (["serve", "--max-body", "1mb"], "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 1mb"),
         (["serve", "--verbose=1"], "--verbose takes no value"),
         (["serve", "--host"], "--host needs a value"),
     ])

@@ -24,31 +24,46 @@ public struct CommandLineTool: Sendable {
 
     /// Runs the command named by `arguments` (without the program name).
     public func run(_ arguments: [String]) -> Int32 {
-        guard let first = arguments.first else { return RunCommand(tool: self).run([]) }
+        guard let first = arguments.first else { return execute(RunCommand.self, []) }
         let rest = Array(arguments.dropFirst())
         switch first {
-        case "run": return RunCommand(tool: self).run(rest)
-        case "lint": return LintCommand(tool: self).run(rest)
-        case "list": return ListCommand(tool: self).run(rest)
-        case "serve": return ServeCommand(tool: self).run(rest)
         case "help": return help(rest.first)
         case "--help", "-h": return help(nil)
         case "--version", "version":
             say("storage-conformance \(ToolVersion.current)")
             return 0
         default:
+            if let command = Self.commands.first(where: { $0.spec.name == first }) { return execute(command, rest) }
             if Self.looksLikeAMistypedCommand(first) {
                 complain(
-                    "unknown command \(first) (commands: \(Self.commands.joined(separator: ", "))), and no file or folder of that name\n"
+                    "unknown command \(first) (commands: \(Self.commandNames.joined(separator: ", "))), and no file or folder of that name\n"
                         + "Run `storage-conformance help` for usage.")
                 return 2
             }
             // `storage-conformance Scenarios/x --tag y`: run is the default command.
-            return RunCommand(tool: self).run(arguments)
+            return execute(RunCommand.self, arguments)
         }
     }
 
-    static let commands = ["run", "lint", "list", "serve", "help"]
+    /// Every command, in the order help lists them.
+    static var commands: [any ToolCommand.Type] { [RunCommand.self, LintCommand.self, ListCommand.self, ServeCommand.self] }
+
+    static var commandNames: [String] { commands.map { $0.spec.name } + ["help"] }
+
+    /// Help when asked for anywhere in the arguments; otherwise the arguments read against the command's
+    /// spec (a usage error exits 2) and the command run.
+    private func execute(_ command: any ToolCommand.Type, _ arguments: [String]) -> Int32 {
+        if ArgumentList.asksForHelp(arguments) {
+            say(command.spec.helpText)
+            return 0
+        }
+        do throws(ArgumentList.Problem) {
+            let options = try ArgumentList(arguments, spec: command.spec)
+            return try command.init(tool: self).run(options)
+        } catch {
+            return usage(error.description, command: command.spec.name)
+        }
+    }
 
     /// A first argument that names no file or folder and does not look like a path (`lnit`, not
     /// `Scenarios/x` or `x.yaml`) is taken for a mistyped command rather than a missing path.
@@ -57,17 +72,16 @@ public struct CommandLineTool: Sendable {
         return !FileManager.default.fileExists(atPath: argument)
     }
 
-    private func help(_ command: String?) -> Int32 {
-        switch command {
-        case nil: say(HelpText.overview)
-        case "run": say(HelpText.run)
-        case "lint": say(HelpText.lint)
-        case "list": say(HelpText.list)
-        case "serve": say(HelpText.serve)
-        default:
-            complain("unknown command \(command ?? "") (commands: \(Self.commands.joined(separator: ", ")))")
+    private func help(_ name: String?) -> Int32 {
+        guard let name else {
+            say(CommandTable.overview)
+            return 0
+        }
+        guard let command = Self.commands.first(where: { $0.spec.name == name }) else {
+            complain("unknown command \(name) (commands: \(Self.commandNames.joined(separator: ", ")))")
             return 2
         }
+        say(command.spec.helpText)
         return 0
     }
 

@@ -1,37 +1,26 @@
 import Foundation
 import ScenarioLanguage
+import Synchronization
 
 /// `run`: loads, selects and runs scenarios, prints one line per scenario and writes the reports.
-struct RunCommand {
+///
+/// The reports are written whatever happens: invalid files, a bad manifest or a target that cannot be used
+/// give a report with one errored case saying why; SIGINT and SIGTERM write what finished, with the rest
+/// marked as not run.
+struct RunCommand: ToolCommand {
+    static let spec = CommandTable.run
     let tool: CommandLineTool
 
-    func run(_ arguments: [String]) -> Int32 {
-        let options: ArgumentList
-        do throws(ArgumentList.Problem) {
-            options = try ArgumentList(
-                arguments,
-                options: ["--target", "--junit", "--json", "--tag", "--filter", "--shard", "--expectations", "--jobs", "--timeout", "--root", "--write-expectations"],
-                flags: ["--help", "-h"])
-        } catch {
-            return tool.usage(error.description, command: "run")
-        }
-        if options.has("--help") || options.has("-h") {
-            tool.say(HelpText.run)
-            return 0
-        }
-        let junitPath = options.value("--junit") ?? "reports/junit.xml"
-        let jobs: Int
-        let timeout: Int
-        let selection: ScenarioSelection
-        let target: any Target
-        do throws(ArgumentList.Problem) {
-            jobs = try options.integer("--jobs", in: 1...256) ?? 1
-            timeout = try options.integer("--timeout", in: 1...86_400) ?? 60
-            selection = try ScenarioSelectionOptions.selection(from: options)
-            target = try TargetResolver.target(options.value("--target") ?? "reference", stepTimeout: TimeInterval(timeout))
-        } catch {
-            return tool.usage(error.description, command: "run")
-        }
+    func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
+        let jobs = try options.integer("--jobs", in: 1...256) ?? 1
+        let timeout = try options.seconds("--timeout", in: 0.01...86_400) ?? 60
+        let selection = try ScenarioSelectionOptions.selection(from: options)
+        let target = try TargetResolver.target(options.value("--target") ?? "reference", stepTimeout: timeout)
+        let annotate = try annotations(options)
+        let writer = RunReportWriter(
+            tool: tool, junit: options.value("--junit") ?? "reports/junit.xml", json: options.value("--json"),
+            withLocations: options.has("--junit-locations"))
+
         var expectations: ExpectationsManifest?
         if let path = options.value("--expectations") {
             do throws(Diagnostic) {
@@ -39,8 +28,9 @@ struct RunCommand {
             } catch {
                 tool.show([error])
                 tool.complain("the expectations manifest has errors; nothing was run")
-                let report = Self.invalidFilesReport([error], target: target, type: .invalidExpectationsManifest, caseName: "expectations manifest is valid")
-                writeReports(report, junit: junitPath, json: options.value("--json"))
+                writer.write(
+                    RunReportWriter.errorReport(
+                        [error], target: target, type: .invalidExpectationsManifest, caseName: "expectations manifest is valid"))
                 return 2
             }
         }
@@ -48,7 +38,7 @@ struct RunCommand {
         let loaded = ScenarioLoading.load(options, tool: tool)
         if loaded.hasErrors {
             tool.complain("the scenario files have errors; nothing was run")
-            writeReports(Self.invalidFilesReport(loaded.diagnostics, target: target), junit: junitPath, json: options.value("--json"))
+            writer.write(RunReportWriter.errorReport(loaded.diagnostics, target: target))
             return 2
         }
         let allIDs = Set(loaded.files.flatMap { $0.scenarios.map(\.id) })
@@ -57,13 +47,31 @@ struct RunCommand {
             file.scenarios = file.scenarios.filter(selection.includes)
             return file.scenarios.isEmpty ? nil : file
         }
-        if selected.isEmpty { tool.complain("no scenario was selected") }
+        if selected.isEmpty {
+            tool.complain(EmptySelection.explain(selection, scenarios: loaded.files.flatMap(\.scenarios)))
+            return 2
+        }
+        do throws(TargetFailure) {
+            try target.checkUsable()
+        } catch {
+            tool.complain("\(error.description)\nNothing was run.")
+            writer.write(RunReportWriter.targetReport(error.description, target: target))
+            return 2
+        }
 
-        let console = ConsoleReporter(output: tool.output, colour: ConsoleReporter.shouldUseColour(environment: tool.environment, isTerminal: tool.outputIsTerminal))
-        let runner = ScenarioRunner(target: target, jobs: jobs, stepTimeout: TimeInterval(timeout), expectations: expectations, toolVersion: ToolVersion.current)
-        let report = runner.run(selected, allIDs: allIDs) { scenario, file in console.scenarioFinished(scenario, file: file) }
+        let console = ConsoleReporter(
+            output: tool.output,
+            colour: ConsoleReporter.shouldUseColour(environment: tool.environment, isTerminal: tool.outputIsTerminal),
+            quiet: options.has("--quiet"))
+        let runner = ScenarioRunner(
+            target: target, jobs: jobs, stepTimeout: timeout, expectations: expectations, toolVersion: ToolVersion.current)
+        let progress = RunProgress(files: selected, timeoutLimit: options.has("--keep-going") ? nil : 3)
+        let (report, signal) = Self.runUntilSignalled(runner, selected, allIDs: allIDs, progress: progress, console: console)
+        if let reason = progress.stopReason, signal == nil { tool.complain("stopped: " + reason) }
         console.runFinished(report)
-        guard writeReports(report, junit: junitPath, json: options.value("--json")) else { return 2 }
+        if annotate { tool.say(GitHubAnnotations.render(report)) }
+        guard writer.write(report) else { return 2 }
+        if let signal { return SignalWatch.exitCode(for: signal) }
         if let path = options.value("--write-expectations") {
             let manifest = ExpectationsManifest.recording(report, path: path, previous: expectations)
             do {
@@ -77,47 +85,48 @@ struct RunCommand {
         return report.summary.failed == 0 ? 0 : 1
     }
 
-    /// Writes the JUnit report (always) and the JSON one (when asked); false when one could not be written.
-    @discardableResult
-    private func writeReports(_ report: RunReport, junit: String, json: String?) -> Bool {
-        var written = true
-        var outputs = [(junit, JUnitReport.renderData(report))]
-        if let json { outputs.append((json, JSONReport.render(report))) }
-        for (path, data) in outputs {
-            do {
-                try ReportFile.write(data, to: path)
-            } catch {
-                tool.complain("cannot write the report: \(error)")
-                written = false
-            }
+    /// Runs on a worker thread while this one watches for SIGINT and SIGTERM. On a signal the run stops at
+    /// once (scenarios still running are not waited for) and the report holds what finished.
+    private static func runUntilSignalled(
+        _ runner: ScenarioRunner, _ files: [ScenarioFile], allIDs: Set<String>, progress: RunProgress,
+        console: ConsoleReporter
+    ) -> (RunReport, Int32?) {
+        let startedAt = Date()
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Mutex<(report: RunReport?, signal: Int32?)>((nil, nil))
+        let watch = SignalWatch { number in
+            outcome.withLock { if $0.signal == nil { $0.signal = number } }
+            finished.signal()
         }
-        return written
+        defer { watch.cancel() }
+        let worker = Thread {
+            let report = runner.run(files, allIDs: allIDs, progress: progress) { scenario, file in
+                console.scenarioFinished(scenario, file: file)
+            }
+            outcome.withLock { $0.report = report }
+            finished.signal()
+        }
+        worker.stackSize = 8 << 20
+        worker.start()
+        finished.wait()
+        let (report, signal) = outcome.withLock { ($0.report, $0.signal) }
+        if let report, signal == nil { return (report, nil) }
+        let number = signal ?? SIGINT
+        progress.stop(reason: "the run was interrupted by \(SignalWatch.name(of: number))")
+        let partial = runner.report(of: progress, startedAt: startedAt, allIDs: allIDs) { reason in
+            .skipped(reason: "not run: \(reason)")
+        }
+        return (partial, number)
     }
 
-    /// A report with one errored case per invalid file, so CI shows why nothing ran.
-    static func invalidFilesReport(
-        _ diagnostics: [Diagnostic], target: any Target, type: FailureKind = .invalidScenarioFile, caseName: String = "scenario file is valid"
-    ) -> RunReport {
-        let errors = diagnostics.filter { $0.severity == .error }
-        var byFile: [(String, [Diagnostic])] = []
-        for diagnostic in errors {
-            if let index = byFile.firstIndex(where: { $0.0 == diagnostic.file }) {
-                byFile[index].1.append(diagnostic)
-            } else {
-                byFile.append((diagnostic.file, [diagnostic]))
-            }
+    /// `--annotations github|none`; by default github under GitHub Actions.
+    private func annotations(_ options: ArgumentList) throws(ArgumentList.Problem) -> Bool {
+        switch options.value("--annotations") {
+        case nil: return tool.environment["GITHUB_ACTIONS"] == "true"
+        case "github": return true
+        case "none": return false
+        case let other?: throw ArgumentList.Problem(description: "--annotations must be github or none, not \(other)")
         }
-        let files = byFile.map { path, problems in
-            let first = problems[0]
-            let failure = Failure(
-                type: type, message: "\(path):\(first.location.line):\(first.location.column): \(first.message)",
-                detail: problems.map(\.description).joined(separator: "\n\n"), location: "\(path):\(first.location.line)")
-            let scenario = ScenarioReport(id: path, name: caseName, line: first.location.line, duration: 0, outcome: .errored(failure), transcript: "")
-            return FileReport(name: path, path: path, scenarios: [scenario])
-        }
-        return RunReport(
-            target: target.name, toolVersion: ToolVersion.current, hostname: ProcessInfo.processInfo.hostName,
-            startedAt: Date(), duration: 0, files: files)
     }
 }
 

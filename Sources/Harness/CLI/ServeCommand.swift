@@ -4,7 +4,8 @@ import StorageHTTP
 import StorageModel
 
 /// `serve`: the reference implementation over HTTP until SIGINT or SIGTERM.
-struct ServeCommand {
+struct ServeCommand: ToolCommand {
+    static let spec = CommandTable.serve
     let tool: CommandLineTool
 
     /// `GET /v0/b/x/o/a 200 311 bytes 0.4 ms 127.0.0.1:51234`.
@@ -15,23 +16,11 @@ struct ServeCommand {
             + String(format: "%.1f ms", milliseconds) + " \(entry.remoteAddress)\n"
     }
 
-    func run(_ arguments: [String]) -> Int32 {
-        let options: ArgumentList
-        let port: Int
-        let maxBody: Int
-        do throws(ArgumentList.Problem) {
-            options = try ArgumentList(arguments, options: ["--host", "--port", "--max-body"], flags: ["--verbose", "--help", "-h"])
-            port = try options.integer("--port", in: 0...65_535) ?? 9199
-            maxBody = try options.integer("--max-body", in: 1...(1 << 40)) ?? HTTPServerConfiguration().maxBodyBytes
-        } catch {
-            return tool.usage(error.description, command: "serve")
-        }
-        if options.has("--help") || options.has("-h") {
-            tool.say(HelpText.serve)
-            return 0
-        }
+    func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
+        let port = try options.integer("--port", in: 0...65_535) ?? 9199
+        let maxBody = try options.size("--max-body", in: 1...(1 << 40)).map(Int.init) ?? HTTPServerConfiguration().maxBodyBytes
         if let extra = options.positionals.first {
-            return tool.usage("unexpected argument \(extra) (serve takes only options)", command: "serve")
+            throw ArgumentList.Problem(description: "unexpected argument \(extra) (serve takes only options)")
         }
         let host = options.value("--host") ?? "127.0.0.1"
         let service = InMemoryBackend()
@@ -55,17 +44,11 @@ struct ServeCommand {
             tool.complain("warning: listening on \(host), not only on loopback: anyone who can reach it can read and write every bucket")
         }
         let stopped = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stopped.signal() }
-            source.resume()
-            return source
-        }
+        let watch = SignalWatch { _ in stopped.signal() }
         stopped.wait()
         tool.say("stopping")
         server.stop()
-        sources.forEach { $0.cancel() }
+        watch.cancel()
         return 0
     }
 }

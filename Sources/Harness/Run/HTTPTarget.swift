@@ -45,6 +45,31 @@ public struct HTTPTarget: Target {
         return HTTPTargetSession(storage: Storage(bucket: bucket, backend: backend, host: name), backend: backend, features: features)
     }
 
+    /// One list request: a refused connection, a timeout or an answer that is not Firebase v0 stops the run
+    /// before it starts, with one message instead of one per scenario.
+    public func checkUsable() throws(TargetFailure) {
+        let identity: EndpointIdentity
+        do {
+            identity = try backend.identify(probeBucket: "sc-probe-" + nonce)
+        } catch {
+            throw .failed("cannot reach \(name): \(error.message)")
+        }
+        switch identity {
+        case .firebaseV0:
+            return
+        case .gcsJSON(let answer):
+            throw .failed(
+                "\(name) does not speak the Firebase Storage v0 protocol (GET /v0/b/…/o answered \(answer)), "
+                    + "but it answers the GCS JSON API (GET /storage/v1/b): it is a GCS server or emulator, "
+                    + "which --target http:// cannot test")
+        case .other(let answer):
+            throw .failed(
+                "\(name) does not speak the Firebase Storage v0 protocol: GET /v0/b/…/o answered \(answer). "
+                    + "--target http://HOST:PORT must name a v0 endpoint such as the Firebase emulator or "
+                    + "`storage-conformance serve`")
+        }
+    }
+
     /// Six random characters from `a–z0–9`, valid in any bucket name.
     public static func randomNonce() -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")

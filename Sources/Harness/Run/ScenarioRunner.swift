@@ -23,24 +23,23 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs `files` (already selected); `allIDs` are the ids of every scenario loaded, for the manifest's
-    /// stale-entry check. `onScenarioFinished` is called as each scenario ends, from any thread.
+    /// stale-entry check. `onScenarioFinished` is called as each scenario ends, from any thread. With
+    /// `progress`, the caller can stop the run and read what finished (see `RunProgress`); scenarios left
+    /// when the run stops are reported as errors naming the reason.
     public func run(
-        _ files: [ScenarioFile], allIDs: Set<String>,
+        _ files: [ScenarioFile], allIDs: Set<String>, progress: RunProgress? = nil,
         onScenarioFinished: @escaping @Sendable (ScenarioReport, FileReport) -> Void = { _, _ in }
     ) -> RunReport {
         let startedAt = Date()
-        let work = files.enumerated().flatMap { fileIndex, file in file.scenarios.indices.map { (fileIndex, $0) } }
-        let results = ResultSlots(files: files)
-        let next = WorkCounter()
+        let progress = progress ?? RunProgress(files: files, timeoutLimit: nil)
         let group = DispatchGroup()
-        for _ in 0..<min(jobs, max(work.count, 1)) {
+        for _ in 0..<min(jobs, max(progress.work.count, 1)) {
             group.enter()
             let worker = Thread {
-                while let index = next.take(below: work.count) {
-                    let (fileIndex, scenarioIndex) = work[index]
+                while let (fileIndex, scenarioIndex) = progress.take() {
                     let file = files[fileIndex]
                     let report = runScenario(file.scenarios[scenarioIndex], in: file)
-                    results.store(report, file: fileIndex, scenario: scenarioIndex)
+                    progress.store(report, file: fileIndex, scenario: scenarioIndex)
                     onScenarioFinished(report, FileReport(name: file.name, path: file.path, scenarios: []))
                 }
                 group.leave()
@@ -49,7 +48,19 @@ public struct ScenarioRunner: Sendable {
             worker.start()
         }
         group.wait()
-        var fileReports = results.fileReports
+        return report(of: progress, startedAt: startedAt, allIDs: allIDs, onScenarioFinished: onScenarioFinished) { reason in
+            .errored(Failure(type: .notRun, message: "not run: \(reason)", detail: "not run: \(reason)"))
+        }
+    }
+
+    /// The run's report from what `progress` holds; `unfinished` is the outcome of scenarios that never
+    /// finished. Used at the end of a run, and by the command when a signal cuts the run short.
+    public func report(
+        of progress: RunProgress, startedAt: Date, allIDs: Set<String>,
+        onScenarioFinished: @Sendable (ScenarioReport, FileReport) -> Void = { _, _ in },
+        unfinished: (String) -> Outcome
+    ) -> RunReport {
+        var fileReports = progress.fileReports(unfinished: unfinished)
         if let stale = staleExpectations(allIDs: allIDs) {
             fileReports.append(stale)
             for scenario in stale.scenarios { onScenarioFinished(scenario, FileReport(name: stale.name, path: stale.path, scenarios: [])) }
@@ -117,43 +128,5 @@ public struct ScenarioRunner: Sendable {
                 transcript: "")
         }
         return FileReport(name: "expectations", path: manifest.path, scenarios: scenarios)
-    }
-}
-
-/// Hands out work indices to worker threads.
-private final class WorkCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < limit else { return nil }
-        next += 1
-        return next - 1
-    }
-}
-
-/// Scenario reports in file order, filled in by worker threads.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private let files: [ScenarioFile]
-    private var slots: [[ScenarioReport?]]
-
-    init(files: [ScenarioFile]) {
-        self.files = files
-        slots = files.map { [ScenarioReport?](repeating: nil, count: $0.scenarios.count) }
-    }
-
-    func store(_ report: ScenarioReport, file: Int, scenario: Int) {
-        lock.lock()
-        slots[file][scenario] = report
-        lock.unlock()
-    }
-
-    var fileReports: [FileReport] {
-        lock.lock()
-        defer { lock.unlock() }
-        return zip(files, slots).map { file, reports in FileReport(name: file.name, path: file.path, scenarios: reports.compactMap { $0 }) }
     }
 }

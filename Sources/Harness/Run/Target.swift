@@ -11,6 +11,13 @@ public protocol Target: Sendable {
     var kind: String { get }
     /// A fresh bucket (or a reset endpoint) for one scenario, signed out.
     func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession
+    /// Checks once, before a run, that the target can be used at all: reachable, and speaking the protocol
+    /// it is meant to. The message says what was found instead.
+    func checkUsable() throws(TargetFailure)
+}
+
+extension Target {
+    public func checkUsable() throws(TargetFailure) {}
 }
 
 /// One scenario's view of a target.

@@ -13,11 +13,14 @@ import Synchronization
 public final class ConsoleReporter: Sendable {
     private let output: any ConsoleOutput
     private let style: ConsoleStyle
+    private let quiet: Bool
     private let lock = Mutex(())
 
-    public init(output: some ConsoleOutput, colour: Bool) {
+    /// `quiet`: no line for scenarios that passed or were skipped.
+    public init(output: some ConsoleOutput, colour: Bool, quiet: Bool = false) {
         self.output = output
         self.style = ConsoleStyle(colour: colour)
+        self.quiet = quiet
     }
 
     /// A reporter on standard output, coloured when standard output is a terminal and the
@@ -43,6 +46,7 @@ public final class ConsoleReporter: Sendable {
     /// their one-line message, skips their reason.
     /// `file` is the scenario's file; the line shows the scenario id, which already names it.
     public func scenarioFinished(_ scenario: ScenarioReport, file: FileReport) {
+        if quiet, problem(of: scenario) == nil { return }
         var line = label(for: scenario.outcome) + " " + Self.clean(OneLine.joining(scenario.id))
         line += " (" + Seconds.milliseconds(scenario.duration) + " ms)"
         let note: String

@@ -17,7 +17,9 @@ public enum JUnitReport {
     /// Stands in for a name that is empty once cleaned, since windyroad requires a non-empty name.
     public static let unnamedPlaceholder = "(unnamed)"
 
-    public static func render(_ report: RunReport) -> String {
+    /// `withLocations` adds `file` and `line` to every testcase, as GitHub's JUnit reporters read them;
+    /// neither schema has those attributes, so the report is then valid for those reporters only.
+    public static func render(_ report: RunReport, withLocations: Bool = false) -> String {
         var writer = XMLWriter()
         guard !report.files.isEmpty else {
             writer.empty("testsuites")
@@ -27,19 +29,21 @@ public enum JUnitReport {
         let timestamp = UTCTimestamp(report.startedAt).junit
         let hostname = nonEmpty(report.hostname, otherwise: "localhost")
         for (index, file) in report.files.enumerated() {
-            writeSuite(file, id: index, report: report, timestamp: timestamp, hostname: hostname, to: &writer)
+            writeSuite(
+                file, id: index, report: report, timestamp: timestamp, hostname: hostname, withLocations: withLocations,
+                to: &writer)
         }
         writer.close("testsuites")
         return writer.document
     }
 
     /// The rendered document as UTF-8.
-    public static func renderData(_ report: RunReport) -> Data {
-        Data(render(report).utf8)
+    public static func renderData(_ report: RunReport, withLocations: Bool = false) -> Data {
+        Data(render(report, withLocations: withLocations).utf8)
     }
 
     private static func writeSuite(
-        _ file: FileReport, id: Int, report: RunReport, timestamp: String, hostname: String,
+        _ file: FileReport, id: Int, report: RunReport, timestamp: String, hostname: String, withLocations: Bool,
         to writer: inout XMLWriter
     ) {
         let name = nonEmpty(file.name, otherwise: unnamedPlaceholder)
@@ -63,19 +67,20 @@ public enum JUnitReport {
         writer.empty("property", [("name", "path"), ("value", file.path)])
         writer.close("properties")
         for scenario in file.scenarios {
-            writeCase(scenario, classname: name, to: &writer)
+            writeCase(scenario, classname: name, location: withLocations ? file.path : nil, to: &writer)
         }
         writer.element("system-out", text: transcripts(of: file.scenarios))
         writer.empty("system-err")
         writer.close("testsuite")
     }
 
-    private static func writeCase(_ scenario: ScenarioReport, classname: String, to writer: inout XMLWriter) {
-        let attributes = [
+    private static func writeCase(_ scenario: ScenarioReport, classname: String, location: String?, to writer: inout XMLWriter) {
+        var attributes = [
             ("name", nonEmpty(scenario.name, otherwise: nonEmpty(scenario.id, otherwise: unnamedPlaceholder))),
             ("classname", classname),
             ("time", Seconds.formatted(scenario.duration)),
         ]
+        if let location { attributes += [("file", location), ("line", String(scenario.line))] }
         switch scenario.outcome {
         case .passed:
             writer.empty("testcase", attributes)

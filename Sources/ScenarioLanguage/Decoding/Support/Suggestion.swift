@@ -1,9 +1,9 @@
 /// "Did you mean …?" for misspelt keys, verbs and values.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate `word` was most likely meant as: same letters in another case, a prefix of a
     /// candidate (`chunk` → `chunkSize`), a part of one (`notFound` → `objectNotFound`), or a small edit
     /// distance. Nil when nothing is close.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         guard !word.isEmpty else { return nil }
         let lowered = word.lowercased()
         if let match = candidates.first(where: { $0.lowercased() == lowered }) { return match }
@@ -29,7 +29,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance, counting an adjacent swap as one edit.
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

@@ -8,7 +8,13 @@
 ///   `1.3B` or `0.1KiB` are errors, as are negatives, floats written as YAML numbers, and sizes above
 ///   `Int64.max` bytes.
 /// - `N%` (0 to 100, fraction allowed) only where a percentage makes sense: `when: { progress: … }`.
-enum ByteSize {
+package enum ByteSize {
+    /// A size as the command line takes it (no percentage): bytes, or nil when the text is not a size.
+    package static func bytes(_ text: String) -> Int64? {
+        guard case .success(.bytes(let count)) = parse(text, allowsPercent: false) else { return nil }
+        return count
+    }
+
     /// A size that was read: bytes, or a percentage where one is allowed.
     enum Amount: Equatable {
         case bytes(Int64)

@@ -1,0 +1,101 @@
+/// Every command of the tool, declared once: `--help`, the overview, the usage errors and the README's
+/// command block all come from here. Adding a command is a spec here, its `ToolCommand` type and an entry
+/// in `CommandLineTool.commands`.
+enum CommandTable {
+    static let run = CommandSpec(
+        name: "run", operands: "[PATHS…]",
+        summary: "Run scenarios (the default; PATHS default to Scenarios/) and write a JUnit report.",
+        description: "Runs the scenarios in PATHS (files or folders; default: Scenarios) and writes a JUnit report.",
+        options: [
+            .value(
+                "--target", "TARGET",
+                "reference (the default: the bundled in-process implementation) or the\nbase URL of a live v0 endpoint, e.g. http://127.0.0.1:9199",
+                synopsis: "reference|URL"),
+            .value("--junit", "FILE", "Where to write the JUnit report (default: reports/junit.xml)."),
+            .value("--json", "FILE", "Also write a JSON report."),
+            .value("--tag", "TAG", "Only scenarios with this tag (repeatable: any of them).", repeatable: true),
+            .value(
+                "--filter", "TEXT",
+                "Only scenarios whose id contains TEXT, or matches it as a glob with * and ?\n(repeatable: any of them).",
+                repeatable: true),
+            .value("--shard", "K/N", "Only shard K of N: a stable split of the ids for CI matrices."),
+            .value(
+                "--expectations", "FILE",
+                "A manifest of known failures: listed failures are reported as skipped;\na listed scenario that passes, or an unknown id, fails the run."),
+            .value("--jobs", "N", "Run N scenarios at a time (default 1). Results do not depend on N."),
+            .value("--timeout", "SECONDS", "The longest one step may take (default 60; fractions such as 0.5 allowed)."),
+            .value(
+                "--root", "DIR",
+                "The scenario root that ids are relative to (default: the nearest folder\nnamed Scenarios, else the folder given)."),
+            .value(
+                "--write-expectations", "FILE",
+                "After the run, write the manifest this run calls for: every failure with\nits message (and the reasons of expected failures that still fail)."),
+            .flag(
+                "--keep-going",
+                "Run every scenario even after the target timed out in 3 scenarios in a row\n(by default the run stops then, and the rest are reported as not run)."),
+            .flag("--quiet", "Print only failures, errors and the summary, not a line per scenario."),
+            .value(
+                "--annotations", "github|none",
+                "Print failures as GitHub Actions annotations (::error file=…,line=…::).\nDefault: github when GITHUB_ACTIONS=true, else none."),
+            .flag(
+                "--junit-locations",
+                "Add file and line attributes to every JUnit testcase, for reporters that\nread them (they are in neither JUnit schema, so strict validators refuse them)."),
+        ],
+        footer: """
+            Colour is used on a terminal unless NO_COLOR is set. SIGINT or SIGTERM stops the run, writes the reports
+            (scenarios not finished are marked as not run) and exits with 130 or 143.
+            Exit codes: 0 everything passed (expected failures included), 1 a scenario failed, 2 the run could
+            not start (bad options, invalid files, nothing selected, a target that cannot be used).
+            """,
+        isDefault: true)
+
+    static let lint = CommandSpec(
+        name: "lint", operands: "[PATHS…]",
+        summary: "Check scenario files without running them.",
+        description: """
+            Checks scenario files (default: Scenarios) without running them: YAML syntax, the scenario language,
+            names, sizes, event patterns and ids. Problems are printed as FILE:LINE:COLUMN: message with the line
+            and a caret.
+            """,
+        options: [.value("--root", "DIR", "The scenario root that ids are relative to.")],
+        footer: "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad usage.")
+
+    static let list = CommandSpec(
+        name: "list", operands: "[PATHS…]",
+        summary: "Print the ids and tags of scenarios.",
+        description: "Prints the id and tags of every selected scenario, one per line.",
+        options: [
+            .value("--tag", "TAG", "Only scenarios with this tag (repeatable).", repeatable: true),
+            .value("--filter", "TEXT", "Only ids that contain TEXT or match it as a glob (repeatable).", repeatable: true),
+            .value("--shard", "K/N", "Only shard K of N."),
+            .value("--root", "DIR", "The scenario root that ids are relative to."),
+        ],
+        footer: "Exit codes: 0 scenarios listed, 2 nothing selected or bad usage.")
+
+    static let serve = CommandSpec(
+        name: "serve", operands: "",
+        summary: "Serve the reference implementation over the Firebase Storage v0 protocol.",
+        description: """
+            Serves the bundled reference implementation over HTTP/1.1, speaking the Firebase Storage v0 REST
+            protocol (the routes of the Firebase emulator), plus POST /internal/reset and
+            PUT /internal/buckets/BUCKET/rules. Stops cleanly on SIGINT or SIGTERM.
+            """,
+        options: [
+            .value("--host", "HOST", "The address to bind (default 127.0.0.1: loopback only).", synopsis: "127.0.0.1"),
+            .value("--port", "PORT", "The port (default 9199; 0 picks a free one and prints it).", synopsis: "9199"),
+            .value("--max-body", "SIZE", "The largest request body (default 512MiB; units such as 1MiB allowed)."),
+            .flag("--verbose", "Log one line per request."),
+        ])
+
+    /// What `storage-conformance --help` prints.
+    static var overview: String {
+        var text = "storage-conformance — the conformance harness for Cloud Storage for Firebase\n\nUSAGE:\n"
+        text += CommandLineTool.commands.map { $0.spec.synopsis }.joined(separator: "\n").split(separator: "\n").map { "  " + $0 }
+            .joined(separator: "\n") + "\n\nCOMMANDS:\n"
+        for command in CommandLineTool.commands.map({ $0.spec }) { text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + command.summary + "\n" }
+        text += "  help     Show help for a command: storage-conformance help run\n"
+        text += "\nOPTIONS:\n  -h, --help   Show this help.\n  --version    Show the version.\n"
+        text += "\nExit codes: 0 everything passed, 1 a scenario failed, 2 the run could not start.\n"
+        return text
+    }
+}
