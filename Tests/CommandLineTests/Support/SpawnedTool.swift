@@ -98,6 +98,21 @@ final class SpawnedTool: @unchecked Sendable {
         process.terminate()
     }
 
+    /// Sends SIGINT, as Ctrl-C does.
+    func interrupt() {
+        process.interrupt()
+    }
+
+    /// User plus system CPU seconds the process has used so far (from /proc; nil where there is none).
+    var cpuSeconds: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     deinit {
         if process.isRunning { process.terminate() }
     }
