@@ -1,4 +1,5 @@
 import Foundation
+import StorageHTTP
 import ScenarioLanguage
 
 /// The `storage-conformance` command line: reads the arguments, runs one command and returns its exit
@@ -24,6 +25,7 @@ public struct CommandLineTool: Sendable {
 
     /// Runs the command named by `arguments` (without the program name).
     public func run(_ arguments: [String]) -> Int32 {
+        BrokenPipes.ignore()
         guard let first = arguments.first else { return execute(RunCommand.self, []) }
         let rest = Array(arguments.dropFirst())
         switch first {

@@ -94,6 +94,7 @@ enum CommandTable {
             .joined(separator: "\n") + "\n\nCOMMANDS:\n"
         for command in CommandLineTool.commands.map({ $0.spec }) { text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + command.summary + "\n" }
         text += "  help     Show help for a command: storage-conformance help run\n"
+        text += "  version  Print the version (also --version).\n"
         text += "\nOPTIONS:\n  -h, --help   Show this help.\n  --version    Show the version.\n"
         text += "\nExit codes: 0 everything passed, 1 a scenario failed, 2 the run could not start.\n"
         return text

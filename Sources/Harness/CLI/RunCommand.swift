@@ -35,7 +35,7 @@ struct RunCommand: ToolCommand {
             }
         }
 
-        let loaded = ScenarioLoading.load(options, tool: tool)
+        let loaded = ScenarioLoading.load(options, tool: tool, warningsInFull: false)
         if loaded.hasErrors {
             tool.complain("the scenario files have errors; nothing was run")
             writer.write(RunReportWriter.errorReport(loaded.diagnostics, target: target))
@@ -144,12 +144,20 @@ enum ScenarioSelectionOptions {
     }
 }
 
-/// Loading the PATHS of a command (default `Scenarios`) and printing what the loader found.
+/// Loading the PATHS of a command (default `Scenarios`) and printing what the loader found: every
+/// diagnostic, or (`warningsInFull: false`, for run) errors in full and a count of the warnings.
 enum ScenarioLoading {
-    static func load(_ options: ArgumentList, tool: CommandLineTool) -> LoadResult {
+    static func load(_ options: ArgumentList, tool: CommandLineTool, warningsInFull: Bool = true) -> LoadResult {
         let paths = options.positionals.isEmpty ? ["Scenarios"] : options.positionals
         let result = ScenarioLoader(root: options.value("--root")).load(paths)
-        tool.show(result.diagnostics)
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        tool.show(warningsInFull ? result.diagnostics : result.diagnostics.filter { $0.severity == .error })
+        if !warningsInFull, !warnings.isEmpty {
+            let paths = options.positionals.joined(separator: " ")
+            tool.complain(
+                "\(warnings.count) lint \(warnings.count == 1 ? "warning" : "warnings"): "
+                    + "storage-conformance lint\(paths.isEmpty ? "" : " " + paths) shows them")
+        }
         return result
     }
 }

@@ -77,6 +77,8 @@ extension ScenarioExecution {
             }
         }
         let task = record.task
+        let transcript = transcript
+        let verb = step.verb
         task.tap { snapshot in
             let event = TaskRecord.Event(
                 status: snapshot.status, code: snapshot.error?.code,
@@ -85,6 +87,11 @@ extension ScenarioExecution {
             // The record's own tap ran first, so the triggering event is its last one; events the action
             // causes (the `pause` of a pause) stay visible to the next event trigger.
             if case .event = trigger { record.eventTriggerCursor = record.events.count }
+            if verb != "resume", event.status == .progress, event.total > 0, event.completed == event.total {
+                transcript.add(
+                    "    note: \(verb) acted in task \(name)'s last progress event, when the task was already finishing, "
+                        + "so it has no effect")
+            }
             action(task)
         }
         try runWork(until: { state.hasFired || task.isFinished }) {

@@ -117,7 +117,7 @@ final class ScenarioExecution {
             return false
         }
         if timedOut && !condition() {
-            throw .error(.stepTimeout, "the step did not finish within \(Int(stepTimeout)) s")
+            throw .error(.stepTimeout, "the step did not finish within \(Seconds.plain(stepTimeout)) s")
         }
         if !done { throw stuck() }
     }
@@ -132,6 +132,16 @@ final class ScenarioExecution {
     }
 
     // MARK: Reporting
+
+    /// A scenario that starts a task with `as:` and then looks at its object before anything waited for the
+    /// task sees the object missing: say why, since tasks advance only while a step waits for them.
+    private func notStartedNote(for failure: StepFailure) -> String? {
+        guard failure.kind.category == .failure, let step = currentStep else { return nil }
+        let idle = tasks.filter { $0.events.isEmpty && !$0.task.isFinished && !step.uses(task: $0.name) }
+        guard let first = idle.first else { return nil }
+        return "task \(first.name) was started with as: and has not run yet: a task advances only while a step "
+            + "waits for it, so `await: \(first.name)` first"
+    }
 
     private func outcome(for failure: StepFailure) -> Outcome {
         let location = currentStep.map { "\(file.path):\($0.location.line):\($0.location.column)" } ?? "\(file.path):\(scenario.location.line)"
@@ -148,6 +158,10 @@ final class ScenarioExecution {
             summary += ": expected \(expected), actual \(actual)"
         } else if let actual = failure.actual {
             summary += ": \(actual)"
+        }
+        if let note = notStartedNote(for: failure) {
+            summary += " (\(note))"
+            detail = detail.replacingOccurrences(of: "\n\ntranscript:\n", with: "\n  note: \(note)\n\ntranscript:\n")
         }
         let report = Failure(type: failure.kind, message: summary, detail: detail, location: location)
         switch failure.kind.category {

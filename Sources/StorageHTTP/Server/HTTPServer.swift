@@ -43,6 +43,7 @@ public final class HTTPServer: Sendable {
         try runtime.withLock { current in
             guard current == nil else { throw HTTPServerError.alreadyRunning }
             try configuration.validate()
+            BrokenPipes.ignore()
             let started = try ServerRuntime(configuration: configuration, handler: handler, log: log)
             try started.startAccepting()
             current = started

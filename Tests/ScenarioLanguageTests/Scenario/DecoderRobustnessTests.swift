@@ -37,9 +37,9 @@ struct DecoderRobustnessTests {
               rules: { version: 2, allow: [{ path: "**", ops: [read, write, list], if: signedIn }] }
             steps:
               - put: images/a.jpg
-                data: { zeros: 2KiB }
+                data: { zeros: 2MiB }
                 metadata: { contentType: image/jpeg, customMetadata: { k: v } }
-                chunkSize: 1KiB
+                chunkSize: 512KiB
                 as: up
               - pause: $up
                 when: { progress: 50% }

@@ -119,7 +119,8 @@ struct LanguageExampleTests {
               when: { progress: 256KiB }             # optional trigger, see below
             - await: up                              # wait for the task's terminal event
             """)
-        let steps = try f.steps()
+        // The page's example pauses a 17-byte upload at 256KiB, which lint rightly warns is never met.
+        let steps = try f.steps(allowingWarnings: true)
         #expect(
             steps == [
                 Step(

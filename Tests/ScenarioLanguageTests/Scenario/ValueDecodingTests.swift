@@ -65,7 +65,7 @@ struct ValueDecodingTests {
 
     @Test(arguments: triggersTable)
     func triggers(_ written: String, _ trigger: Trigger) throws {
-        let steps = try stepsFixture("- put: a\n  data: { empty: true }\n  as: up\n- cancel: $up\n  when: \(written)").steps()
+        let steps = try stepsFixture("- put: a\n  data: { zeros: 1MiB }\n  as: up\n- cancel: $up\n  when: \(written)").steps()
         #expect(steps[1].action == .cancel(task: "up"))
         #expect(steps[1].trigger == trigger)
     }

@@ -12,6 +12,11 @@ enum Seconds {
         String(format: "%.3f", sanitized(value))
     }
 
+    /// As people write it: `60`, `0.5`.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(sanitized(value))) : String(sanitized(value))
+    }
+
     /// Whole milliseconds (`1250`), for console lines.
     static func milliseconds(_ value: Double) -> String {
         String(format: "%.0f", sanitized(sanitized(value) * 1000))

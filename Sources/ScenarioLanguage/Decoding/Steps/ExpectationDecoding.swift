@@ -27,7 +27,13 @@ struct ExpectationDecoding {
             context.error(message, at: node)
             return nil
         }
-        let fields = MappingFields(checking: node, pairs: pairs, owner: "expect of \(verb)", allowed: subject.keys, context: context)
+        let hasError = pairs.contains { $0.key.stringValue == "error" }
+        let fields = MappingFields(
+            checking: node, pairs: pairs, owner: "expect of \(verb)", allowed: subject.keys, context: context
+        ) { key in
+            guard key == "message", hasError else { return nil }
+            return "message: goes inside error: write error: { code: …, message: … }"
+        }
         let errors = context.errorCount
         if let errorKey = fields.keyNode("error"),
             let other = fields.pairs.first(where: { $0.key.stringValue.map(ExpectationSubject.successKeys.contains) == true })

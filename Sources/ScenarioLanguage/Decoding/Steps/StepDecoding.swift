@@ -11,6 +11,7 @@
 struct StepDecoding {
     let context: DecodingContext
     private(set) var scope = NameScope()
+    private var silentTriggers = SilentTriggerLint()
 
     init(context: DecodingContext) {
         self.context = context
@@ -44,7 +45,9 @@ struct StepDecoding {
             name = text
         }
         guard context.errorCount == errors, let action = decoded?.action else { return nil }
-        return Step(action: action, name: name, trigger: trigger, expectation: expectation, location: first.key.location)
+        let step = Step(action: action, name: name, trigger: trigger, expectation: expectation, location: first.key.location)
+        silentTriggers.check(step, fields: fields, context: context)
+        return step
     }
 
     private func reportUnknownVerb(_ key: YAMLNode, pairs: [YAMLPair]) {

@@ -156,6 +156,6 @@ package enum ByteSize {
             let factor = Int64(unit.factor)
             if count >= factor, count % factor == 0 { return "\(count / factor)\(unit.name)" }
         }
-        return "\(count) bytes"
+        return count == 1 ? "1 byte" : "\(count) bytes"
     }
 }

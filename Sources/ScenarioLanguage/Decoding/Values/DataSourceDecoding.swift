@@ -3,13 +3,30 @@
 ///
 /// Decisions where the language page is silent: `seed` is a non-negative integer (default 0) and only
 /// goes with `random`; `empty` must be `true`; a generated source (`random`, `zeros`) holds at most 2GiB,
-/// because the runner builds the bytes in memory.
+/// because the runner builds the bytes in memory. A plain string (`data: hello`, the first thing people
+/// write) is UTF-8 text, as `{ text: hello }`; a number or boolean is an error that shows both readings.
 enum DataSourceDecoding {
     static let keys = ["text", "base64", "random", "seed", "zeros", "empty"]
     static let maximumSize: Int64 = 2 << 30
 
     /// A data source from its own mapping (`data: { random: 1MiB, seed: 7 }`).
     static func decode(_ node: YAMLNode, _ key: String, context: DecodingContext) -> DataSource? {
+        switch node.value {
+        case .string(let text): return .text(text)
+        case .int, .float, .bool:
+            let written =
+                switch node.value {
+                case .int(let number): String(number)
+                case .float(let number): String(number)
+                case .bool(let flag): String(flag)
+                default: ""
+                }
+            context.error(
+                "\(key): a number or boolean is not data; write { text: \"\(written)\" } for those characters, "
+                    + "or { zeros: \(written) } for that many bytes", at: node)
+            return nil
+        default: break
+        }
         guard let fields = MappingFields(node, key: key, owner: "a data source", allowed: keys, context: context) else { return nil }
         return decode(fields, owner: key, context: context)
     }

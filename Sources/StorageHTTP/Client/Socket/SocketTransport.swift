@@ -13,6 +13,7 @@ final class SocketTransport: Sendable {
 
     init(timeout: TimeInterval) {
         self.timeout = timeout
+        BrokenPipes.ignore()
     }
 
     private var timeoutMilliseconds: Int32 { Int32(clamping: Int((timeout * 1000).rounded(.up))) }

@@ -47,16 +47,19 @@ struct Fixture {
         ScenarioDecoder.decode(source, name: name)
     }
 
-    /// The scenarios of a file that must decode without any diagnostic.
-    func scenarios(name: String = "suite/file", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Scenario] {
-        let (file, diagnostics) = decode(name: name)
+    /// The scenarios of a file that must decode without any diagnostic (or, `allowingWarnings`, any error).
+    func scenarios(
+        name: String = "suite/file", allowingWarnings: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> [Scenario] {
+        let (file, all) = decode(name: name)
+        let diagnostics = allowingWarnings ? all.filter { $0.severity == .error } : all
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
         return try #require(file, sourceLocation: sourceLocation).scenarios
     }
 
     /// The steps of the only scenario of a file that must decode without any diagnostic.
-    func steps(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Step] {
-        let scenarios = try scenarios(sourceLocation: sourceLocation)
+    func steps(allowingWarnings: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Step] {
+        let scenarios = try scenarios(allowingWarnings: allowingWarnings, sourceLocation: sourceLocation)
         try #require(scenarios.count == 1, sourceLocation: sourceLocation)
         return scenarios[0].steps
     }
