@@ -56,7 +56,7 @@ struct TargetCheckTests {
         let stopped = run(server.url, ["--timeout", "0.2", "--json", folder.path("run.json")], in: folder)
         #expect(stopped.code == 1)
         #expect(stopped.errors.contains("stopped: the target timed out in 3 scenarios in a row"), "\(stopped.errors)")
-        #expect(stopped.output.hasSuffix("0 passed, 6 failed, 0 skipped\n"), "\(stopped.output)")
+        #expect(stopped.output.hasSuffix(": 0 failures, 6 errors\n0 passed, 6 failed, 0 skipped\n"), "\(stopped.output)")
         let junit = try #require(folder.read("junit.xml"))
         #expect(junit.components(separatedBy: "type=\"NotRun\"").count - 1 == 3)
         #expect(junit.components(separatedBy: "<error ").count - 1 == 6)

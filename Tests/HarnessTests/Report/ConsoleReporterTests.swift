@@ -76,7 +76,7 @@ struct ConsoleReporterTests {
             FAIL  list/edge-cases/unexpected-pass [UnexpectedPass]
               at Scenarios/list/edge-cases.yaml:9
 
-            Ran 7 scenarios in 2.50s
+            Ran 7 scenarios in 2.50s: 2 failures, 1 error
             2 passed, 3 failed, 2 skipped
 
             """)

@@ -83,7 +83,13 @@ public final class ConsoleReporter: Sendable {
         let summary = report.summary
         let count = report.scenarios.count
         let seconds = String(format: "%.2f", Seconds.sanitized(report.duration))
-        text += "\nRan \(count) \(count == 1 ? "scenario" : "scenarios") in \(seconds)s\n"
+        text += "\nRan \(count) \(count == 1 ? "scenario" : "scenarios") in \(seconds)s"
+        let counts = OutcomeCounts(report.scenarios)
+        if counts.errored > 0 {
+            // The JUnit report tells failures from errors; the summary line below counts both as failed.
+            text += ": \(counts.failed) \(counts.failed == 1 ? "failure" : "failures"), \(counts.errored) \(counts.errored == 1 ? "error" : "errors")"
+        }
+        text += "\n"
         text += "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped\n"
         emit(text)
     }
