@@ -22,8 +22,17 @@ enum LintBenchmark {
             scenarios = result.files.reduce(0) { $0 + $1.scenarios.count }
             problems = result.diagnostics.count
         }
-        print(String(format: "%@: %.2f MB, %d documents, %d scenarios, %d diagnostics", path, megabytes, documents, scenarios, problems))
-        print(String(format: "  YAML parse:  best %@, median %@ (%.0f MB/s)", Stopwatch.format(parse.best), Stopwatch.format(parse.median), megabytes / parse.best))
-        print(String(format: "  full lint:   best %@, median %@ (%.0f MB/s)", Stopwatch.format(lint.best), Stopwatch.format(lint.median), megabytes / lint.best))
+        print(
+            String(
+                format: "%@: %.2f MB, %d documents, %d scenarios, %d diagnostics", path, megabytes, documents,
+                scenarios, problems))
+        print(
+            String(
+                format: "  YAML parse:  best %@, median %@ (%.0f MB/s)", Stopwatch.format(parse.best),
+                Stopwatch.format(parse.median), megabytes / parse.best))
+        print(
+            String(
+                format: "  full lint:   best %@, median %@ (%.0f MB/s)", Stopwatch.format(lint.best),
+                Stopwatch.format(lint.median), megabytes / lint.best))
     }
 }

@@ -11,7 +11,8 @@ enum ModelBenchmark {
         let crc = Stopwatch.best(of: 3) { _ = CRC32C.checksum(of: data) }.best
         print(
             String(
-                format: "  hashing 256 MiB alone (the service computes both on upload): MD5 %.0f MB/s, CRC32C %.0f MB/s",
+                format:
+                    "  hashing 256 MiB alone (the service computes both on upload): MD5 %.0f MB/s, CRC32C %.0f MB/s",
                 Double(size) / md5 / 1e6, Double(size) / crc / 1e6))
         for round in 1...3 {
             let backend = InMemoryBackend()
@@ -39,7 +40,8 @@ enum ModelBenchmark {
             }
             print(
                 String(
-                    format: "  round %d: upload 256 MiB %@ (%.0f MB/s, MD5 and CRC32C included), download %@ (%.0f MB/s)",
+                    format:
+                        "  round %d: upload 256 MiB %@ (%.0f MB/s, MD5 and CRC32C included), download %@ (%.0f MB/s)",
                     round, Stopwatch.format(uploadTime), Double(size) / uploadTime / 1e6,
                     Stopwatch.format(downloadTime), Double(size) / downloadTime / 1e6))
         }
@@ -75,6 +77,7 @@ enum ModelBenchmark {
         print("Listing \(count) objects 1,000 at a time (seeded in \(Stopwatch.format(seedTime))):")
         print(
             "  \(pageTimes.count) pages, \(listed) items in \(Stopwatch.format(total)); per page: median \(Stopwatch.format(pageTimes[pageTimes.count / 2])), "
-                + "fastest \(Stopwatch.format(pageTimes[0])), slowest \(Stopwatch.format(pageTimes[pageTimes.count - 1]))")
+                + "fastest \(Stopwatch.format(pageTimes[0])), slowest \(Stopwatch.format(pageTimes[pageTimes.count - 1]))"
+        )
     }
 }

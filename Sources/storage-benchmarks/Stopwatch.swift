@@ -18,6 +18,8 @@ enum Stopwatch {
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds < 1e-3 ? String(format: "%.1f µs", seconds * 1e6) : seconds < 1 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.3f s", seconds)
+        seconds < 1e-3
+            ? String(format: "%.1f µs", seconds * 1e6)
+            : seconds < 1 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.3f s", seconds)
     }
 }

@@ -15,7 +15,9 @@ enum SuiteBenchmark {
         for jobs in [1, ProcessInfo.processInfo.activeProcessorCount] {
             let runner = ScenarioRunner(target: ReferenceTarget(), jobs: jobs, toolVersion: ToolVersion.current)
             var failed = 0
-            let timing = Stopwatch.best(of: iterations) { failed = runner.run(loaded.files, allIDs: ids).summary.failed }
+            let timing = Stopwatch.best(of: iterations) {
+                failed = runner.run(loaded.files, allIDs: ids).summary.failed
+            }
             print(
                 String(
                     format: "%d scenarios, --jobs %d: best %@, median %@ (%.0f scenarios/s)%@", count, jobs,

@@ -12,7 +12,9 @@ case "lint":
     }
     LintBenchmark.run(path: arguments[1], iterations: arguments.count > 2 ? Int(arguments[2]) ?? 10 : 10)
 case "suite":
-    SuiteBenchmark.run(path: arguments.count > 1 ? arguments[1] : "Scenarios", iterations: arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5)
+    SuiteBenchmark.run(
+        path: arguments.count > 1 ? arguments[1] : "Scenarios",
+        iterations: arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5)
 default:
     print(
         """

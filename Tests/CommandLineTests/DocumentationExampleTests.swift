@@ -11,7 +11,8 @@ struct DocumentationExampleTests {
 
     /// (document name, block index, text) of every yaml block.
     static func blocks() throws -> [(String, Int, String)] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         var result: [(String, Int, String)] = []
         for name in names {
             let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)

@@ -1,13 +1,16 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The built binary, run as a user runs it.
 @Suite(
     "end to end (the built binary)",
-    .enabled(if: SpawnedTool.binary != nil, "storage-conformance was not found next to the test bundle: build it with `swift build` first"))
+    .enabled(
+        if: SpawnedTool.binary != nil,
+        "storage-conformance was not found next to the test bundle: build it with `swift build` first"))
 struct EndToEndTests {
     static func binary() throws -> URL {
         try #require(SpawnedTool.binary)
@@ -16,7 +19,9 @@ struct EndToEndTests {
     @Test func runOnAFolderWritesTheReportAndExitsWithTheOutcome() throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let tool = try SpawnedTool(try Self.binary(), ["run", folder.path("Scenarios"), "--junit", folder.path("out/junit.xml")], in: folder.url)
+        let tool = try SpawnedTool(
+            try Self.binary(), ["run", folder.path("Scenarios"), "--junit", folder.path("out/junit.xml")],
+            in: folder.url)
         let status = tool.waitForExit(timeout: 60)
         #expect(status == 1, "\(tool.output)\n\(tool.errors)")
         #expect(tool.output.hasSuffix("2 passed, 1 failed, 0 skipped\n"))
@@ -40,7 +45,8 @@ struct EndToEndTests {
         let folder = try TemporaryFolder()
         let tool = try SpawnedTool(try Self.binary(), ["serve", "--port", "0"], in: folder.url)
         let port = try #require(
-            tool.waitForOutput(matching: "serving the reference implementation on http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30),
+            tool.waitForOutput(
+                matching: "serving the reference implementation on http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30),
             "\(tool.output)\n\(tool.errors)")
         #expect(Int(port).map { $0 > 0 } == true)
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/v0/"))

@@ -19,11 +19,20 @@ struct HelpAndUsageTests {
     @Test(arguments: [
         ("run", "USAGE:\n  storage-conformance [run] [PATHS…] [--target reference|URL]"),
         ("lint", "USAGE:\n  storage-conformance lint [PATHS…] [--root DIR]\n"),
-        ("list", "USAGE:\n  storage-conformance list [PATHS…] [--tag TAG]… [--filter TEXT]… [--shard K/N] [--root DIR]\n"),
-        ("serve", "USAGE:\n  storage-conformance serve [--host 127.0.0.1] [--port 9199] [--max-body SIZE] [--verbose]\n"),
+        (
+            "list",
+            "USAGE:\n  storage-conformance list [PATHS…] [--tag TAG]… [--filter TEXT]… [--shard K/N] [--root DIR]\n"
+        ),
+        (
+            "serve",
+            "USAGE:\n  storage-conformance serve [--host 127.0.0.1] [--port 9199] [--max-body SIZE] [--verbose]\n"
+        ),
     ])
     func helpForEachCommand(_ command: String, _ usage: String) {
-        let arguments = [["help", command], [command, "--help"], [command, "-h"], [command, "x", "--help"], [command, "--port", "x", "--help"]]
+        let arguments = [
+            ["help", command], [command, "--help"], [command, "-h"], [command, "x", "--help"],
+            [command, "--port", "x", "--help"],
+        ]
         for arguments in arguments {
             let run = ToolRun(arguments)
             #expect(run.code == 0, "\(arguments)")
@@ -34,7 +43,10 @@ struct HelpAndUsageTests {
 
     @Test func runHelpNamesEveryOption() {
         let output = ToolRun(["run", "--help"]).output
-        for option in ["--target", "--junit", "--json", "--tag", "--filter", "--shard", "--expectations", "--jobs", "--timeout", "--root"] {
+        for option in [
+            "--target", "--junit", "--json", "--tag", "--filter", "--shard", "--expectations", "--jobs", "--timeout",
+            "--root",
+        ] {
             #expect(output.contains("  \(option) "), "\(option)")
         }
         #expect(output.contains("NO_COLOR"))
@@ -58,7 +70,8 @@ struct HelpAndUsageTests {
         let run = ToolRun(["lnit", "Scenarios"])
         #expect(run.code == 2)
         #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix("storage-conformance: unknown command lnit (commands: run, lint, list, serve, help)"))
+        #expect(
+            run.errors.hasPrefix("storage-conformance: unknown command lnit (commands: run, lint, list, serve, help)"))
         #expect(run.errors.hasSuffix("Run `storage-conformance help` for usage.\n"))
     }
 
@@ -75,8 +88,14 @@ struct HelpAndUsageTests {
         (["serve", "--port", "70000"], "--port must be a whole number from 0 to 65535, not 70000"),
         (["serve", "--port", "-1"], "--port must be a whole number from 0 to 65535, not -1"),
         (["serve", "8080"], "unexpected argument 8080 (serve takes only options)"),
-        (["serve", "--max-body", "0"], "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 0"),
-        (["serve", "--max-body", "1mb"], "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 1mb"),
+        (
+            ["serve", "--max-body", "0"],
+            "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 0"
+        ),
+        (
+            ["serve", "--max-body", "1mb"],
+            "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 1mb"
+        ),
         (["serve", "--verbose=1"], "--verbose takes no value"),
         (["serve", "--host"], "--host needs a value"),
     ])

@@ -66,7 +66,8 @@ struct LintAndListTests {
     @Test func lintUsageErrorsExitTwo() {
         let run = ToolRun(["lint", "--tag", "x"])
         #expect(run.code == 2)
-        #expect(run.errors == "storage-conformance: unknown option --tag\nRun `storage-conformance help lint` for usage.\n")
+        #expect(
+            run.errors == "storage-conformance: unknown option --tag\nRun `storage-conformance help lint` for usage.\n")
     }
 
     @Test func listPrintsIDsAndTags() throws {
@@ -89,8 +90,12 @@ struct LintAndListTests {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
         let root = folder.path("Scenarios")
-        #expect(ToolRun(["list", root, "--tag", "list", "--tag", "metadata"]).output == "area/bad/expects-a-file-that-is-not-there  [metadata]\narea/good/lists-the-root  [list]\n")
-        #expect(ToolRun(["list", root, "--filter", "good"]).output == "area/good/uploads-a-file  [upload]\narea/good/lists-the-root  [list]\n")
+        #expect(
+            ToolRun(["list", root, "--tag", "list", "--tag", "metadata"]).output
+                == "area/bad/expects-a-file-that-is-not-there  [metadata]\narea/good/lists-the-root  [list]\n")
+        #expect(
+            ToolRun(["list", root, "--filter", "good"]).output
+                == "area/good/uploads-a-file  [upload]\narea/good/lists-the-root  [list]\n")
         #expect(ToolRun(["list", root, "--filter=*root"]).output == "area/good/lists-the-root  [list]\n")
         #expect(ToolRun(["list", root, "--tag", "none"]).output == "")
         var shards: [String] = []
@@ -114,6 +119,9 @@ struct LintAndListTests {
     @Test func listUsageErrorsExitTwo() {
         let run = ToolRun(["list", "--shard", "0/2"])
         #expect(run.code == 2)
-        #expect(run.errors == "storage-conformance: --shard must be K/N with 1 ≤ K ≤ N, not 0/2\nRun `storage-conformance help list` for usage.\n")
+        #expect(
+            run.errors
+                == "storage-conformance: --shard must be K/N with 1 ≤ K ≤ N, not 0/2\nRun `storage-conformance help list` for usage.\n"
+        )
     }
 }

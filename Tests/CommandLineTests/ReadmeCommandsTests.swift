@@ -21,7 +21,8 @@ struct ReadmeCommandsTests {
 
     @Test func theReadmeBlockIsTheSynopsisOfHelp() throws {
         let help = ToolRun(["--help"]).output
-        let usage = try #require(help.components(separatedBy: "USAGE:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+        let usage = try #require(
+            help.components(separatedBy: "USAGE:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
         let synopsis = usage.split(separator: "\n").map { String($0.dropFirst(2)) }
         #expect(try Self.commandBlock() == synopsis)
     }
@@ -30,16 +31,19 @@ struct ReadmeCommandsTests {
     @Test(arguments: ["run", "lint", "list", "serve"])
     func everyOptionInHelpIsAccepted(_ command: String) {
         let help = ToolRun([command, "--help"]).output
-        let options = Set(help.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("--"), line.hasPrefix("  --") else { return nil }
-            return String(trimmed.prefix { $0 != " " && $0 != "," })
-        })
+        let options = Set(
+            help.split(separator: "\n").compactMap { line -> String? in
+                let trimmed = line.drop { $0 == " " }
+                guard trimmed.hasPrefix("--"), line.hasPrefix("  --") else { return nil }
+                return String(trimmed.prefix { $0 != " " && $0 != "," })
+            })
         #expect(!options.isEmpty)
         for option in options where option != "--help" {
             let run = ToolRun([command, option + "=x", "--definitely-not-an-option"])
-            #expect(run.errors.contains("unknown option --definitely-not-an-option") || run.errors.contains("\(option) takes no value"),
-                    "\(option): \(run.errors)")
+            #expect(
+                run.errors.contains("unknown option --definitely-not-an-option")
+                    || run.errors.contains("\(option) takes no value"),
+                "\(option): \(run.errors)")
         }
     }
 }

@@ -5,7 +5,9 @@ import Testing
 /// crash the run after every scenario had finished (Foundation traps on the one-letter folder `r`).
 @Suite(
     "report paths (the built binary)",
-    .enabled(if: SpawnedTool.binary != nil, "storage-conformance was not found next to the test bundle: build it with `swift build` first"))
+    .enabled(
+        if: SpawnedTool.binary != nil,
+        "storage-conformance was not found next to the test bundle: build it with `swift build` first"))
 struct ReportPathTests {
     @Test(arguments: ["r/junit.xml", "x", "./r/j.xml", "a b/é ü/j.xml", "r//s/j.xml", "deep/er/still/j.xml"])
     func aRelativeReportPathIsWritten(_ path: String) throws {
@@ -21,7 +23,8 @@ struct ReportPathTests {
         try SampleScenarios.writeSuite(in: folder, failing: false)
         try FileManager.default.createDirectory(atPath: folder.path("work"), withIntermediateDirectories: true)
         let tool = try SpawnedTool(
-            try #require(SpawnedTool.binary), ["run", "../Scenarios", "--junit", "../q/j.xml", "--json", "../q/r.json"],
+            try #require(SpawnedTool.binary),
+            ["run", "../Scenarios", "--junit", "../q/j.xml", "--json", "../q/r.json"],
             in: folder.url.appendingPathComponent("work"))
         #expect(tool.waitForExit(timeout: 60) == 0, "\(tool.output)\n\(tool.errors)")
         #expect(folder.read("q/j.xml") != nil)

@@ -38,12 +38,19 @@ struct RunCommandTests {
     @Test func expectedFailuresStillExitZero() throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let manifest = try folder.write("expectations.yaml", "failures:\n  area/bad/expects-a-file-that-is-not-there: the file was never written\n")
-        let run = ToolRun(["run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml")])
+        let manifest = try folder.write(
+            "expectations.yaml", "failures:\n  area/bad/expects-a-file-that-is-not-there: the file was never written\n")
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml"),
+        ])
         #expect(run.code == 0, "\(run.both)")
-        #expect(run.output.contains("SKIP  area/bad/expects-a-file-that-is-not-there (") && run.output.contains("expected failure: the file was never written"))
+        #expect(
+            run.output.contains("SKIP  area/bad/expects-a-file-that-is-not-there (")
+                && run.output.contains("expected failure: the file was never written"))
         #expect(run.output.hasSuffix("2 passed, 0 failed, 1 skipped\n"))
-        #expect(try #require(folder.read("junit.xml")).contains("<skipped message=\"expected failure: the file was never written\""))
+        #expect(
+            try #require(folder.read("junit.xml")).contains(
+                "<skipped message=\"expected failure: the file was never written\""))
     }
 
     @Test func selectionOptionsNarrowTheRun() throws {
@@ -72,13 +79,21 @@ struct RunCommandTests {
         try folder.write("junit.xml", "the previous report")
         let run = ToolRun(["run", folder.path("Scenarios"), "--tag", "uplaod", "--junit", folder.path("junit.xml")])
         #expect(run.code == 2)
-        #expect(run.errors.hasPrefix("storage-conformance: no scenario was selected: no scenario has the tag uplaod (did you mean upload?)\n"))
+        #expect(
+            run.errors.hasPrefix(
+                "storage-conformance: no scenario was selected: no scenario has the tag uplaod (did you mean upload?)\n"
+            ))
         #expect(run.errors.contains("known tags: list, metadata, upload"))
         #expect(folder.read("junit.xml") == "the previous report")
 
-        let filtered = ToolRun(["run", folder.path("Scenarios"), "--filter", "uplods-a-file", "--junit", folder.path("junit.xml")])
+        let filtered = ToolRun([
+            "run", folder.path("Scenarios"), "--filter", "uplods-a-file", "--junit", folder.path("junit.xml"),
+        ])
         #expect(filtered.code == 2)
-        #expect(filtered.errors.contains("no scenario id matches --filter uplods-a-file\n  closest ids:\n    area/good/uploads-a-file"), "\(filtered.errors)")
+        #expect(
+            filtered.errors.contains(
+                "no scenario id matches --filter uplods-a-file\n  closest ids:\n    area/good/uploads-a-file"),
+            "\(filtered.errors)")
 
         let listed = ToolRun(["list", folder.path("Scenarios"), "--tag", "nothing"])
         #expect(listed.code == 2)
@@ -104,10 +119,17 @@ struct RunCommandTests {
     @Test func aListedScenarioThatPassesExitsOne() throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let manifest = try folder.write("expectations.yaml", "failures:\n  area/good/uploads-a-file: thought broken\n  area/bad/expects-a-file-that-is-not-there: known\n")
-        let run = ToolRun(["run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml")])
+        let manifest = try folder.write(
+            "expectations.yaml",
+            "failures:\n  area/good/uploads-a-file: thought broken\n  area/bad/expects-a-file-that-is-not-there: known\n"
+        )
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml"),
+        ])
         #expect(run.code == 1, "\(run.both)")
-        #expect(run.output.contains("FAIL  area/good/uploads-a-file (") && run.output.contains("lists it as a failure (thought broken)"))
+        #expect(
+            run.output.contains("FAIL  area/good/uploads-a-file (")
+                && run.output.contains("lists it as a failure (thought broken)"))
         #expect(try #require(folder.read("junit.xml")).contains("type=\"UnexpectedPass\""))
     }
 
@@ -115,7 +137,9 @@ struct RunCommandTests {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder, failing: false)
         let manifest = try folder.write("expectations.yaml", "target: reference\nfailures:\n  area/gone/renamed: old\n")
-        let run = ToolRun(["run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml")])
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml"),
+        ])
         #expect(run.code == 1, "\(run.both)")
         #expect(run.output.contains("FAIL  area/gone/renamed ("))
         let junit = try #require(folder.read("junit.xml"))
@@ -127,7 +151,8 @@ struct RunCommandTests {
     @Test func aDeadTargetIsOneErrorAndStillWritesTheReports() throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let server = StorageServer(backend: InMemoryBackend(), configuration: HTTPServerConfiguration(port: 0), administration: nil)
+        let server = StorageServer(
+            backend: InMemoryBackend(), configuration: HTTPServerConfiguration(port: 0), administration: nil)
         let port = try server.start()
         server.stop()
         let run = ToolRun([
@@ -136,7 +161,10 @@ struct RunCommandTests {
         ])
         #expect(run.code == 2, "\(run.both)")
         #expect(run.output.isEmpty)
-        #expect(run.errors == "storage-conformance: cannot reach http://127.0.0.1:\(port): cannot connect: Connection refused\nNothing was run.\n")
+        #expect(
+            run.errors
+                == "storage-conformance: cannot reach http://127.0.0.1:\(port): cannot connect: Connection refused\nNothing was run.\n"
+        )
         let junit = try #require(folder.read("junit.xml"))
         #expect(junit.components(separatedBy: "<error ").count - 1 == 1)
         #expect(junit.contains("<testcase name=\"the target can be used\""))
@@ -159,14 +187,19 @@ struct RunCommandTests {
         (["--shard", "4/3"], "--shard must be K/N with 1 ≤ K ≤ N, not 4/3"),
         (["--shard", "x"], "--shard must be K/N with 1 ≤ K ≤ N, not x"),
         (["--help=yes"], "--help takes no value"),
-        (["--target", "ftp://example.com"], "unknown target ftp://example.com (use reference or a base URL like http://127.0.0.1:9199)"),
+        (
+            ["--target", "ftp://example.com"],
+            "unknown target ftp://example.com (use reference or a base URL like http://127.0.0.1:9199)"
+        ),
         (["--target", "http://"], "--target http:// is not a base URL like http://127.0.0.1:9199"),
         (["--junit"], "--junit needs a value"),
     ])
     func badFlagsExitTwo(_ flags: [String], _ message: String) throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let run = ToolRun(["run", folder.path("Scenarios")] + flags + (flags == ["--junit"] ? [] : ["--junit", folder.path("junit.xml")]))
+        let run = ToolRun(
+            ["run", folder.path("Scenarios")] + flags
+                + (flags == ["--junit"] ? [] : ["--junit", folder.path("junit.xml")]))
         #expect(run.code == 2, "\(run.both)")
         #expect(run.errors == "storage-conformance: \(message)\nRun `storage-conformance help run` for usage.\n")
         #expect(run.output.isEmpty)
@@ -201,7 +234,9 @@ struct RunCommandTests {
         try SampleScenarios.writeSuite(in: folder)
         try folder.write("Scenarios/area/syntax.yaml", SampleScenarios.badSyntax)
         try folder.write("Scenarios/area/verb.yaml", SampleScenarios.badVerb)
-        let run = ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("r/junit.xml"), "--json", folder.path("r/run.json")])
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--junit", folder.path("r/junit.xml"), "--json", folder.path("r/run.json"),
+        ])
         #expect(run.code == 2, "\(run.both)")
         #expect(run.output.isEmpty)
         #expect(run.errors.contains("error: \(folder.path("Scenarios/area/syntax.yaml")):3:1: "))
@@ -211,7 +246,8 @@ struct RunCommandTests {
         #expect(junit.components(separatedBy: "type=\"InvalidScenarioFile\"").count - 1 == 2)
         #expect(junit.contains("name=\"scenario file is valid\""))
         #expect(!junit.contains("uploads a file"))
-        let json = try JSONSerialization.jsonObject(with: Data(try #require(folder.read("r/run.json")).utf8)) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(try #require(folder.read("r/run.json")).utf8)) as? [String: Any]
         #expect((json?["summary"] as? [String: Any])?["errors"] as? Int == 2)
     }
 
@@ -219,14 +255,22 @@ struct RunCommandTests {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
         let manifest = try folder.write("expectations.yaml", "target: x\nfailures:\n  area/bad/x: [not, a, reason]\n")
-        let run = ToolRun(["run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml")])
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml"),
+        ])
         #expect(run.code == 2, "\(run.both)")
-        #expect(run.errors.hasPrefix("error: \(manifest):3:15: give the reason area/bad/x is expected to fail, as a string\n"))
+        #expect(
+            run.errors.hasPrefix(
+                "error: \(manifest):3:15: give the reason area/bad/x is expected to fail, as a string\n"))
         let junit = try #require(folder.read("junit.xml"))
         #expect(junit.contains("type=\"InvalidExpectationsManifest\""))
-        let missing = ToolRun(["run", folder.path("Scenarios"), "--expectations", folder.path("none.yaml"), "--junit", folder.path("junit.xml")])
+        let missing = ToolRun([
+            "run", folder.path("Scenarios"), "--expectations", folder.path("none.yaml"), "--junit",
+            folder.path("junit.xml"),
+        ])
         #expect(missing.code == 2)
-        #expect(missing.errors.hasPrefix("error: \(folder.path("none.yaml")):1:1: cannot read the expectations manifest\n"))
+        #expect(
+            missing.errors.hasPrefix("error: \(folder.path("none.yaml")):1:1: cannot read the expectations manifest\n"))
     }
 
     @Test func aReportThatCannotBeWrittenExitsTwo() throws {
@@ -246,7 +290,10 @@ struct RunCommandTests {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
         try folder.write("reports/junit.xml", "old")
-        let run = ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("reports/junit.xml"), "--json", folder.path("reports/run.json")])
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--junit", folder.path("reports/junit.xml"), "--json",
+            folder.path("reports/run.json"),
+        ])
         #expect(run.code == 1)
         #expect(folder.contents(of: "reports") == ["junit.xml", "run.json"])
         let junit = try #require(folder.read("reports/junit.xml"))
@@ -257,7 +304,9 @@ struct RunCommandTests {
     @Test func jsonReport() throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let run = ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("junit.xml"), "--json", folder.path("run.json")])
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--junit", folder.path("junit.xml"), "--json", folder.path("run.json"),
+        ])
         #expect(run.code == 1)
         let data = Data(try #require(folder.read("run.json")).utf8)
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -271,7 +320,9 @@ struct RunCommandTests {
         let failed = try #require((files[0]["scenarios"] as? [[String: Any]])?.first)
         #expect(failed["id"] as? String == "area/bad/expects-a-file-that-is-not-there")
         #expect(failed["outcome"] as? String == "failed")
-        #expect((failed["failure"] as? [String: Any])?["location"] as? String == "\(folder.path("Scenarios/area/bad.yaml")):4:5")
+        #expect(
+            (failed["failure"] as? [String: Any])?["location"] as? String
+                == "\(folder.path("Scenarios/area/bad.yaml")):4:5")
     }
 
     @Test(arguments: [
@@ -281,10 +332,13 @@ struct RunCommandTests {
         (["TERM": "dumb"], true, false),
         ([String: String](), false, false),
     ])
-    func colourOnlyOnATerminalWithoutNoColor(_ environment: [String: String], _ terminal: Bool, _ coloured: Bool) throws {
+    func colourOnlyOnATerminalWithoutNoColor(_ environment: [String: String], _ terminal: Bool, _ coloured: Bool) throws
+    {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let run = ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("junit.xml")], environment: environment, terminal: terminal)
+        let run = ToolRun(
+            ["run", folder.path("Scenarios"), "--junit", folder.path("junit.xml")], environment: environment,
+            terminal: terminal)
         #expect(run.code == 1)
         #expect(run.output.contains("\u{1B}[") == coloured)
         #expect(run.output.contains("\u{1B}[1;32mPASS\u{1B}[0m  area/good/uploads-a-file") == coloured)
@@ -304,7 +358,10 @@ struct RunCommandTests {
     @Test func idsAreRelativeToTheRootGiven() throws {
         let folder = try TemporaryFolder()
         try folder.write("suite/deep/x.yaml", SampleScenarios.failing)
-        let run = ToolRun(["run", folder.path("suite/deep/x.yaml"), "--root", folder.path("suite"), "--junit", folder.path("junit.xml")])
+        let run = ToolRun([
+            "run", folder.path("suite/deep/x.yaml"), "--root", folder.path("suite"), "--junit",
+            folder.path("junit.xml"),
+        ])
         #expect(run.code == 1)
         #expect(run.output.hasPrefix("FAIL  deep/x/expects-a-file-that-is-not-there ("))
     }
@@ -315,13 +372,18 @@ struct RunCommandTests {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
         let manifest = folder.path("expected.yaml")
-        let first = ToolRun([folder.path("Scenarios"), "--junit", folder.path("a.xml"), "--write-expectations", manifest])
+        let first = ToolRun([
+            folder.path("Scenarios"), "--junit", folder.path("a.xml"), "--write-expectations", manifest,
+        ])
         #expect(first.code == 1, "\(first.both)")
         let written = try ExpectationsManifest.load(path: manifest)
         #expect(written.entries.map(\.id) == ["area/bad/expects-a-file-that-is-not-there"])
         #expect(written.entries.first?.reason.contains("objectNotFound") == true)
 
-        let second = ToolRun([folder.path("Scenarios"), "--junit", folder.path("b.xml"), "--expectations", manifest, "--write-expectations", manifest])
+        let second = ToolRun([
+            folder.path("Scenarios"), "--junit", folder.path("b.xml"), "--expectations", manifest,
+            "--write-expectations", manifest,
+        ])
         #expect(second.code == 0, "\(second.both)")
         #expect(second.output.contains("2 passed, 0 failed, 1 skipped"))
         #expect(try ExpectationsManifest.load(path: manifest).entries == written.entries)
@@ -332,11 +394,16 @@ struct RunCommandTests {
         let report = RunReport(
             target: "t \"quoted\"", toolVersion: "0", hostname: "h", startedAt: Date(), duration: 0,
             files: [
-                FileReport(name: "f", path: "f.yaml", scenarios: [
-                    ScenarioReport(
-                        id: "f/odd", name: "odd", line: 1, duration: 0,
-                        outcome: .failed(Failure(type: .eventMismatch, message: "a \"b\" \\ c\td\u{7}\u{85}\u{2028}\u{FEFF}\u{7F}é🙂", detail: "")), transcript: ""),
-                ])
+                FileReport(
+                    name: "f", path: "f.yaml",
+                    scenarios: [
+                        ScenarioReport(
+                            id: "f/odd", name: "odd", line: 1, duration: 0,
+                            outcome: .failed(
+                                Failure(
+                                    type: .eventMismatch, message: "a \"b\" \\ c\td\u{7}\u{85}\u{2028}\u{FEFF}\u{7F}é🙂",
+                                    detail: "")), transcript: "")
+                    ])
             ])
         let manifest = ExpectationsManifest.recording(report, path: folder.path("m.yaml"), previous: nil)
         try manifest.yamlText.write(toFile: folder.path("m.yaml"), atomically: true, encoding: .utf8)
@@ -352,12 +419,19 @@ struct CIOutputTests {
     @Test func githubAnnotationsUnderActions() throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
-        let run = ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("j.xml")], environment: ["GITHUB_ACTIONS": "true"])
+        let run = ToolRun(
+            ["run", folder.path("Scenarios"), "--junit", folder.path("j.xml")], environment: ["GITHUB_ACTIONS": "true"])
         #expect(run.code == 1)
         let file = folder.path("Scenarios/area/bad.yaml")
-        #expect(run.output.contains("::error file=\(file),line=4,title=UnexpectedError%3A area/bad/expects-a-file-that-is-not-there::the step failed"), "\(run.output)")
-        #expect(!ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("j.xml")]).output.contains("::error"))
-        #expect(ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("j.xml"), "--annotations", "github"]).output.contains("::error file="))
+        #expect(
+            run.output.contains(
+                "::error file=\(file),line=4,title=UnexpectedError%3A area/bad/expects-a-file-that-is-not-there::the step failed"
+            ), "\(run.output)")
+        #expect(
+            !ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("j.xml")]).output.contains("::error"))
+        #expect(
+            ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("j.xml"), "--annotations", "github"])
+                .output.contains("::error file="))
     }
 
     @Test func quietPrintsOnlyProblemsAndTheSummary() throws {
@@ -387,21 +461,31 @@ struct CIOutputTests {
 struct RunnerHintTests {
     @Test func readingBeforeAwaitingSaysTheTaskHasNotRun() throws {
         let folder = try TemporaryFolder()
-        try folder.write("Scenarios/a.yaml", "scenario: reads too early\nsteps:\n  - put: a.txt\n    data: hello\n    as: up\n  - getMetadata: a.txt\n  - await: up\n")
+        try folder.write(
+            "Scenarios/a.yaml",
+            "scenario: reads too early\nsteps:\n  - put: a.txt\n    data: hello\n    as: up\n  - getMetadata: a.txt\n  - await: up\n"
+        )
         let run = ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("j.xml")])
         #expect(run.code == 1)
-        #expect(run.output.contains("(task up was started with as: and has not run yet: a task advances only while a step waits for it, so `await: up` first)"), "\(run.output)")
+        #expect(
+            run.output.contains(
+                "(task up was started with as: and has not run yet: a task advances only while a step waits for it, so `await: up` first)"
+            ), "\(run.output)")
     }
 
     @Test func anActionInTheLastProgressEventIsNoted() throws {
         let folder = try TemporaryFolder()
         try folder.write(
             "Scenarios/a.yaml",
-            "scenario: too late\nsteps:\n  - put: a.txt\n    file: data.bin\n    as: up\n  - pause: up\n    when: { progress: 50% }\n  - await: up\n    expect: { events: \"resume progress pause\" }\n")
+            "scenario: too late\nsteps:\n  - put: a.txt\n    file: data.bin\n    as: up\n  - pause: up\n    when: { progress: 50% }\n  - await: up\n    expect: { events: \"resume progress pause\" }\n"
+        )
         try folder.write("Scenarios/data.bin", "small")
         let run = ToolRun(["run", folder.path("Scenarios"), "--junit", folder.path("j.xml")])
         #expect(run.code == 1)
-        #expect(run.output.contains("note: pause acted in task up's last progress event, when the task was already finishing, so it has no effect"), "\(run.output)")
+        #expect(
+            run.output.contains(
+                "note: pause acted in task up's last progress event, when the task was already finishing, so it has no effect"
+            ), "\(run.output)")
     }
 
     @Test func theOverviewNamesVersion() {

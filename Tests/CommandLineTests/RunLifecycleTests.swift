@@ -5,13 +5,18 @@ import Testing
 /// CPU, and SIGINT or SIGTERM still leave complete reports.
 @Suite(
     "run lifecycle (the built binary)",
-    .enabled(if: SpawnedTool.binary != nil, "storage-conformance was not found next to the test bundle: build it with `swift build` first"))
+    .enabled(
+        if: SpawnedTool.binary != nil,
+        "storage-conformance was not found next to the test bundle: build it with `swift build` first"))
 struct RunLifecycleTests {
     private static func startRun(against server: StandInServer, in folder: TemporaryFolder) throws -> SpawnedTool {
         try SampleScenarios.writeSuite(in: folder)
         return try SpawnedTool(
             try #require(SpawnedTool.binary),
-            ["run", "Scenarios", "--target", server.url, "--timeout", "30", "--junit", "out/junit.xml", "--json", "out/run.json"],
+            [
+                "run", "Scenarios", "--target", server.url, "--timeout", "30", "--junit", "out/junit.xml", "--json",
+                "out/run.json",
+            ],
             in: folder.url)
     }
 

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
 
 /// A target that is down, slow, or not a v0 storage server gets one clear answer before anything runs,
 /// and a run that meets repeated timeouts stops instead of lasting hours.
@@ -20,7 +21,10 @@ struct TargetCheckTests {
         let run = run(server.url, in: folder)
         #expect(run.code == 2)
         #expect(run.output.isEmpty)
-        #expect(run.errors.contains("\(server.url) does not speak the Firebase Storage v0 protocol: GET /v0/b/…/o answered 404 Not Found (text/html, "), "\(run.errors)")
+        #expect(
+            run.errors.contains(
+                "\(server.url) does not speak the Firebase Storage v0 protocol: GET /v0/b/…/o answered 404 Not Found (text/html, "
+            ), "\(run.errors)")
         #expect(run.errors.split(separator: "\n").count == 2)
         #expect(try #require(folder.read("junit.xml")).contains("type=\"TargetError\""))
     }
@@ -42,21 +46,27 @@ struct TargetCheckTests {
         defer { server.close() }
         let run = run("http://127.0.0.1:\(server.port)", ["--timeout", "0.3"], in: folder)
         #expect(run.code == 2)
-        #expect(run.errors.hasPrefix("storage-conformance: cannot reach http://127.0.0.1:\(server.port): no answer within 0.3 s\n"), "\(run.errors)")
+        #expect(
+            run.errors.hasPrefix(
+                "storage-conformance: cannot reach http://127.0.0.1:\(server.port): no answer within 0.3 s\n"),
+            "\(run.errors)")
     }
 
     /// The target answers the first question, then nothing in time: after three scenarios in a row time out
     /// the run stops, and the rest are reported as not run, unless --keep-going.
     @Test func repeatedTimeoutsStopTheRun() throws {
         let folder = try TemporaryFolder()
-        let scenarios = (1...6).map { "scenario: s\($0)\nsteps:\n  - getMetadata: a\($0)\n    expect: { error: objectNotFound }\n" }
+        let scenarios = (1...6).map {
+            "scenario: s\($0)\nsteps:\n  - getMetadata: a\($0)\n    expect: { error: objectNotFound }\n"
+        }
         try folder.write("Scenarios/slow.yaml", scenarios.joined(separator: "---\n"))
         let server = try StandInServer(.v0ThenSilent(delay: 2))
         defer { server.stop() }
         let stopped = run(server.url, ["--timeout", "0.2", "--json", folder.path("run.json")], in: folder)
         #expect(stopped.code == 1)
         #expect(stopped.errors.contains("stopped: the target timed out in 3 scenarios in a row"), "\(stopped.errors)")
-        #expect(stopped.output.hasSuffix(": 0 failures, 6 errors\n0 passed, 6 failed, 0 skipped\n"), "\(stopped.output)")
+        #expect(
+            stopped.output.hasSuffix(": 0 failures, 6 errors\n0 passed, 6 failed, 0 skipped\n"), "\(stopped.output)")
         let junit = try #require(folder.read("junit.xml"))
         #expect(junit.components(separatedBy: "type=\"NotRun\"").count - 1 == 3)
         #expect(junit.components(separatedBy: "<error ").count - 1 == 6)
@@ -81,7 +91,9 @@ final class MisbehavingListener {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)

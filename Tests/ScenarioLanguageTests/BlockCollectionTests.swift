@@ -47,7 +47,9 @@ import Testing
     }
 
     @Test func keysCanBeAnyScalar() throws {
-        #expect(try tree("2: a\ntrue: b\n'q': c\n\"d\": e\nnull: f\n1.5: g\n") == #"{2:"a",true:"b","q":"c","d":"e",null:"f",1.5:"g"}"#)
+        #expect(
+            try tree("2: a\ntrue: b\n'q': c\n\"d\": e\nnull: f\n1.5: g\n")
+                == #"{2:"a",true:"b","q":"c","d":"e",null:"f",1.5:"g"}"#)
     }
 
     @Test func spacesAroundTheColon() throws {

@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct BlockScalarTests {
     @Test func literalKeepsLineBreaks() throws {
-        #expect(try tree("a: |\n  line one\n  line two\n\n  line four\nb: 1\n") == #"{"a":"line one\nline two\n\nline four\n","b":1}"#)
+        #expect(
+            try tree("a: |\n  line one\n  line two\n\n  line four\nb: 1\n")
+                == #"{"a":"line one\nline two\n\nline four\n","b":1}"#)
     }
 
     @Test func foldedJoinsLinesAndKeepsMoreIndentedOnes() throws {

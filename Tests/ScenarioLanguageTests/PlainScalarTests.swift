@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func colonWithoutSpaceAndHashWithoutSpaceAreText() throws {
-        #expect(try tree("url: http://example.com:8080/a?b=1#frag\nk: a:b\n") == #"{"url":"http://example.com:8080/a?b=1#frag","k":"a:b"}"#)
+        #expect(
+            try tree("url: http://example.com:8080/a?b=1#frag\nk: a:b\n")
+                == #"{"url":"http://example.com:8080/a?b=1#frag","k":"a:b"}"#)
     }
 
     @Test func hashAfterSpaceStartsAComment() throws {
@@ -42,7 +44,9 @@ import Testing
     }
 
     @Test func nonASCIIText() throws {
-        #expect(try tree("name: Ünïcødé 😀 テスト\n") == #"{"name":"\u00dcn\u00efc\u00f8d\u00e9 \ud83d\ude00 \u30c6\u30b9\u30c8"}"#)
+        #expect(
+            try tree("name: Ünïcødé 😀 テスト\n")
+                == #"{"name":"\u00dcn\u00efc\u00f8d\u00e9 \ud83d\ude00 \u30c6\u30b9\u30c8"}"#)
     }
 
     @Test func lineContinuesInsideASequenceItem() throws {

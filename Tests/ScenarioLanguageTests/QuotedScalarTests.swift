@@ -18,7 +18,10 @@ import Testing
 
     @Test func doubleQuotedEscapes() throws {
         let text = #"a: "\\ \" \/ \n \t \r \0 \a \b \e \f \v \x41 \u00e9 \U0001F600 \N \_ \L \P \  \"# + "\t\""
-        #expect(try tree(text) == #"{"a":"\\ \" / \n \t \r \u0000 \u0007 \b \u001b \f \u000b A \u00e9 \ud83d\ude00 \u0085 \u00a0 \u2028 \u2029   \t"}"#)
+        #expect(
+            try tree(text)
+                == #"{"a":"\\ \" / \n \t \r \u0000 \u0007 \b \u001b \f \u000b A \u00e9 \ud83d\ude00 \u0085 \u00a0 \u2028 \u2029   \t"}"#
+        )
     }
 
     @Test func doubleQuotedEscapedLineBreakJoinsLines() throws {

@@ -11,7 +11,9 @@ import Testing
         #expect(try value(text) == .null)
     }
 
-    @Test(arguments: [("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false)])
+    @Test(arguments: [
+        ("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false),
+    ])
     func booleans(_ text: String, _ expected: Bool) throws {
         #expect(try value(text) == .bool(expected))
     }
@@ -43,7 +45,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "nil", "yes", "no", "on", "off", "y", "n", "Yes", "tRUE", "nULL", "0x", "0o", "0o8", "0xG", "1e", ".", "+", "-.",
+        "nil", "yes", "no", "on", "off", "y", "n", "Yes", "tRUE", "nULL", "0x", "0o", "0o8", "0xG", "1e", ".", "+",
+        "-.",
         "1_000", "1:30", "0b101", "-0x1F", "+0o7", "1.5.5", ".nan.", "2024-01-31", "=", "<<", "~~", "4KiB", "1.5MB",
     ])
     func everythingElseIsAString(_ text: String) throws {
@@ -87,7 +90,8 @@ import Testing
         ("1:30", .int(90)), ("-0x1F", .int(-31)), ("0o17", .string), ("1.5e3", .string), ("1e3", .string),
         ("-.5", .string), ("08", .string), ("1_0.5", .float(10.5)), ("1:30.5", .float(90.5)),
         ("2024-01-31", .timestamp), ("2001-12-14 21:59:43.10 -5", .timestamp), ("2001-12-14t21:59:43Z", .timestamp),
-        ("<<", .mergeKey), ("=", .valueKey), ("0b11111111111111111111111111111111111111111111111111111111111111111", .int(nil)),
+        ("<<", .mergeKey), ("=", .valueKey),
+        ("0b11111111111111111111111111111111111111111111111111111111111111111", .int(nil)),
     ])
     func plainScalarsReadDifferentlyByYAML11(_ text: String, _ expected: YAML11Reading) throws {
         #expect(try reading(text) == expected)

@@ -34,7 +34,9 @@ import Testing
     @Test func locationCountsColumnsInUnicodeScalars() {
         let file = SourceFile(path: "f.yaml", text: "x\né€😀z")
         let offsetOfZ = Array("x\né€😀".utf8).count
-        #expect(file.location(ofOffset: offsetOfZ) == ScenarioLanguage.SourceLocation(line: 2, column: 4, offset: offsetOfZ))
+        #expect(
+            file.location(ofOffset: offsetOfZ) == ScenarioLanguage.SourceLocation(line: 2, column: 4, offset: offsetOfZ)
+        )
         #expect(file.location(ofOffset: 0) == ScenarioLanguage.SourceLocation(line: 1, column: 1, offset: 0))
     }
 

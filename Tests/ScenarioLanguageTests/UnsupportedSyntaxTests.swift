@@ -46,7 +46,9 @@ import Testing
         Case(text: "a: [1}", line: 1, column: 6, message: "expected ']'"),
         Case(text: "]", line: 1, column: 1, message: "no flow collection is open"),
         Case(text: "a: b, c\n, d", line: 2, column: 1, message: "only a separator inside a flow"),
-        Case(text: "a:\n  b: 1\n c: 2\n", line: 3, column: 2, message: "bad indentation: this line is indented by 1 space,"),
+        Case(
+            text: "a:\n  b: 1\n c: 2\n", line: 3, column: 2,
+            message: "bad indentation: this line is indented by 1 space,"),
         Case(text: "---\n  - a\nb: 1", line: 3, column: 1, message: "only one top-level node"),
         Case(text: "a: 1\nb\n", line: 2, column: 1, message: "expected ': ' after this key"),
         Case(text: "a: 1\nb:c\n", line: 2, column: 1, message: "expected ': ' after this key"),
@@ -70,15 +72,21 @@ import Testing
         Case(text: "- [a, b\n]\n", line: 2, column: 1, message: "must be indented by more than 0 spaces"),
         Case(text: "key: \"abc\ndef\"\n", line: 2, column: 1, message: "continues the quoted scalar"),
         Case(text: "a: |\n  x\n y\n", line: 3, column: 2, message: "indented less than the block scalar"),
-        Case(text: "- a\nb: 1\n", line: 2, column: 1, message: "expected another '- ' entry of the sequence (started at line 1)"),
-        Case(text: "a: 1\n- b\n", line: 2, column: 1, message: "expected a 'key: value' entry of the mapping (started at line 1)"),
+        Case(
+            text: "- a\nb: 1\n", line: 2, column: 1,
+            message: "expected another '- ' entry of the sequence (started at line 1)"),
+        Case(
+            text: "a: 1\n- b\n", line: 2, column: 1,
+            message: "expected a 'key: value' entry of the mapping (started at line 1)"),
         Case(text: "a:\n  - b\n  c: 1", line: 3, column: 3, message: "found a 'key: value' entry"),
         Case(text: "\"a\"#c", line: 1, column: 4, message: "space before '#'"),
         Case(text: "a: [b]#c", line: 1, column: 7, message: "space before '#'"),
         Case(text: "a: \"x\"y", line: 1, column: 7, message: "after the closing quote"),
         Case(text: "a\n...\nb\n", line: 3, column: 1, message: "expected '---'"),
         Case(text: "...", line: 1, column: 1, message: "expected a value"),
-        Case(text: "a: 1\n\(String(repeating: "k", count: 1100)): 2\n", line: 2, column: 1, message: "shorter than 1024 bytes"),
+        Case(
+            text: "a: 1\n\(String(repeating: "k", count: 1100)): 2\n", line: 2, column: 1,
+            message: "shorter than 1024 bytes"),
     ]
 
     @Test(arguments: cases)
@@ -110,7 +118,10 @@ import Testing
 
     @Test func diagnosticDescriptionQuotesTheLine() throws {
         let error = try #require(parseError("a: 1\nb: [x\n"))
-        #expect(error.description == "test.yaml:2:4: this flow sequence is never closed: expected ']' before the end of the file\nb: [x\n   ^")
+        #expect(
+            error.description
+                == "test.yaml:2:4: this flow sequence is never closed: expected ']' before the end of the file\nb: [x\n   ^"
+        )
     }
 }
 

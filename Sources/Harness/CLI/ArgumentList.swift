@@ -42,7 +42,8 @@ struct ArgumentList {
             }
             if CommandSpec.helpFlags.contains(name) { throw Problem(description: "\(name) takes no value") }
             guard let option = spec.option(named: name) else {
-                let hint = Suggestion.closest(to: name, in: spec.options.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
+                let hint =
+                    Suggestion.closest(to: name, in: spec.options.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
                 throw Problem(description: "unknown option \(name)\(hint)")
             }
             guard option.value != nil else {
@@ -76,7 +77,9 @@ struct ArgumentList {
     func integer(_ option: String, in range: ClosedRange<Int>) throws(Problem) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw Problem(description: "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
+            throw Problem(
+                description:
+                    "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
         }
         return number
     }
@@ -95,8 +98,13 @@ struct ArgumentList {
     /// Seconds, whole or with a fraction (`0.5`), within `range`.
     func seconds(_ option: String, in range: ClosedRange<Double>) throws(Problem) -> Double? {
         guard let text = value(option) else { return nil }
-        guard let seconds = Double(text), seconds.isFinite, range.contains(seconds), !text.contains("e"), !text.contains("E") else {
-            throw Problem(description: "\(option) must be a number of seconds from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(text)")
+        guard let seconds = Double(text), seconds.isFinite, range.contains(seconds), !text.contains("e"),
+            !text.contains("E")
+        else {
+            throw Problem(
+                description:
+                    "\(option) must be a number of seconds from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(text)"
+            )
         }
         return seconds
     }

@@ -1,6 +1,6 @@
 import Foundation
-import StorageHTTP
 import ScenarioLanguage
+import StorageHTTP
 
 /// The `storage-conformance` command line: reads the arguments, runs one command and returns its exit
 /// code — 0 when everything passed, 1 when a scenario failed (or lint found an error), 2 when the run could
@@ -48,7 +48,9 @@ public struct CommandLineTool: Sendable {
     }
 
     /// Every command, in the order help lists them.
-    static var commands: [any ToolCommand.Type] { [RunCommand.self, LintCommand.self, ListCommand.self, ServeCommand.self] }
+    static var commands: [any ToolCommand.Type] {
+        [RunCommand.self, LintCommand.self, ListCommand.self, ServeCommand.self]
+    }
 
     static var commandNames: [String] { commands.map { $0.spec.name } + ["help"] }
 
@@ -89,7 +91,9 @@ public struct CommandLineTool: Sendable {
 
     func say(_ text: String) { output.write(text.hasSuffix("\n") ? text : text + "\n") }
 
-    func complain(_ text: String) { errors.write("storage-conformance: " + (text.hasSuffix("\n") ? text : text + "\n")) }
+    func complain(_ text: String) {
+        errors.write("storage-conformance: " + (text.hasSuffix("\n") ? text : text + "\n"))
+    }
 
     /// Reports a usage problem with the command's help hint; exit code 2.
     func usage(_ problem: String, command: String) -> Int32 {

@@ -15,7 +15,9 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, value: nil, help: help)
     }
 
-    static func value(_ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false, synopsis: String? = nil)
+    static func value(
+        _ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false, synopsis: String? = nil
+    )
         -> OptionSpec
     {
         OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable, synopsisValue: synopsis)
@@ -70,7 +72,9 @@ struct CommandSpec: Sendable {
 
     /// What `storage-conformance help NAME` prints.
     var helpText: String {
-        var text = "USAGE:\n" + synopsis.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n\n\(description)\n"
+        var text =
+            "USAGE:\n" + synopsis.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            + "\n\n\(description)\n"
         if !options.isEmpty {
             let rows = options.map { ($0.label, $0.help) } + [("-h, --help", "Show this help.")]
             let width = min(rows.map(\.0.count).max() ?? 0, 26) + 2
@@ -78,9 +82,12 @@ struct CommandSpec: Sendable {
             for (label, help) in rows {
                 let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
                 if label.count + 2 > width {
-                    text += "  \(label)\n" + lines.map { String(repeating: " ", count: width + 2) + $0 }.joined(separator: "\n") + "\n"
+                    text +=
+                        "  \(label)\n"
+                        + lines.map { String(repeating: " ", count: width + 2) + $0 }.joined(separator: "\n") + "\n"
                 } else {
-                    text += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + (lines.first ?? "") + "\n"
+                    text +=
+                        "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + (lines.first ?? "") + "\n"
                     for line in lines.dropFirst() { text += String(repeating: " ", count: width + 2) + line + "\n" }
                 }
             }

@@ -21,25 +21,32 @@ enum CommandTable {
             .value("--shard", "K/N", "Only shard K of N: a stable split of the ids for CI matrices."),
             .value(
                 "--expectations", "FILE",
-                "A manifest of known failures: listed failures are reported as skipped;\na listed scenario that passes, or an unknown id, fails the run."),
+                "A manifest of known failures: listed failures are reported as skipped;\na listed scenario that passes, or an unknown id, fails the run."
+            ),
             .value("--jobs", "N", "Run N scenarios at a time (default 1). Results do not depend on N."),
-            .value("--timeout", "SECONDS", "The longest one step may take (default 60; fractions such as 0.5 allowed)."),
+            .value(
+                "--timeout", "SECONDS", "The longest one step may take (default 60; fractions such as 0.5 allowed)."),
             .value(
                 "--root", "DIR",
-                "The scenario root that ids are relative to (default: the nearest folder\nnamed Scenarios, else the folder given)."),
+                "The scenario root that ids are relative to (default: the nearest folder\nnamed Scenarios, else the folder given)."
+            ),
             .value(
                 "--write-expectations", "FILE",
-                "After the run, write the manifest this run calls for: every failure with\nits message (and the reasons of expected failures that still fail)."),
+                "After the run, write the manifest this run calls for: every failure with\nits message (and the reasons of expected failures that still fail)."
+            ),
             .flag(
                 "--keep-going",
-                "Run every scenario even after the target timed out in 3 scenarios in a row\n(by default the run stops then, and the rest are reported as not run)."),
+                "Run every scenario even after the target timed out in 3 scenarios in a row\n(by default the run stops then, and the rest are reported as not run)."
+            ),
             .flag("--quiet", "Print only failures, errors and the summary, not a line per scenario."),
             .value(
                 "--annotations", "github|none",
-                "Print failures as GitHub Actions annotations (::error file=…,line=…::).\nDefault: github when GITHUB_ACTIONS=true, else none."),
+                "Print failures as GitHub Actions annotations (::error file=…,line=…::).\nDefault: github when GITHUB_ACTIONS=true, else none."
+            ),
             .flag(
                 "--junit-locations",
-                "Add file and line attributes to every JUnit testcase, for reporters that\nread them (they are in neither JUnit schema, so strict validators refuse them)."),
+                "Add file and line attributes to every JUnit testcase, for reporters that\nread them (they are in neither JUnit schema, so strict validators refuse them)."
+            ),
         ],
         footer: """
             Colour is used on a terminal unless NO_COLOR is set. SIGINT or SIGTERM stops the run, writes the reports
@@ -66,7 +73,8 @@ enum CommandTable {
         description: "Prints the id and tags of every selected scenario, one per line.",
         options: [
             .value("--tag", "TAG", "Only scenarios with this tag (repeatable).", repeatable: true),
-            .value("--filter", "TEXT", "Only ids that contain TEXT or match it as a glob (repeatable).", repeatable: true),
+            .value(
+                "--filter", "TEXT", "Only ids that contain TEXT or match it as a glob (repeatable).", repeatable: true),
             .value("--shard", "K/N", "Only shard K of N."),
             .value("--root", "DIR", "The scenario root that ids are relative to."),
         ],
@@ -90,9 +98,14 @@ enum CommandTable {
     /// What `storage-conformance --help` prints.
     static var overview: String {
         var text = "storage-conformance — the conformance harness for Cloud Storage for Firebase\n\nUSAGE:\n"
-        text += CommandLineTool.commands.map { $0.spec.synopsis }.joined(separator: "\n").split(separator: "\n").map { "  " + $0 }
+        text +=
+            CommandLineTool.commands.map { $0.spec.synopsis }.joined(separator: "\n").split(separator: "\n").map {
+                "  " + $0
+            }
             .joined(separator: "\n") + "\n\nCOMMANDS:\n"
-        for command in CommandLineTool.commands.map({ $0.spec }) { text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + command.summary + "\n" }
+        for command in CommandLineTool.commands.map({ $0.spec }) {
+            text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + command.summary + "\n"
+        }
         text += "  help     Show help for a command: storage-conformance help run\n"
         text += "  version  Print the version (also --version).\n"
         text += "\nOPTIONS:\n  -h, --help   Show this help.\n  --version    Show the version.\n"

@@ -9,7 +9,8 @@ struct ListCommand: ToolCommand {
         if loaded.hasErrors { return 2 }
         var lines: [String] = []
         for scenario in loaded.files.flatMap(\.scenarios) where selection.includes(scenario) {
-            lines.append(scenario.tags.isEmpty ? scenario.id : "\(scenario.id)  [\(scenario.tags.joined(separator: ", "))]")
+            lines.append(
+                scenario.tags.isEmpty ? scenario.id : "\(scenario.id)  [\(scenario.tags.joined(separator: ", "))]")
         }
         guard !lines.isEmpty else {
             tool.complain(EmptySelection.explain(selection, scenarios: loaded.files.flatMap(\.scenarios)))

@@ -30,7 +30,8 @@ struct RunCommand: ToolCommand {
                 tool.complain("the expectations manifest has errors; nothing was run")
                 writer.write(
                     RunReportWriter.errorReport(
-                        [error], target: target, type: .invalidExpectationsManifest, caseName: "expectations manifest is valid"))
+                        [error], target: target, type: .invalidExpectationsManifest,
+                        caseName: "expectations manifest is valid"))
                 return 2
             }
         }
@@ -64,9 +65,11 @@ struct RunCommand: ToolCommand {
             colour: ConsoleReporter.shouldUseColour(environment: tool.environment, isTerminal: tool.outputIsTerminal),
             quiet: options.has("--quiet"))
         let runner = ScenarioRunner(
-            target: target, jobs: jobs, stepTimeout: timeout, expectations: expectations, toolVersion: ToolVersion.current)
+            target: target, jobs: jobs, stepTimeout: timeout, expectations: expectations,
+            toolVersion: ToolVersion.current)
         let progress = RunProgress(files: selected, timeoutLimit: options.has("--keep-going") ? nil : 3)
-        let (report, signal) = Self.runUntilSignalled(runner, selected, allIDs: allIDs, progress: progress, console: console)
+        let (report, signal) = Self.runUntilSignalled(
+            runner, selected, allIDs: allIDs, progress: progress, console: console)
         if let reason = progress.stopReason, signal == nil { tool.complain("stopped: " + reason) }
         console.runFinished(report)
         if annotate { tool.say(GitHubAnnotations.render(report)) }

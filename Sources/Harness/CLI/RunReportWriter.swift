@@ -43,9 +43,11 @@ struct RunReportWriter {
             let first = problems[0]
             let failure = Failure(
                 type: type, message: "\(path):\(first.location.line):\(first.location.column): \(first.message)",
-                detail: problems.map(\.description).joined(separator: "\n\n"), location: "\(path):\(first.location.line)")
+                detail: problems.map(\.description).joined(separator: "\n\n"),
+                location: "\(path):\(first.location.line)")
             let scenario = ScenarioReport(
-                id: path, name: caseName, line: first.location.line, duration: 0, outcome: .errored(failure), transcript: "")
+                id: path, name: caseName, line: first.location.line, duration: 0, outcome: .errored(failure),
+                transcript: "")
             return FileReport(name: path, path: path, scenarios: [scenario])
         }
         return report(files, target: target)
@@ -55,7 +57,8 @@ struct RunReportWriter {
     static func targetReport(_ reason: String, target: any Target) -> RunReport {
         let failure = Failure(type: .targetError, message: reason, detail: reason)
         let scenario = ScenarioReport(
-            id: "target", name: "the target can be used", line: 0, duration: 0, outcome: .errored(failure), transcript: "")
+            id: "target", name: "the target can be used", line: 0, duration: 0, outcome: .errored(failure),
+            transcript: "")
         return report([FileReport(name: "target", path: target.name, scenarios: [scenario])], target: target)
     }
 

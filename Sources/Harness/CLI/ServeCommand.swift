@@ -18,7 +18,8 @@ struct ServeCommand: ToolCommand {
 
     func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
         let port = try options.integer("--port", in: 0...65_535) ?? 9199
-        let maxBody = try options.size("--max-body", in: 1...(1 << 40)).map(Int.init) ?? HTTPServerConfiguration().maxBodyBytes
+        let maxBody =
+            try options.size("--max-body", in: 1...(1 << 40)).map(Int.init) ?? HTTPServerConfiguration().maxBodyBytes
         if let extra = options.positionals.first {
             throw ArgumentList.Problem(description: "unexpected argument \(extra) (serve takes only options)")
         }
@@ -30,7 +31,8 @@ struct ServeCommand: ToolCommand {
             log = { entry in output.write(Self.logLine(entry)) }
         }
         let server = StorageServer(
-            backend: service, configuration: HTTPServerConfiguration(host: host, port: port, maxBodyBytes: maxBody), administration: service, log: log)
+            backend: service, configuration: HTTPServerConfiguration(host: host, port: port, maxBodyBytes: maxBody),
+            administration: service, log: log)
         let bound: Int
         do {
             bound = try server.start()
@@ -39,9 +41,13 @@ struct ServeCommand: ToolCommand {
             return 2
         }
         let displayHost = host.contains(":") ? "[\(host)]" : host
-        tool.say("storage-conformance \(ToolVersion.current) serving the reference implementation on http://\(displayHost):\(bound)")
+        tool.say(
+            "storage-conformance \(ToolVersion.current) serving the reference implementation on http://\(displayHost):\(bound)"
+        )
         if host != "127.0.0.1" && host != "localhost" && host != "::1" {
-            tool.complain("warning: listening on \(host), not only on loopback: anyone who can reach it can read and write every bucket")
+            tool.complain(
+                "warning: listening on \(host), not only on loopback: anyone who can reach it can read and write every bucket"
+            )
         }
         let stopped = DispatchSemaphore(value: 0)
         let watch = SignalWatch { _ in stopped.signal() }

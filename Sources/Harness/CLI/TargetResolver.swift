@@ -10,6 +10,7 @@ enum TargetResolver {
             }
             return HTTPTarget(baseURL: url, requestTimeout: stepTimeout)
         }
-        throw ArgumentList.Problem(description: "unknown target \(text) (use reference or a base URL like http://127.0.0.1:9199)")
+        throw ArgumentList.Problem(
+            description: "unknown target \(text) (use reference or a base URL like http://127.0.0.1:9199)")
     }
 }

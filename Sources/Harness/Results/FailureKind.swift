@@ -57,7 +57,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
 
     public var category: Category {
         switch self {
-        case .eventMismatch, .observerMismatch, .progressMismatch, .dataMismatch, .metadataMismatch, .listMismatch, .referenceMismatch,
+        case .eventMismatch, .observerMismatch, .progressMismatch, .dataMismatch, .metadataMismatch, .listMismatch,
+            .referenceMismatch,
             .nilReference, .notNil, .noMatch, .missingError, .unexpectedError, .wrongError, .wrongErrorMessage,
             .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .unexpectedPass, .unknownScenario:
             .failure

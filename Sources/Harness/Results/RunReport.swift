@@ -12,7 +12,9 @@ public struct RunReport: Sendable, Equatable {
     public var duration: Double
     public var files: [FileReport]
 
-    public init(target: String, toolVersion: String, hostname: String, startedAt: Date, duration: Double, files: [FileReport]) {
+    public init(
+        target: String, toolVersion: String, hostname: String, startedAt: Date, duration: Double, files: [FileReport]
+    ) {
         self.target = target
         self.toolVersion = toolVersion
         self.hostname = hostname
@@ -25,7 +27,9 @@ public struct RunReport: Sendable, Equatable {
 
     /// Counts of passed, failed (failures and errors together) and skipped scenarios.
     public var summary: (passed: Int, failed: Int, skipped: Int) {
-        var passed = 0, failed = 0, skipped = 0
+        var passed = 0
+        var failed = 0
+        var skipped = 0
         for scenario in scenarios {
             switch scenario.outcome {
             case .passed: passed += 1

@@ -6,11 +6,15 @@ import StorageModel
 enum ExpectationCheck {
     /// An operation's result against the step's error expectation: returns the value when the step
     /// succeeded as it should, nil when it failed as it should.
-    static func outcome<Value>(_ result: Result<Value, StorageError>, _ expectation: Expectation?, values: RunValues) throws(StepFailure) -> Value? {
+    static func outcome<Value>(_ result: Result<Value, StorageError>, _ expectation: Expectation?, values: RunValues)
+        throws(StepFailure) -> Value?
+    {
         switch result {
         case .success(let value):
             if let expected = expectation?.error {
-                throw .mismatch(.missingError, "the step succeeded, but an error was expected", expected: describe(expected), actual: "success")
+                throw .mismatch(
+                    .missingError, "the step succeeded, but an error was expected", expected: describe(expected),
+                    actual: "success")
             }
             return value
         case .failure(let error):
@@ -25,12 +29,17 @@ enum ExpectationCheck {
 
     /// A transport failure or a malformed answer is an error of the run, whatever the scenario expects.
     static func unreachable(_ error: StorageError) throws(StepFailure) {
-        if let cause = error.cause { throw .error(cause.kind == .transport ? .transportError : .malformedResponse, cause.description) }
+        if let cause = error.cause {
+            throw .error(cause.kind == .transport ? .transportError : .malformedResponse, cause.description)
+        }
     }
 
-    static func error(_ error: StorageError, matches expected: ErrorExpectation, values: RunValues) throws(StepFailure) {
+    static func error(_ error: StorageError, matches expected: ErrorExpectation, values: RunValues) throws(StepFailure)
+    {
         guard error.code == expected.code else {
-            throw .mismatch(.wrongError, "the step failed with another error", expected: describe(expected), actual: describe(error))
+            throw .mismatch(
+                .wrongError, "the step failed with another error", expected: describe(expected), actual: describe(error)
+            )
         }
         switch expected.message {
         case nil:
@@ -38,7 +47,9 @@ enum ExpectationCheck {
         case .substring(let template):
             let text = try values.render(template)
             guard error.message.contains(text) else {
-                throw .mismatch(.wrongErrorMessage, "the error message differs", expected: "a message containing \"\(text)\"", actual: error.message)
+                throw .mismatch(
+                    .wrongErrorMessage, "the error message differs", expected: "a message containing \"\(text)\"",
+                    actual: error.message)
             }
         case .regex(let pattern):
             try matches(error.message, pattern: pattern, what: "error message")
@@ -54,7 +65,9 @@ enum ExpectationCheck {
         }
     }
 
-    static func reference(_ reference: StorageReference?, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
+    static func reference(_ reference: StorageReference?, _ expectation: Expectation?, values: RunValues)
+        throws(StepFailure)
+    {
         guard let expectation else { return }
         guard let reference else {
             if expectation.isNil { return }
@@ -65,51 +78,67 @@ enum ExpectationCheck {
         }
         let fields: [(String, Template?, String)] = [
             ("fullPath", expectation.fullPath, reference.fullPath), ("name", expectation.name, reference.name),
-            ("bucket", expectation.bucket, reference.bucket), ("description", expectation.description, reference.description),
+            ("bucket", expectation.bucket, reference.bucket),
+            ("description", expectation.description, reference.description),
         ]
         for (field, template, actual) in fields {
             guard let template else { continue }
             let wanted = try values.render(template)
             guard wanted.utf8.elementsEqual(actual.utf8) else {
-                throw .mismatch(.referenceMismatch, "\(field) differs", expected: quoted(wanted), actual: quoted(actual))
+                throw .mismatch(
+                    .referenceMismatch, "\(field) differs", expected: quoted(wanted), actual: quoted(actual))
             }
         }
         if let other = expectation.equals {
-            let otherReference = try values.value(other, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
+            let otherReference = try values.value(other, "a reference") {
+                if case .reference(let r) = $0 { r } else { nil }
+            }
             guard otherReference == reference else {
-                throw .mismatch(.referenceMismatch, "the reference is not equal to $\(other)", expected: otherReference.description, actual: reference.description)
+                throw .mismatch(
+                    .referenceMismatch, "the reference is not equal to $\(other)", expected: otherReference.description,
+                    actual: reference.description)
             }
         }
     }
 
     static func page(_ page: StorageListResult, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
         guard let expectation else { return }
-        let lists: [(String, [Template]?, [StorageReference])] = [("prefixes", expectation.prefixes, page.prefixes), ("items", expectation.items, page.items)]
+        let lists: [(String, [Template]?, [StorageReference])] = [
+            ("prefixes", expectation.prefixes, page.prefixes), ("items", expectation.items, page.items),
+        ]
         for (field, templates, references) in lists {
             guard let templates else { continue }
             var wanted: [String] = []
             for template in templates { wanted.append(try values.render(template)) }
             let actual = references.map(\.fullPath)
-            guard wanted.count == actual.count, zip(wanted, actual).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) else {
+            guard wanted.count == actual.count, zip(wanted, actual).allSatisfy({ $0.utf8.elementsEqual($1.utf8) })
+            else {
                 throw .mismatch(.listMismatch, "\(field) differ", expected: listText(wanted), actual: listText(actual))
             }
         }
         switch expectation.pageToken {
         case nil: break
         case .present:
-            if page.pageToken == nil { throw .mismatch(.listMismatch, "no page token", expected: "a page token", actual: "none") }
+            if page.pageToken == nil {
+                throw .mismatch(.listMismatch, "no page token", expected: "a page token", actual: "none")
+            }
         case .absent:
-            if let token = page.pageToken { throw .mismatch(.listMismatch, "a page token was returned", expected: "none", actual: token) }
+            if let token = page.pageToken {
+                throw .mismatch(.listMismatch, "a page token was returned", expected: "none", actual: token)
+            }
         case .equals(let template):
             let wanted = try values.render(template)
             guard page.pageToken == wanted else {
-                throw .mismatch(.listMismatch, "the page token differs", expected: wanted, actual: page.pageToken ?? "none")
+                throw .mismatch(
+                    .listMismatch, "the page token differs", expected: wanted, actual: page.pageToken ?? "none")
             }
         }
     }
 
     /// A partial match: every key named must match; `null` means absent.
-    static func metadata(_ metadata: StorageMetadata, _ expected: [String: ExpectedValue], values: RunValues) throws(StepFailure) {
+    static func metadata(_ metadata: StorageMetadata, _ expected: [String: ExpectedValue], values: RunValues)
+        throws(StepFailure)
+    {
         for key in expected.keys.sorted() {
             guard let wanted = expected[key] else { continue }
             if key == "customMetadata" {
@@ -117,33 +146,47 @@ enum ExpectationCheck {
                 continue
             }
             guard MetadataView.keys.contains(key) else { throw .error(.unknownField, "metadata has no key \(key)") }
-            try compare("metadata.\(key)", actual: MetadataView.scalar(key, of: metadata), wanted: wanted, values: values)
+            try compare(
+                "metadata.\(key)", actual: MetadataView.scalar(key, of: metadata), wanted: wanted, values: values)
         }
     }
 
-    private static func customMetadata(_ actual: [String: String], _ wanted: ExpectedValue, values: RunValues) throws(StepFailure) {
+    private static func customMetadata(_ actual: [String: String], _ wanted: ExpectedValue, values: RunValues)
+        throws(StepFailure)
+    {
         switch wanted {
         case .null:
-            if !actual.isEmpty { throw .mismatch(.metadataMismatch, "customMetadata is not empty", expected: "none", actual: "\(actual.sorted { $0.key < $1.key })") }
+            if !actual.isEmpty {
+                throw .mismatch(
+                    .metadataMismatch, "customMetadata is not empty", expected: "none",
+                    actual: "\(actual.sorted { $0.key < $1.key })")
+            }
         case .map(let pairs):
-            for (key, value) in pairs { try compare("metadata.customMetadata.\(key)", actual: actual[key], wanted: value, values: values) }
+            for (key, value) in pairs {
+                try compare("metadata.customMetadata.\(key)", actual: actual[key], wanted: value, values: values)
+            }
         default:
             throw .error(.badExpectation, "customMetadata must be a mapping or null")
         }
     }
 
-    private static func compare(_ what: String, actual: String?, wanted: ExpectedValue, values: RunValues) throws(StepFailure) {
+    private static func compare(_ what: String, actual: String?, wanted: ExpectedValue, values: RunValues)
+        throws(StepFailure)
+    {
         let wantedText: String?
         switch wanted {
         case .null: wantedText = nil
         case .bool(let flag): wantedText = flag ? "true" : "false"
         case .int(let number): wantedText = String(number)
-        case .float(let number): wantedText = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .float(let number):
+            wantedText = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         case .string(let template): wantedText = try values.render(template)
         case .list, .map: throw .error(.badExpectation, "\(what) must be a scalar")
         }
         guard wantedText == actual else {
-            throw .mismatch(.metadataMismatch, "\(what) differs", expected: wantedText.map(quoted) ?? "absent", actual: actual.map(quoted) ?? "absent")
+            throw .mismatch(
+                .metadataMismatch, "\(what) differs", expected: wantedText.map(quoted) ?? "absent",
+                actual: actual.map(quoted) ?? "absent")
         }
     }
 
@@ -155,11 +198,15 @@ enum ExpectationCheck {
             throw .mismatch(.taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
         }
         if let pattern = expectation?.events, !pattern.matches(record.events.map(\.patternEvent)) {
-            throw .mismatch(.eventMismatch, "task \(record.name) delivered other events", expected: pattern.description, actual: record.eventList)
+            throw .mismatch(
+                .eventMismatch, "task \(record.name) delivered other events", expected: pattern.description,
+                actual: record.eventList)
         }
         if let expected = expectation?.error {
             guard let error = snapshot.error, snapshot.status == .failure else {
-                throw .mismatch(.missingError, "task \(record.name) did not fail", expected: describe(expected), actual: record.eventList)
+                throw .mismatch(
+                    .missingError, "task \(record.name) did not fail", expected: describe(expected),
+                    actual: record.eventList)
             }
             try self.error(error, matches: expected, values: values)
         } else if expectation?.events == nil, snapshot.status != .success {
@@ -171,15 +218,19 @@ enum ExpectationCheck {
         if let progress = expectation.progress {
             let actual = snapshot.progress
             if let completed = progress.completed, completed != actual.completedUnitCount {
-                throw .mismatch(.progressMismatch, "completed bytes differ", expected: "\(completed)", actual: "\(actual.completedUnitCount)")
+                throw .mismatch(
+                    .progressMismatch, "completed bytes differ", expected: "\(completed)",
+                    actual: "\(actual.completedUnitCount)")
             }
             if let total = progress.total, total != actual.totalUnitCount {
-                throw .mismatch(.progressMismatch, "total bytes differ", expected: "\(total)", actual: "\(actual.totalUnitCount)")
+                throw .mismatch(
+                    .progressMismatch, "total bytes differ", expected: "\(total)", actual: "\(actual.totalUnitCount)")
             }
         }
         if let expectedMetadata = expectation.metadata {
             guard let upload = record.task as? StorageUploadTask, case .success(let final)? = upload.result else {
-                throw .mismatch(.metadataMismatch, "task \(record.name) has no final metadata", actual: record.eventList)
+                throw .mismatch(
+                    .metadataMismatch, "task \(record.name) has no final metadata", actual: record.eventList)
             }
             try metadata(final, expectedMetadata, values: values)
         }
@@ -205,29 +256,39 @@ enum ExpectationCheck {
         if case .success(let data)? = download.dataResult {
             bytes = data
         } else if case .success(let url)? = download.fileResult {
-            guard let contents = try? Data(contentsOf: url) else { throw .error(.fileError, "cannot read the written file \(url.path)") }
+            guard let contents = try? Data(contentsOf: url) else {
+                throw .error(.fileError, "cannot read the written file \(url.path)")
+            }
             bytes = contents
         } else {
             throw .mismatch(.unexpectedError, "task \(record.name) has no downloaded data", actual: record.eventList)
         }
         if let size = expectation.size, size != Int64(bytes.count) {
-            throw .mismatch(.dataMismatch, "the size differs", expected: "\(size) bytes", actual: "\(bytes.count) bytes")
+            throw .mismatch(
+                .dataMismatch, "the size differs", expected: "\(size) bytes", actual: "\(bytes.count) bytes")
         }
         if let digest = expectation.sha256 {
             let actual = SHA256.hex(of: bytes)
-            guard actual == digest.lowercased() else { throw .mismatch(.dataMismatch, "the SHA-256 differs", expected: digest, actual: actual) }
+            guard actual == digest.lowercased() else {
+                throw .mismatch(.dataMismatch, "the SHA-256 differs", expected: digest, actual: actual)
+            }
         }
         if let source = expectation.data {
             let wanted = DataGenerator.data(for: source)
             guard wanted == bytes else {
-                let offset = zip(wanted, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(wanted.count, bytes.count)
+                let offset =
+                    zip(wanted, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(wanted.count, bytes.count)
                 throw .mismatch(
-                    .dataMismatch, "the bytes differ from offset \(offset)", expected: "\(wanted.count) bytes", actual: "\(bytes.count) bytes")
+                    .dataMismatch, "the bytes differ from offset \(offset)", expected: "\(wanted.count) bytes",
+                    actual: "\(bytes.count) bytes")
             }
         }
     }
 
-    static func describe(_ error: StorageError) -> String { "\(error.code.name) (\(error.code.rawValue)): \(error.message)" }
+    static func describe(_ error: StorageError) -> String {
+        "\(error.code.name) (\(error.code.rawValue)): \(error.message)"
+    }
 
     static func describe(_ expected: ErrorExpectation) -> String {
         var text = "\(expected.code.name) (\(expected.code.rawValue))"

@@ -42,7 +42,8 @@ public struct HTTPTarget: Target {
     public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {
         let features = try probe.features(of: backend, named: name)
         let bucket = ScenarioBucket.name(for: scenario.id, suffix: "-" + nonce)
-        return HTTPTargetSession(storage: Storage(bucket: bucket, backend: backend, host: name), backend: backend, features: features)
+        return HTTPTargetSession(
+            storage: Storage(bucket: bucket, backend: backend, host: name), backend: backend, features: features)
     }
 
     /// One list request: a refused connection, a timeout or an answer that is not Firebase v0 stops the run
@@ -96,8 +97,10 @@ private final class EndpointProbe: Sendable {
             let info = try backend.serverInfo()
             features = EndpointFeatures(
                 rules: info.features.contains("rules"),
-                rulesAbsence: "GET /internal/info of \(info.server) lists the features [\(info.features.joined(separator: ", "))]")
-        } catch where error.kind == .transport {
+                rulesAbsence:
+                    "GET /internal/info of \(info.server) lists the features [\(info.features.joined(separator: ", "))]"
+            )
+        } catch  where error.kind == .transport {
             throw .failed("cannot reach \(name): \(error.description)")
         } catch {
             features = EndpointFeatures(rules: false, rulesAbsence: "GET /internal/info answered \(error.description)")
@@ -121,7 +124,8 @@ private final class HTTPTargetSession: TargetSession {
 
     func seed(name: String, data: Data, metadata: ObjectMetadataFields) throws(TargetFailure) {
         do {
-            _ = try backend.uploadObject(ObjectAddress(bucket: storage.bucket, name: name), data: data, metadata: metadata)
+            _ = try backend.uploadObject(
+                ObjectAddress(bucket: storage.bucket, name: name), data: data, metadata: metadata)
         } catch {
             throw .failed("cannot store the fixture \(name): \(error.description)")
         }

@@ -88,7 +88,8 @@ public final class RunProgress: Sendable {
         switch failure.type {
         case .stepTimeout: return failure.message
         case .transportError, .targetError, .fixtureError:
-            return failure.message.contains("no answer within") || failure.message.contains("no connection within") ? failure.message : nil
+            return failure.message.contains("no answer within") || failure.message.contains("no connection within")
+                ? failure.message : nil
         default: return nil
         }
     }

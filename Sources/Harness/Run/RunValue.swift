@@ -46,13 +46,16 @@ enum RunValue {
             if let value, rest.isEmpty { return value }
         case .page(let page):
             if first == "pageToken", rest.isEmpty {
-                guard let token = page.pageToken else { throw .error(.unknownField, "$\(name).pageToken: that page has no token") }
+                guard let token = page.pageToken else {
+                    throw .error(.unknownField, "$\(name).pageToken: that page has no token")
+                }
                 return token
             }
         case .metadata(let metadata):
             if let value = MetadataView.value(of: metadata, at: fields) { return value }
         case .task(let record):
-            if first == "metadata", let upload = record.task as? StorageUploadTask, case .success(let metadata)? = upload.result,
+            if first == "metadata", let upload = record.task as? StorageUploadTask,
+                case .success(let metadata)? = upload.result,
                 let value = MetadataView.value(of: metadata, at: rest)
             {
                 return value
@@ -83,7 +86,9 @@ struct RunValues {
             case .literal(let literal):
                 text += literal
             case .variable(let name, let fields):
-                guard let value = values[name] else { throw .error(.unknownName, "$\(name) is not defined at this step") }
+                guard let value = values[name] else {
+                    throw .error(.unknownName, "$\(name) is not defined at this step")
+                }
                 text += try value.field(fields, of: name)
             }
         }
@@ -92,7 +97,9 @@ struct RunValues {
 
     func value<Value>(_ name: String, _ kind: String, _ extract: (RunValue) -> Value?) throws(StepFailure) -> Value {
         guard let value = values[name] else { throw .error(.unknownName, "$\(name) is not defined at this step") }
-        guard let extracted = extract(value) else { throw .error(.wrongKind, "$\(name) is \(value.kindName), not \(kind)") }
+        guard let extracted = extract(value) else {
+            throw .error(.wrongKind, "$\(name) is \(value.kindName), not \(kind)")
+        }
         return extracted
     }
 

@@ -11,10 +11,14 @@ extension ScenarioExecution {
             result = .success(storage.reference(withPath: try values.render(template)))
         case .url(let template):
             let url = try values.render(template)
-            do throws(StorageError) { result = .success(try storage.reference(forURL: url)) } catch { result = .failure(error) }
+            do throws(StorageError) { result = .success(try storage.reference(forURL: url)) } catch {
+                result = .failure(error)
+            }
         case .chain(let from, let links):
             var current: StorageReference? =
-                try from.map { name throws(StepFailure) in try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } } }
+                try from.map { name throws(StepFailure) in
+                    try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
+                }
                 ?? storage.reference()
             for link in links {
                 guard let reference = current else {
@@ -36,7 +40,10 @@ extension ScenarioExecution {
 
     func performDownloadURL(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
         let reference = try reference(operand)
-        guard let url = try ExpectationCheck.outcome(capture { () throws(StorageError) in try reference.downloadURL() }, step.expectation, values: values) else { return }
+        guard
+            let url = try ExpectationCheck.outcome(
+                capture { () throws(StorageError) in try reference.downloadURL() }, step.expectation, values: values)
+        else { return }
         transcript.add("    → \(url.absoluteString)")
         if let pattern = step.expectation?.matches {
             try ExpectationCheck.matches(url.absoluteString, pattern: try values.render(pattern), what: "download URL")
@@ -44,10 +51,14 @@ extension ScenarioExecution {
         if let name = step.name { values[name] = .string(url.absoluteString) }
     }
 
-    func performList(_ operand: ReferenceOperand, maxResults: Int64?, pageToken: Template?, _ step: Step) throws(StepFailure) {
+    func performList(_ operand: ReferenceOperand, maxResults: Int64?, pageToken: Template?, _ step: Step)
+        throws(StepFailure)
+    {
         let reference = try reference(operand)
         let token = try pageToken.map { t throws(StepFailure) in try values.render(t) }
-        let result = capture { () throws(StorageError) in try reference.list(maxResults: maxResults ?? 1000, pageToken: token) }
+        let result = capture { () throws(StorageError) in
+            try reference.list(maxResults: maxResults ?? 1000, pageToken: token)
+        }
         try listed(result, step)
     }
 
@@ -70,7 +81,8 @@ extension ScenarioExecution {
         try gotMetadata(capture { () throws(StorageError) in try reference.getMetadata() }, step)
     }
 
-    func performUpdateMetadata(_ operand: ReferenceOperand, _ changes: MetadataValues, _ step: Step) throws(StepFailure) {
+    func performUpdateMetadata(_ operand: ReferenceOperand, _ changes: MetadataValues, _ step: Step) throws(StepFailure)
+    {
         let reference = try reference(operand)
         var patch = MetadataPatch(removesAllCustomMetadata: changes.removesAllCustomMetadata)
         for (field, template) in changes.fields {
@@ -84,7 +96,8 @@ extension ScenarioExecution {
 
     private func gotMetadata(_ result: Result<StorageMetadata, StorageError>, _ step: Step) throws(StepFailure) {
         guard let metadata = try ExpectationCheck.outcome(result, step.expectation, values: values) else { return }
-        transcript.add("    → generation \(metadata.generation), metageneration \(metadata.metageneration), size \(metadata.size)")
+        transcript.add(
+            "    → generation \(metadata.generation), metageneration \(metadata.metageneration), size \(metadata.size)")
         if let expected = step.expectation?.metadata {
             try ExpectationCheck.metadata(metadata, expected, values: values)
         }
@@ -93,7 +106,8 @@ extension ScenarioExecution {
 
     func performDelete(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
         let reference = try reference(operand)
-        _ = try ExpectationCheck.outcome(capture { () throws(StorageError) in try reference.delete() }, step.expectation, values: values)
+        _ = try ExpectationCheck.outcome(
+            capture { () throws(StorageError) in try reference.delete() }, step.expectation, values: values)
     }
 
     private func capture<Value>(_ body: () throws(StorageError) -> Value) -> Result<Value, StorageError> {

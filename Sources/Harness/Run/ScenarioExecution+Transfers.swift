@@ -9,7 +9,9 @@ extension ScenarioExecution {
         case file(Template)
     }
 
-    func performPut(_ operand: ReferenceOperand, source: UploadSource, metadata: MetadataValues?, chunkSize: Int64?, _ step: Step) throws(StepFailure) {
+    func performPut(
+        _ operand: ReferenceOperand, source: UploadSource, metadata: MetadataValues?, chunkSize: Int64?, _ step: Step
+    ) throws(StepFailure) {
         let reference = try reference(operand)
         let uploadMetadata = try metadata.map { values throws(StepFailure) in try storageMetadata(values) }
         let defaultChunkSize = storage.uploadChunkSizeBytes
@@ -23,14 +25,18 @@ extension ScenarioExecution {
             size = Int64(data.count)
             task = reference.putData(data, metadata: uploadMetadata)
         case .file(let template):
-            let url = URL(fileURLWithPath: try values.render(template), relativeTo: URL(fileURLWithPath: file.path).deletingLastPathComponent())
+            let url = URL(
+                fileURLWithPath: try values.render(template),
+                relativeTo: URL(fileURLWithPath: file.path).deletingLastPathComponent())
             size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
             task = reference.putFile(from: url, metadata: uploadMetadata)
         }
         try started(task, uploadSize: size, step)
     }
 
-    func performDownload(_ operand: ReferenceOperand, destination: DownloadDestination, _ step: Step) throws(StepFailure) {
+    func performDownload(_ operand: ReferenceOperand, destination: DownloadDestination, _ step: Step)
+        throws(StepFailure)
+    {
         let reference = try reference(operand)
         let task: StorageDownloadTask
         switch destination {
@@ -44,7 +50,9 @@ extension ScenarioExecution {
 
     /// Records a new task; with `as:` and no `expect:` the scenario goes on at once, otherwise it waits.
     private func started(_ task: StorageObservableTask, uploadSize: Int64?, _ step: Step) throws(StepFailure) {
-        let record = TaskRecord(name: step.name ?? "\(step.verb)@\(step.location.line)", task: task, uploadSize: uploadSize, transcript: transcript)
+        let record = TaskRecord(
+            name: step.name ?? "\(step.verb)@\(step.location.line)", task: task, uploadSize: uploadSize,
+            transcript: transcript)
         tasks.append(record)
         if let name = step.name { values[name] = .task(record) }
         if step.name == nil || step.expectation != nil { try finish(record, step) }
@@ -55,7 +63,9 @@ extension ScenarioExecution {
     }
 
     /// pause, resume or cancel: now, or inside the event that meets the step's trigger.
-    func performControl(_ name: String, _ step: Step, _ action: @escaping @Sendable (StorageObservableTask) -> Void) throws(StepFailure) {
+    func performControl(_ name: String, _ step: Step, _ action: @escaping @Sendable (StorageObservableTask) -> Void)
+        throws(StepFailure)
+    {
         let record = try values.task(name)
         guard let trigger = step.trigger else {
             action(record.task)
@@ -65,7 +75,8 @@ extension ScenarioExecution {
         switch trigger {
         case .progressBytes, .progressPercent:
             if let passed = record.events.first(where: { Self.meets(trigger, $0) }) {
-                throw .mismatch(.triggerPassed, "task \(name) had already reached the trigger (\(passed)) before this step",
+                throw .mismatch(
+                    .triggerPassed, "task \(name) had already reached the trigger (\(passed)) before this step",
                     expected: "\(trigger)", actual: record.eventList)
             }
         case .event(let status):
@@ -95,10 +106,14 @@ extension ScenarioExecution {
             action(task)
         }
         try runWork(until: { state.hasFired || task.isFinished }) {
-            .mismatch(.triggerNotMet, "the trigger was never met: task \(name) stopped without it", expected: "\(trigger)", actual: record.eventList)
+            .mismatch(
+                .triggerNotMet, "the trigger was never met: task \(name) stopped without it", expected: "\(trigger)",
+                actual: record.eventList)
         }
         guard state.hasFired else {
-            throw .mismatch(.triggerNotMet, "the trigger was never met: task \(name) ended first", expected: "\(trigger)", actual: record.eventList)
+            throw .mismatch(
+                .triggerNotMet, "the trigger was never met: task \(name) ended first", expected: "\(trigger)",
+                actual: record.eventList)
         }
     }
 

@@ -33,13 +33,16 @@ final class ScenarioExecution {
             try applyGiven()
             for (index, step) in scenario.steps.enumerated() {
                 currentStep = step
-                transcript.add("step \(index + 1) (line \(step.location.line)): \(step.verb)" + (step.name.map { " as \($0)" } ?? ""))
+                transcript.add(
+                    "step \(index + 1) (line \(step.location.line)): \(step.verb)"
+                        + (step.name.map { " as \($0)" } ?? ""))
                 try perform(step)
             }
             currentStep = nil
             for record in tasks {
                 if let breach = record.invariantBreach(mustHaveEnded: true) {
-                    throw StepFailure.mismatch(.taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
+                    throw StepFailure.mismatch(
+                        .taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
                 }
             }
             return .passed
@@ -52,7 +55,8 @@ final class ScenarioExecution {
         do throws(TargetFailure) {
             for object in scenario.given.objects {
                 transcript.add("given object \(object.name)")
-                try session.seed(name: object.name, data: DataGenerator.data(for: object.data), metadata: object.metadata)
+                try session.seed(
+                    name: object.name, data: DataGenerator.data(for: object.data), metadata: object.metadata)
             }
             if let rules = scenario.given.rules {
                 transcript.add("given rules (version \(rules.version), \(rules.entries.count) entries)")
@@ -86,7 +90,8 @@ final class ScenarioExecution {
         case .removeObserver(let task, let handle): try performRemoveObserver(task, handle: handle)
         case .removeAllObservers(let task, let status): try performRemoveAllObservers(task, status: status)
         case .downloadURL(let target): try performDownloadURL(target, step)
-        case .list(let target, let maxResults, let pageToken): try performList(target, maxResults: maxResults, pageToken: pageToken, step)
+        case .list(let target, let maxResults, let pageToken):
+            try performList(target, maxResults: maxResults, pageToken: pageToken, step)
         case .listAll(let target): try performListAll(target, step)
         case .getMetadata(let target): try performGetMetadata(target, step)
         case .updateMetadata(let target, let values): try performUpdateMetadata(target, values, step)
@@ -99,7 +104,8 @@ final class ScenarioExecution {
     func reference(_ operand: ReferenceOperand) throws(StepFailure) -> StorageReference {
         switch operand {
         case .path(let template): return storage.reference(withPath: try values.render(template))
-        case .named(let name): return try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
+        case .named(let name):
+            return try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
         }
     }
 
@@ -125,7 +131,8 @@ final class ScenarioExecution {
     /// Waits for a task to end, then checks it against the step's expectation (or demands success).
     func finish(_ record: TaskRecord, _ step: Step) throws(StepFailure) {
         try runWork(until: { record.task.isFinished }) {
-            .mismatch(.taskNeverFinished, "task \(record.name) can never finish: nothing is left to run (is it paused?)",
+            .mismatch(
+                .taskNeverFinished, "task \(record.name) can never finish: nothing is left to run (is it paused?)",
                 actual: record.eventList)
         }
         try ExpectationCheck.transfer(record, step.expectation, values: values)
@@ -144,7 +151,9 @@ final class ScenarioExecution {
     }
 
     private func outcome(for failure: StepFailure) -> Outcome {
-        let location = currentStep.map { "\(file.path):\($0.location.line):\($0.location.column)" } ?? "\(file.path):\(scenario.location.line)"
+        let location =
+            currentStep.map { "\(file.path):\($0.location.line):\($0.location.column)" }
+            ?? "\(file.path):\(scenario.location.line)"
         let stepName = currentStep.map { "step `\($0.verb)`" } ?? "the scenario's checks"
         var detail = "\(failure.message)\n  at \(location) (\(stepName))"
         if let expected = failure.expected { detail += "\n  expected: \(expected)" }

@@ -14,7 +14,10 @@ public struct ScenarioRunner: Sendable {
     public var expectations: ExpectationsManifest?
     public var toolVersion: String
 
-    public init(target: any Target, jobs: Int = 1, stepTimeout: TimeInterval = 60, expectations: ExpectationsManifest? = nil, toolVersion: String) {
+    public init(
+        target: any Target, jobs: Int = 1, stepTimeout: TimeInterval = 60, expectations: ExpectationsManifest? = nil,
+        toolVersion: String
+    ) {
         self.target = target
         self.jobs = max(1, jobs)
         self.stepTimeout = stepTimeout
@@ -48,7 +51,8 @@ public struct ScenarioRunner: Sendable {
             worker.start()
         }
         group.wait()
-        return report(of: progress, startedAt: startedAt, allIDs: allIDs, onScenarioFinished: onScenarioFinished) { reason in
+        return report(of: progress, startedAt: startedAt, allIDs: allIDs, onScenarioFinished: onScenarioFinished) {
+            reason in
             .errored(Failure(type: .notRun, message: "not run: \(reason)", detail: "not run: \(reason)"))
         }
     }
@@ -63,7 +67,9 @@ public struct ScenarioRunner: Sendable {
         var fileReports = progress.fileReports(unfinished: unfinished)
         if let stale = staleExpectations(allIDs: allIDs) {
             fileReports.append(stale)
-            for scenario in stale.scenarios { onScenarioFinished(scenario, FileReport(name: stale.name, path: stale.path, scenarios: [])) }
+            for scenario in stale.scenarios {
+                onScenarioFinished(scenario, FileReport(name: stale.name, path: stale.path, scenarios: []))
+            }
         }
         return RunReport(
             target: target.name, toolVersion: toolVersion, hostname: ProcessInfo.processInfo.hostName,
@@ -81,16 +87,21 @@ public struct ScenarioRunner: Sendable {
             do throws(TargetFailure) {
                 let session = try target.openSession(for: scenario)
                 defer { session.close() }
-                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("storage-conformance-\(UUID().uuidString)")
+                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "storage-conformance-\(UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: scratch) }
-                let execution = ScenarioExecution(scenario: scenario, file: file, session: session, stepTimeout: stepTimeout, scratch: scratch)
+                let execution = ScenarioExecution(
+                    scenario: scenario, file: file, session: session, stepTimeout: stepTimeout, scratch: scratch)
                 outcome = execution.run()
                 transcript = execution.transcript.text
             } catch {
                 switch error {
                 case .unsupported(let reason): outcome = .skipped(reason: reason)
                 case .failed(let reason):
-                    outcome = .errored(Failure(type: .targetError, message: reason, detail: reason, location: "\(file.path):\(scenario.location.line)"))
+                    outcome = .errored(
+                        Failure(
+                            type: .targetError, message: reason, detail: reason,
+                            location: "\(file.path):\(scenario.location.line)"))
                 }
             }
         }
@@ -98,7 +109,8 @@ public struct ScenarioRunner: Sendable {
             outcome = Self.expected(outcome, reason: reason, id: scenario.id)
         }
         return ScenarioReport(
-            id: scenario.id, name: scenario.name, line: scenario.location.line, duration: Date().timeIntervalSince(started),
+            id: scenario.id, name: scenario.name, line: scenario.location.line,
+            duration: Date().timeIntervalSince(started),
             outcome: outcome, transcript: transcript)
     }
 
@@ -108,7 +120,8 @@ public struct ScenarioRunner: Sendable {
         case .failed, .errored:
             return .skipped(reason: "expected failure: \(reason)")
         case .passed:
-            let message = "\(id) passed, but the expectations manifest lists it as a failure (\(reason)); remove it from the manifest"
+            let message =
+                "\(id) passed, but the expectations manifest lists it as a failure (\(reason)); remove it from the manifest"
             return .failed(Failure(type: .unexpectedPass, message: message, detail: message))
         case .skipped:
             return outcome
@@ -124,7 +137,10 @@ public struct ScenarioRunner: Sendable {
             let message = "the expectations manifest lists \(entry.id), which no scenario has"
             return ScenarioReport(
                 id: entry.id, name: entry.id, line: entry.line, duration: 0,
-                outcome: .failed(Failure(type: .unknownScenario, message: message, detail: message, location: "\(manifest.path):\(entry.line)")),
+                outcome: .failed(
+                    Failure(
+                        type: .unknownScenario, message: message, detail: message,
+                        location: "\(manifest.path):\(entry.line)")),
                 transcript: "")
         }
         return FileReport(name: "expectations", path: manifest.path, scenarios: scenarios)

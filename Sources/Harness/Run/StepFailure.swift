@@ -6,7 +6,9 @@ struct StepFailure: Error {
     var expected: String?
     var actual: String?
 
-    static func mismatch(_ kind: FailureKind, _ message: String, expected: String? = nil, actual: String? = nil) -> StepFailure {
+    static func mismatch(_ kind: FailureKind, _ message: String, expected: String? = nil, actual: String? = nil)
+        -> StepFailure
+    {
         StepFailure(kind: kind, message: message, expected: expected, actual: actual)
     }
 

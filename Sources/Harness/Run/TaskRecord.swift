@@ -86,7 +86,9 @@ final class TaskRecord: @unchecked Sendable {
         }
         if let last = events.last, last.status == .success {
             if last.completed != last.total { return "success with \(last.completed) of \(last.total) bytes done" }
-            if let uploadSize, last.total != uploadSize { return "success with a total of \(last.total) bytes for \(uploadSize) bytes of data" }
+            if let uploadSize, last.total != uploadSize {
+                return "success with a total of \(last.total) bytes for \(uploadSize) bytes of data"
+            }
         }
         return nil
     }

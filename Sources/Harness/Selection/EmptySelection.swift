@@ -16,11 +16,14 @@ enum EmptySelection {
                     + "\n  known tags: " + (knownTags.isEmpty ? "none" : knownTags.joined(separator: ", ")))
         }
         let ids = scenarios.map(\.id)
-        if !selection.filters.isEmpty, !ids.contains(where: { id in selection.filters.contains { ScenarioSelection.matches(filter: $0, id: id) } }) {
+        if !selection.filters.isEmpty,
+            !ids.contains(where: { id in selection.filters.contains { ScenarioSelection.matches(filter: $0, id: id) } })
+        {
             let closest = selection.filters.flatMap { closestIDs(to: $0, in: ids) }
             reasons.append(
                 "no scenario id matches --filter \(selection.filters.joined(separator: " or "))"
-                    + (closest.isEmpty ? "" : "\n  closest ids:\n" + closest.map { "    \($0)" }.joined(separator: "\n")))
+                    + (closest.isEmpty
+                        ? "" : "\n  closest ids:\n" + closest.map { "    \($0)" }.joined(separator: "\n")))
         }
         if reasons.isEmpty, let shard = selection.shard {
             reasons.append("shard \(shard) holds none of the scenarios the other options select")

@@ -2,7 +2,9 @@ extension ExpectationsManifest {
     /// The manifest a run calls for: every scenario that failed or errored, with its one-line message as the
     /// reason, and every expected failure of `previous` that still fails, with its reason kept. Unexpected
     /// passes and ids no scenario has are left out: the new manifest makes the same run pass.
-    public static func recording(_ report: RunReport, path: String, previous: ExpectationsManifest?) -> ExpectationsManifest {
+    public static func recording(_ report: RunReport, path: String, previous: ExpectationsManifest?)
+        -> ExpectationsManifest
+    {
         let kept = previous?.failures ?? [:]
         var entries: [Entry] = []
         for scenario in report.scenarios {

@@ -41,34 +41,52 @@ extension ExpectationsManifest {
     /// Anything else is an error at its line and column.
     public static func load(path: String) throws(Diagnostic) -> ExpectationsManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(severity: .error, file: path, location: SourceLocation(line: 1, column: 1, offset: 0), message: "cannot read the expectations manifest", sourceLine: "")
+            throw Diagnostic(
+                severity: .error, file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
+                message: "cannot read the expectations manifest", sourceLine: "")
         }
         let source = SourceFile(path: path, bytes: [UInt8](data))
         let documents = try YAMLParser.parse(source)
-        guard documents.count <= 1 else { throw source.diagnostic(at: documents[1].location, "a manifest is one document") }
-        guard let root = documents.first?.root, !root.isNull else { return ExpectationsManifest(path: path, target: nil, entries: []) }
-        guard let pairs = root.mappingPairs else { throw source.diagnostic(at: root.location, "expected a mapping with target and failures, found a \(root.typeName)") }
+        guard documents.count <= 1 else {
+            throw source.diagnostic(at: documents[1].location, "a manifest is one document")
+        }
+        guard let root = documents.first?.root, !root.isNull else {
+            return ExpectationsManifest(path: path, target: nil, entries: [])
+        }
+        guard let pairs = root.mappingPairs else {
+            throw source.diagnostic(
+                at: root.location, "expected a mapping with target and failures, found a \(root.typeName)")
+        }
         var target: String?
         var entries: [Entry] = []
         for pair in pairs {
             switch pair.key.stringValue {
             case "target":
-                guard let text = pair.value.stringValue else { throw source.diagnostic(at: pair.value.location, "target must be a string") }
+                guard let text = pair.value.stringValue else {
+                    throw source.diagnostic(at: pair.value.location, "target must be a string")
+                }
                 target = text
             case "failures":
                 if pair.value.isNull { continue }
                 guard let failures = pair.value.mappingPairs else {
-                    throw source.diagnostic(at: pair.value.location, "failures must map scenario ids to reasons, found a \(pair.value.typeName)")
+                    throw source.diagnostic(
+                        at: pair.value.location,
+                        "failures must map scenario ids to reasons, found a \(pair.value.typeName)")
                 }
                 for failure in failures {
-                    guard let id = failure.key.stringValue, !id.isEmpty else { throw source.diagnostic(at: failure.key.location, "a scenario id must be a string") }
+                    guard let id = failure.key.stringValue, !id.isEmpty else {
+                        throw source.diagnostic(at: failure.key.location, "a scenario id must be a string")
+                    }
                     guard let reason = failure.value.stringValue, !reason.isEmpty else {
-                        throw source.diagnostic(at: failure.value.location, "give the reason \(id) is expected to fail, as a string")
+                        throw source.diagnostic(
+                            at: failure.value.location, "give the reason \(id) is expected to fail, as a string")
                     }
                     entries.append(Entry(id: id, reason: reason, line: failure.key.location.line))
                 }
             default:
-                throw source.diagnostic(at: pair.key.location, "unknown key \(pair.key.stringValue.map { "\"\($0)\"" } ?? "") (expected target or failures)")
+                throw source.diagnostic(
+                    at: pair.key.location,
+                    "unknown key \(pair.key.stringValue.map { "\"\($0)\"" } ?? "") (expected target or failures)")
             }
         }
         return ExpectationsManifest(path: path, target: target, entries: entries)

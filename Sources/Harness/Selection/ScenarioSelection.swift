@@ -67,8 +67,10 @@ enum StableHash {
 /// `*` (any run of characters) and `?` (one character) against a whole string.
 enum Glob {
     static func matches(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
-        var p = pattern.startIndex, t = text.startIndex
-        var star: Int?, starText = text.startIndex
+        var p = pattern.startIndex
+        var t = text.startIndex
+        var star: Int?
+        var starText = text.startIndex
         while t < text.endIndex {
             if p < pattern.endIndex && (pattern[p] == "?" || pattern[p] == text[t]) {
                 p += 1

@@ -25,7 +25,9 @@ public enum ScenarioDecoder {
             let (scenario, identity) = decoder.decode(document.root)
             guard let identity else { continue }
             if let first = seenNames[identity.name] {
-                context.error("duplicate scenario name \(YAMLNode.quoted(identity.name)) (first at line \(first.location.line))", at: identity.node)
+                context.error(
+                    "duplicate scenario name \(YAMLNode.quoted(identity.name)) (first at line \(first.location.line))",
+                    at: identity.node)
                 continue
             }
             if let first = seenIDs[identity.id] {
@@ -39,7 +41,8 @@ public enum ScenarioDecoder {
             if let scenario { scenarios.append(scenario) }
         }
         if seenNames.isEmpty, context.errorCount == 0 {
-            context.warning("the file holds no scenarios", at: documents.first?.location ?? source.location(ofOffset: 0))
+            context.warning(
+                "the file holds no scenarios", at: documents.first?.location ?? source.location(ofOffset: 0))
         }
         let diagnostics = context.diagnostics.enumerated().sorted {
             ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset)

@@ -14,7 +14,9 @@ enum ScenarioFileFinder {
 
     /// A diagnostic about a path as a whole (no line to point at).
     static func problem(_ path: String, _ message: String, severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(severity: severity, file: path, location: SourceLocation(line: 1, column: 1, offset: 0), message: message, sourceLine: "")
+        Diagnostic(
+            severity: severity, file: path, location: SourceLocation(line: 1, column: 1, offset: 0), message: message,
+            sourceLine: "")
     }
 
     /// The absolute path with `.`, `..` and symbolic links resolved.
@@ -37,7 +39,8 @@ enum ScenarioFileFinder {
             }
             let folder = (absolutePath as NSString).deletingLastPathComponent
             let root = explicitRoot ?? enclosingRoot(of: folder) ?? folder
-            return named(path: path, absolutePath: absolutePath, root: root, diagnostics: &diagnostics).map { [$0] } ?? []
+            return named(path: path, absolutePath: absolutePath, root: root, diagnostics: &diagnostics).map { [$0] }
+                ?? []
         }
         let root = explicitRoot ?? enclosingRoot(of: absolutePath) ?? absolutePath
         var relatives: [String] = []
@@ -47,7 +50,9 @@ enum ScenarioFileFinder {
             diagnostics.append(problem(path, "no .yaml scenario files in this folder", severity: .warning))
         }
         return relatives.compactMap { relative in
-            named(path: join(path, relative), absolutePath: join(absolutePath, relative), root: root, diagnostics: &diagnostics)
+            named(
+                path: join(path, relative), absolutePath: join(absolutePath, relative), root: root,
+                diagnostics: &diagnostics)
         }
     }
 
@@ -62,7 +67,9 @@ enum ScenarioFileFinder {
         }
     }
 
-    private static func named(path: String, absolutePath: String, root: String, diagnostics: inout [Diagnostic]) -> Found? {
+    private static func named(path: String, absolutePath: String, root: String, diagnostics: inout [Diagnostic])
+        -> Found?
+    {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         guard absolutePath.hasPrefix(prefix) else {
             diagnostics.append(problem(path, "the file is not under the scenario root \(root)"))
@@ -74,7 +81,8 @@ enum ScenarioFileFinder {
 
     /// Collects `.yaml` files under `folder` (relative paths, in no particular order).
     private static func walk(
-        _ folder: String, relative: String, visited: inout Set<String>, into files: inout [String], diagnostics: inout [Diagnostic]
+        _ folder: String, relative: String, visited: inout Set<String>, into files: inout [String],
+        diagnostics: inout [Diagnostic]
     ) {
         let path = join(folder, relative)
         let entries: [String]
@@ -95,7 +103,8 @@ enum ScenarioFileFinder {
             } else if entry.hasSuffix(".yaml") {
                 files.append(entryRelative)
             } else if entry.hasSuffix(".yml") {
-                diagnostics.append(problem(entryPath, "ignored: scenario files end in .yaml (rename it)", severity: .warning))
+                diagnostics.append(
+                    problem(entryPath, "ignored: scenario files end in .yaml (rename it)", severity: .warning))
             }
         }
     }

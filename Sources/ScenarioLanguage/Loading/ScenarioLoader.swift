@@ -26,7 +26,8 @@ public struct ScenarioLoader: Sendable {
         if let root {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-                return LoadResult(files: [], diagnostics: [ScenarioFileFinder.problem(root, "the scenario root is not a folder")])
+                return LoadResult(
+                    files: [], diagnostics: [ScenarioFileFinder.problem(root, "the scenario root is not a folder")])
             }
         }
         let explicitRoot = root.map(ScenarioFileFinder.absolute)
@@ -49,7 +50,8 @@ public struct ScenarioLoader: Sendable {
                     diagnostics.append(
                         source.diagnostic(
                             at: scenario.location,
-                            "duplicate scenario id \(scenario.id) (first defined at \(first.file):\(first.location.line):\(first.location.column))"))
+                            "duplicate scenario id \(scenario.id) (first defined at \(first.file):\(first.location.line):\(first.location.column))"
+                        ))
                     return true
                 }
                 firstByID[scenario.id] = (source.path, scenario.location)
@@ -62,7 +64,9 @@ public struct ScenarioLoader: Sendable {
 
     private func read(_ entry: ScenarioFileFinder.Found, diagnostics: inout [Diagnostic]) -> SourceFile? {
         // A FIFO or device would block or never end: only regular files are read.
-        let type = (try? FileManager.default.attributesOfItem(atPath: ScenarioFileFinder.absolute(entry.path)))?[.type] as? FileAttributeType
+        let type =
+            (try? FileManager.default.attributesOfItem(atPath: ScenarioFileFinder.absolute(entry.path)))?[.type]
+            as? FileAttributeType
         guard type == .typeRegular else {
             diagnostics.append(ScenarioFileFinder.problem(entry.path, "cannot read the file (not a regular file)"))
             return nil
@@ -71,7 +75,8 @@ public struct ScenarioLoader: Sendable {
             let data = try Data(contentsOf: URL(fileURLWithPath: entry.path), options: .mappedIfSafe)
             return SourceFile(path: entry.path, bytes: [UInt8](data))
         } catch {
-            diagnostics.append(ScenarioFileFinder.problem(entry.path, "cannot read the file (\(error.localizedDescription))"))
+            diagnostics.append(
+                ScenarioFileFinder.problem(entry.path, "cannot read the file (\(error.localizedDescription))"))
             return nil
         }
     }

@@ -42,7 +42,8 @@ public struct Expectation: Sendable, Equatable {
     public static func == (lhs: Expectation, rhs: Expectation) -> Bool {
         lhs.location == rhs.location && lhs.error == rhs.error && lhs.isNil == rhs.isNil && lhs.fullPath == rhs.fullPath
             && lhs.name == rhs.name && lhs.bucket == rhs.bucket && lhs.description == rhs.description
-            && lhs.equals == rhs.equals && lhs.events == rhs.events && lhs.metadata == rhs.metadata && lhs.data == rhs.data
+            && lhs.equals == rhs.equals && lhs.events == rhs.events && lhs.metadata == rhs.metadata
+            && lhs.data == rhs.data
             && lhs.size == rhs.size && lhs.sha256 == rhs.sha256 && lhs.progress?.completed == rhs.progress?.completed
             && lhs.progress?.total == rhs.progress?.total && (lhs.progress == nil) == (rhs.progress == nil)
             && lhs.observers?.map(\.handle) == rhs.observers?.map(\.handle)

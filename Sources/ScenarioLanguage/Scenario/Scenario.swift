@@ -91,7 +91,10 @@ public struct FixtureObject: Sendable, Equatable {
     public var metadata: ObjectMetadataFields
     public var location: SourceLocation
 
-    public init(name: String, data: DataSource, metadata: ObjectMetadataFields = ObjectMetadataFields(), location: SourceLocation) {
+    public init(
+        name: String, data: DataSource, metadata: ObjectMetadataFields = ObjectMetadataFields(),
+        location: SourceLocation
+    ) {
         self.name = name
         self.data = data
         self.metadata = metadata

@@ -10,7 +10,10 @@ public struct Step: Sendable, Equatable {
     /// The location of the verb key.
     public var location: SourceLocation
 
-    public init(action: StepAction, name: String? = nil, trigger: Trigger? = nil, expectation: Expectation? = nil, location: SourceLocation) {
+    public init(
+        action: StepAction, name: String? = nil, trigger: Trigger? = nil, expectation: Expectation? = nil,
+        location: SourceLocation
+    ) {
         self.action = action
         self.name = name
         self.trigger = trigger
@@ -101,7 +104,10 @@ public struct MetadataValues: Sendable, Equatable {
     public var customMetadata: [String: Template?]
     public var removesAllCustomMetadata: Bool
 
-    public init(fields: [MetadataField: Template?] = [:], customMetadata: [String: Template?] = [:], removesAllCustomMetadata: Bool = false) {
+    public init(
+        fields: [MetadataField: Template?] = [:], customMetadata: [String: Template?] = [:],
+        removesAllCustomMetadata: Bool = false
+    ) {
         self.fields = fields
         self.customMetadata = customMetadata
         self.removesAllCustomMetadata = removesAllCustomMetadata
@@ -121,7 +127,8 @@ public enum Trigger: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .progressBytes(let bytes): "{ progress: \(bytes) }"
-        case .progressPercent(let percent): "{ progress: \(percent == percent.rounded() ? String(Int(percent)) : String(percent))% }"
+        case .progressPercent(let percent):
+            "{ progress: \(percent == percent.rounded() ? String(Int(percent)) : String(percent))% }"
         case .event(let status): "{ event: \(status) }"
         }
     }

@@ -18,7 +18,9 @@ extension HTTPBackend {
             }
             features.append(feature)
         }
-        return ServerInfo(server: try object.requiredString("server"), version: try object.optionalString("version"), features: features)
+        return ServerInfo(
+            server: try object.requiredString("server"), version: try object.optionalString("version"),
+            features: features)
     }
 
     /// `PUT /internal/buckets/<bucket>/rules` of a `StorageServer`.

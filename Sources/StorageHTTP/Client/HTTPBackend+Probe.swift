@@ -16,14 +16,17 @@ extension HTTPBackend {
     /// GCS JSON API question, to tell the run what it is talking to. A transport failure is thrown.
     public func identify(probeBucket bucket: String) throws(BackendError) -> EndpointIdentity {
         let list = try exchange(
-            OutgoingRequest(method: "GET", url: url(path: bucketPath(bucket), query: [("delimiter", "/"), ("maxResults", "1")])),
+            OutgoingRequest(
+                method: "GET", url: url(path: bucketPath(bucket), query: [("delimiter", "/"), ("maxResults", "1")])),
             auth: nil)
         if let json = try? WireJSONParser.parse(list.body) {
-            let isListPage = list.isSuccess && (json["items"] != nil || json["prefixes"] != nil || Self.isEmptyObject(json))
+            let isListPage =
+                list.isSuccess && (json["items"] != nil || json["prefixes"] != nil || Self.isEmptyObject(json))
             if isListPage || json["error"]?["message"] != nil { return .firebaseV0 }
         }
         let answer = Self.describe(list)
-        let buckets = try? exchange(OutgoingRequest(method: "GET", url: url(path: "/storage/v1/b", query: [("project", "probe")])), auth: nil)
+        let buckets = try? exchange(
+            OutgoingRequest(method: "GET", url: url(path: "/storage/v1/b", query: [("project", "probe")])), auth: nil)
         if let buckets, buckets.isSuccess, let json = try? WireJSONParser.parse(buckets.body),
             json["kind"]?.stringValue == "storage#buckets" || json["items"] != nil
         {

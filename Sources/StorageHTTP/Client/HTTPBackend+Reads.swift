@@ -7,12 +7,17 @@ extension HTTPBackend {
     /// except `bytes */0` for a read at 0, which is an empty object.
     public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {
         guard request.offset >= 0 else { throw .badRequest("Invalid read: the offset \(request.offset) is negative.") }
-        if let length = request.length, length < 0 { throw .badRequest("Invalid read: the length \(length) is negative.") }
+        if let length = request.length, length < 0 {
+            throw .badRequest("Invalid read: the length \(length) is negative.")
+        }
         var query = [("alt", "media")]
         if let token = request.downloadToken { query.append(("token", token)) }
         var headers: [(String, String)] = [("Accept-Encoding", "identity")]
-        if let range = Self.rangeHeader(offset: request.offset, length: request.length) { headers.append(("Range", range)) }
-        let outgoing = OutgoingRequest(method: "GET", url: try url(path: objectPath(request.object), query: query), headers: headers)
+        if let range = Self.rangeHeader(offset: request.offset, length: request.length) {
+            headers.append(("Range", range))
+        }
+        let outgoing = OutgoingRequest(
+            method: "GET", url: try url(path: objectPath(request.object), query: query), headers: headers)
         let response = try exchange(outgoing, auth: request.object.auth)
         switch response.status {
         case 206:
@@ -35,11 +40,15 @@ extension HTTPBackend {
     }
 
     private func partial(_ response: IncomingResponse, for request: ReadRequest) throws(BackendError) -> ObjectRead {
-        guard let range = ContentRange(response.header("Content-Range")), let first = range.first, let total = range.total else {
-            throw response.malformed("a 206 answer without a usable Content-Range (\(response.header("Content-Range") ?? "none"))")
+        guard let range = ContentRange(response.header("Content-Range")), let first = range.first,
+            let total = range.total
+        else {
+            throw response.malformed(
+                "a 206 answer without a usable Content-Range (\(response.header("Content-Range") ?? "none"))")
         }
         guard first == request.offset, Int64(response.body.count) <= total - first else {
-            throw response.malformed("a 206 answer of \(response.body.count) bytes at \(first) of \(total) for a read at \(request.offset)")
+            throw response.malformed(
+                "a 206 answer of \(response.body.count) bytes at \(first) of \(total) for a read at \(request.offset)")
         }
         var data = response.body
         if let length = request.length, Int64(data.count) > length { data = data.prefix(Int(length)) }
@@ -47,15 +56,20 @@ extension HTTPBackend {
     }
 
     /// A whole-object answer cut to the read; past the end is a 416, as a service would answer.
-    private static func slice(_ response: IncomingResponse, offset: Int64, length: Int64?) throws(BackendError) -> ObjectRead {
+    private static func slice(_ response: IncomingResponse, offset: Int64, length: Int64?) throws(BackendError)
+        -> ObjectRead
+    {
         let body = response.body
         let size = Int64(body.count)
         if size == 0 ? offset > 0 : offset >= size {
-            throw BackendError(.status(416), "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.", request: response.request)
+            throw BackendError(
+                .status(416), "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.",
+                request: response.request)
         }
         if offset == 0 && (length ?? size) >= size { return ObjectRead(data: body, totalSize: size) }
         let end = length.map { $0 >= size - offset ? size : offset + $0 } ?? size
-        return ObjectRead(data: body.subdata(in: (body.startIndex + Int(offset))..<(body.startIndex + Int(end))), totalSize: size)
+        return ObjectRead(
+            data: body.subdata(in: (body.startIndex + Int(offset))..<(body.startIndex + Int(end))), totalSize: size)
     }
 }
 
@@ -74,7 +88,9 @@ struct ContentRange {
         total = totalText == "*" ? nil : Int64(totalText)
         if span != "*" {
             let bounds = span.split(separator: "-", omittingEmptySubsequences: false)
-            guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last else { return nil }
+            guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last else {
+                return nil
+            }
             self.first = first
             self.last = last
         }

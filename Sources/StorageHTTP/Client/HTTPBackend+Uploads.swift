@@ -10,14 +10,19 @@ extension HTTPBackend {
             ("Content-Type", Self.jsonContentType),
         ]
         if let size = request.size { headers.append(("X-Goog-Upload-Content-Length", String(size))) }
-        if let type = Self.headerValue(request.metadata.contentType) { headers.append(("X-Goog-Upload-Content-Type", type)) }
+        if let type = Self.headerValue(request.metadata.contentType) {
+            headers.append(("X-Goog-Upload-Content-Type", type))
+        }
         let outgoing = OutgoingRequest(
             method: "POST",
-            url: try url(path: objectPath(request.object), query: [("uploadType", "resumable"), ("name", request.object.name)]),
+            url: try url(
+                path: objectPath(request.object), query: [("uploadType", "resumable"), ("name", request.object.name)]),
             headers: headers, body: UploadMetadataJSON.encode(name: request.object.name, fields: request.metadata))
         let response = try send(outgoing, auth: request.object.auth)
         guard response.header(UploadHeaders.status)?.lowercased() == "active" else {
-            throw response.malformed("the upload start answered \(UploadHeaders.status): \(response.header(UploadHeaders.status) ?? "none"), not active")
+            throw response.malformed(
+                "the upload start answered \(UploadHeaders.status): \(response.header(UploadHeaders.status) ?? "none"), not active"
+            )
         }
         guard let location = response.header(UploadHeaders.url), let uploadURL = resolve(location) else {
             throw response.malformed("the upload start answered no usable \(UploadHeaders.url)")
@@ -35,7 +40,9 @@ extension HTTPBackend {
     /// `PUT <upload URL>` with `X-Goog-Upload-Command: upload` (or `upload, finalize`) and
     /// `X-Goog-Upload-Offset`. Without `X-Goog-Upload-Size-Received` the service is taken to hold
     /// `offset` plus the bytes sent.
-    public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError) -> UploadStatus {
+    public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError)
+        -> UploadStatus
+    {
         let response = try command(
             finalize ? "upload, finalize" : "upload", session: session,
             headers: [(UploadHeaders.offset, String(offset))], body: data)
@@ -52,7 +59,9 @@ extension HTTPBackend {
 
     /// Uploads a whole object in one request, as fixtures are stored: a media upload (R4) when only a
     /// content type (one a header can carry) is set, else a multipart upload (R5) carrying all the metadata.
-    public func uploadObject(_ object: ObjectAddress, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields()) throws(BackendError) -> ObjectResource {
+    public func uploadObject(
+        _ object: ObjectAddress, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields()
+    ) throws(BackendError) -> ObjectResource {
         var bare = ObjectMetadataFields()
         bare.contentType = metadata.contentType
         let headers: [(String, String)]
@@ -64,16 +73,21 @@ extension HTTPBackend {
             body = data
         } else {
             let boundary = "conformance-" + UUID().uuidString
-            headers = [(UploadHeaders.uploadProtocol, "multipart"), ("Content-Type", "multipart/related; boundary=\(boundary)")]
+            headers = [
+                (UploadHeaders.uploadProtocol, "multipart"),
+                ("Content-Type", "multipart/related; boundary=\(boundary)"),
+            ]
             var multipart = Data("--\(boundary)\r\nContent-Type: \(Self.jsonContentType)\r\n\r\n".utf8)
             multipart.append(UploadMetadataJSON.encode(name: object.name, fields: metadata))
-            multipart.append(Data("\r\n--\(boundary)\r\nContent-Type: \(mediaType ?? "application/octet-stream")\r\n\r\n".utf8))
+            multipart.append(
+                Data("\r\n--\(boundary)\r\nContent-Type: \(mediaType ?? "application/octet-stream")\r\n\r\n".utf8))
             multipart.append(data)
             multipart.append(Data("\r\n--\(boundary)--".utf8))
             body = multipart
         }
         return try send(
-            "POST", bucketPath(object.bucket), query: [("name", object.name)], auth: object.auth, headers: headers, body: body
+            "POST", bucketPath(object.bucket), query: [("name", object.name)], auth: object.auth, headers: headers,
+            body: body
         ).decoded(ObjectResourceJSON.decode)
     }
 
@@ -81,7 +95,9 @@ extension HTTPBackend {
     private func command(
         _ command: String, session: String, headers: [(String, String)] = [], body: Data? = nil
     ) throws(BackendError) -> IncomingResponse {
-        guard let url = URL(string: session), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let url = URL(string: session), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        else {
             throw .notFound("Not Found. No such upload session: \(session) is not an upload URL.")
         }
         let request = OutgoingRequest(
@@ -91,9 +107,11 @@ extension HTTPBackend {
 
     private func status(of response: IncomingResponse, assumedReceived: Int64?) throws(BackendError) -> UploadStatus {
         guard let stateText = response.header(UploadHeaders.status),
-              let state = UploadStatus.State(rawValue: stateText.trimmingCharacters(in: .whitespaces).lowercased())
+            let state = UploadStatus.State(rawValue: stateText.trimmingCharacters(in: .whitespaces).lowercased())
         else {
-            throw response.malformed("the upload answer has no usable \(UploadHeaders.status) (\(response.header(UploadHeaders.status) ?? "none"))")
+            throw response.malformed(
+                "the upload answer has no usable \(UploadHeaders.status) (\(response.header(UploadHeaders.status) ?? "none"))"
+            )
         }
         var received: Int64
         if let text = response.header(UploadHeaders.sizeReceived) {
@@ -109,7 +127,8 @@ extension HTTPBackend {
             received = 0
         }
         var resource: ObjectResource?
-        if state == .final, response.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{") {
+        if state == .final, response.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "{")
+        {
             resource = try response.decoded(ObjectResourceJSON.decode)
             received = resource?.size ?? received
         }
@@ -120,7 +139,9 @@ extension HTTPBackend {
     private func resolve(_ location: String) -> URL? {
         let trimmed = location.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("/") { return try? url(path: trimmed) }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https"
+        else { return nil }
         return url
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import StorageModel
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import StorageModel
 
 /// A live endpoint speaking the Firebase Storage v0 protocol, as a `StorageBackend`: the Firebase
 /// emulator, production, or this project's `StorageServer`.
@@ -69,7 +70,8 @@ public final class HTTPBackend: StorageBackend {
         if let delimiter = request.delimiter { query.append(("delimiter", delimiter)) }
         if let maxResults = request.maxResults { query.append(("maxResults", String(maxResults))) }
         if let token = request.pageToken { query.append(("pageToken", token)) }
-        return try send("GET", bucketPath(request.bucket), query: query, auth: request.auth).decoded(ListPageJSON.decode)
+        return try send("GET", bucketPath(request.bucket), query: query, auth: request.auth).decoded(
+            ListPageJSON.decode)
     }
 
     // MARK: Requests
@@ -108,7 +110,9 @@ public final class HTTPBackend: StorageBackend {
         _ method: String, _ path: String, query: [(String, String)] = [], auth: String?,
         headers: [(String, String)] = [], body: Data? = nil
     ) throws(BackendError) -> IncomingResponse {
-        try send(OutgoingRequest(method: method, url: url(path: path, query: query), headers: headers, body: body), auth: auth)
+        try send(
+            OutgoingRequest(method: method, url: url(path: path, query: query), headers: headers, body: body),
+            auth: auth)
     }
 
     /// Sends `request` with the client's headers (and `Authorization` when `auth` is given).
@@ -125,7 +129,9 @@ public final class HTTPBackend: StorageBackend {
         request.headers.append(("X-Firebase-Storage-Version", Self.clientVersion))
         if let auth {
             guard let value = Self.headerValue("Firebase \(auth)") else {
-                throw BackendError(.status(401), "Invalid authentication token: it cannot be sent in a header.", request: request.described)
+                throw BackendError(
+                    .status(401), "Invalid authentication token: it cannot be sent in a header.",
+                    request: request.described)
             }
             request.headers.append(("Authorization", value))
         }
@@ -134,7 +140,8 @@ public final class HTTPBackend: StorageBackend {
 
     /// `value` when a header can carry it as is (no control characters), else nil.
     static func headerValue(_ value: String?) -> String? {
-        guard let value, !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else { return nil }
+        guard let value, !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F })
+        else { return nil }
         return value
     }
 

@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
+import StorageModel
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import StorageModel
-import Synchronization
 
 /// Blocking HTTP exchanges: `http://` over the project's own socket client (`SocketTransport`: waiting costs
 /// no CPU), `https://` and any injected session over `URLSession`, where the calling thread waits on a
@@ -44,7 +45,8 @@ final class HTTPTransport: Sendable {
 
     func send(_ request: OutgoingRequest) throws(BackendError) -> IncomingResponse {
         if let sockets, request.url.scheme?.lowercased() == "http" { return try sockets.send(request) }
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var urlRequest = URLRequest(
+            url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
@@ -97,7 +99,8 @@ private final class Outcome: Sendable {
             guard let name = name as? String, let value = value as? String else { continue }
             headers[name.lowercased()] = value
         }
-        return IncomingResponse(status: http.statusCode, headers: headers, body: delivered.data ?? Data(), request: request.described)
+        return IncomingResponse(
+            status: http.statusCode, headers: headers, body: delivered.data ?? Data(), request: request.described)
     }
 
     private static func failure(_ error: any Error, request: OutgoingRequest) -> BackendError {
@@ -108,7 +111,7 @@ private final class Outcome: Sendable {
         }
         switch nsError.code {
         case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse, NSURLErrorCannotDecodeRawData,
-             NSURLErrorCannotDecodeContentData, NSURLErrorZeroByteResource:
+            NSURLErrorCannotDecodeContentData, NSURLErrorZeroByteResource:
             return BackendError(.malformedResponse, detail, request: request.described)
         case NSURLErrorUnsupportedURL where ["http", "https"].contains(request.url.scheme?.lowercased() ?? ""):
             // What curl-based URL loading reports for an answer that is not HTTP at all ("HTTP/0.9").

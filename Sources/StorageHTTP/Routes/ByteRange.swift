@@ -22,7 +22,7 @@ enum ByteRange: Equatable {
         }
         let trimmed = header.trimmingCharacters(in: .whitespaces)
         guard let equals = trimmed.firstIndex(of: "="),
-              trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "bytes"
+            trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "bytes"
         else {
             self = .whole
             return
@@ -51,7 +51,9 @@ enum ByteRange: Equatable {
     }
 
     private static func number(_ text: Substring) -> Int64? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
         return Int64(text)
     }
 }

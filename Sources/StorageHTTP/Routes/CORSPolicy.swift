@@ -15,7 +15,8 @@ enum CORSPolicy {
         var headers = HTTPHeaders()
         WireResponse.setHeader("Access-Control-Allow-Origin", request.headers["Origin"] ?? "*", in: &headers)
         headers["Access-Control-Allow-Methods"] = allowedMethods
-        WireResponse.setHeader("Access-Control-Allow-Headers", request.headers["Access-Control-Request-Headers"], in: &headers)
+        WireResponse.setHeader(
+            "Access-Control-Allow-Headers", request.headers["Access-Control-Request-Headers"], in: &headers)
         headers["Access-Control-Max-Age"] = maxAgeSeconds
         if request.headers.contains(name: "Access-Control-Request-Private-Network") {
             headers["Access-Control-Allow-Private-Network"] = "true"

@@ -32,7 +32,8 @@ struct InternalHandler {
 
     private func required() throws(BackendError) -> any StorageAdministration {
         guard let administration else {
-            throw BackendError(status: 501, "This server was started without administration: no rules or reset endpoints.")
+            throw BackendError(
+                status: 501, "This server was started without administration: no rules or reset endpoints.")
         }
         return administration
     }

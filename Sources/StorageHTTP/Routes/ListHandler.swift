@@ -17,9 +17,10 @@ struct ListHandler {
             maxResults = Int(number)
         }
         let token = request.query["pageToken"].flatMap { $0.isEmpty ? nil : $0 }
-        let page = try backend.list(ListRequest(
-            bucket: bucket, prefix: request.query["prefix"] ?? "", delimiter: request.query["delimiter"],
-            maxResults: maxResults, pageToken: token, auth: request.auth))
+        let page = try backend.list(
+            ListRequest(
+                bucket: bucket, prefix: request.query["prefix"] ?? "", delimiter: request.query["delimiter"],
+                maxResults: maxResults, pageToken: token, auth: request.auth))
         return WireResponse.json(ListPageJSON.encode(page, bucket: bucket))
     }
 }

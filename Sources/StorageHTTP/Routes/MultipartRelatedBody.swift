@@ -16,7 +16,9 @@ struct MultipartRelatedBody {
         let boundary = try Self.boundary(from: contentType)
         let parts = try Self.parts(of: body, boundary: boundary)
         guard parts.count == 2 else {
-            throw .badRequest("A multipart upload needs exactly two parts (JSON metadata, then the data); this body has \(parts.count).")
+            throw .badRequest(
+                "A multipart upload needs exactly two parts (JSON metadata, then the data); this body has \(parts.count)."
+            )
         }
         metadata = parts[0].content
         media = parts[1].content
@@ -38,10 +40,12 @@ struct MultipartRelatedBody {
         }
         for parameter in pieces.dropFirst() {
             guard let equals = parameter.firstIndex(of: "="),
-                  parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "boundary"
+                parameter[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == "boundary"
             else { continue }
             var value = parameter[parameter.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             guard (1...70).contains(value.utf8.count) else {
                 throw .badRequest("The multipart boundary must be 1 to 70 characters long.")
             }
@@ -65,7 +69,9 @@ struct MultipartRelatedBody {
         var parts: [Part] = []
         while true {
             if bytes.hasPrefix(Array("--".utf8), at: cursor) { return parts }
-            while bytes.byte(at: cursor) == UInt8(ascii: " ") || bytes.byte(at: cursor) == UInt8(ascii: "\t") { cursor += 1 }
+            while bytes.byte(at: cursor) == UInt8(ascii: " ") || bytes.byte(at: cursor) == UInt8(ascii: "\t") {
+                cursor += 1
+            }
             guard bytes.hasPrefix(Array("\r\n".utf8), at: cursor) else {
                 throw .badRequest("A multipart boundary line must end with CRLF.")
             }
@@ -75,7 +81,8 @@ struct MultipartRelatedBody {
             }
             parts.append(try part(bytes, from: start, to: end))
             guard parts.count <= 2 else {
-                throw .badRequest("A multipart upload needs exactly two parts (JSON metadata, then the data); this body has more.")
+                throw .badRequest(
+                    "A multipart upload needs exactly two parts (JSON metadata, then the data); this body has more.")
             }
             cursor = end + delimiter.count
         }
@@ -95,8 +102,9 @@ struct MultipartRelatedBody {
             guard let colon = line.firstIndex(of: ":") else {
                 throw .badRequest("A multipart part has a malformed header line: \(line)")
             }
-            headers.add(name: line[..<colon].trimmingCharacters(in: .whitespaces),
-                        value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            headers.add(
+                name: line[..<colon].trimmingCharacters(in: .whitespaces),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         return Part(headers: headers, content: bytes.slice(headerEnd + 4, end))
     }

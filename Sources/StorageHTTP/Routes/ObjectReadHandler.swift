@@ -30,7 +30,9 @@ struct ObjectReadHandler {
                 body = read.data
             case .from(let first, let last):
                 read = try backend.readObject(
-                    ReadRequest(object: object, offset: first, length: Self.length(from: first, through: last), downloadToken: token))
+                    ReadRequest(
+                        object: object, offset: first, length: Self.length(from: first, through: last),
+                        downloadToken: token))
                 body = read.data
                 if read.totalSize > 0 {
                     contentRange = "bytes \(first)-\(first + Int64(body.count) - 1)/\(read.totalSize)"
@@ -44,11 +46,14 @@ struct ObjectReadHandler {
                 body = read.data[(read.data.startIndex + Int(start))...]
                 if read.totalSize > 0 { contentRange = "bytes \(start)-\(read.totalSize - 1)/\(read.totalSize)" }
             case .malformed:
-                let size = try backend.readObject(ReadRequest(object: object, offset: 0, length: 0, downloadToken: token)).totalSize
+                let size = try backend.readObject(
+                    ReadRequest(object: object, offset: 0, length: 0, downloadToken: token)
+                ).totalSize
                 return unsatisfiable(size: size, "Malformed Range header: \(request.header("Range") ?? "")")
             }
         } catch let error where error.status == 416 {
-            let size = try? backend.readObject(ReadRequest(object: object, offset: 0, length: 0, downloadToken: token)).totalSize
+            let size = try? backend.readObject(ReadRequest(object: object, offset: 0, length: 0, downloadToken: token))
+                .totalSize
             return unsatisfiable(size: size, error.message)
         }
         var headers = HTTPHeaders()
@@ -72,7 +77,9 @@ struct ObjectReadHandler {
 
     /// The object's headers, from its metadata when the caller may read it and it still describes the
     /// bytes read (same size); otherwise only a generic content type.
-    private func decorate(_ headers: inout HTTPHeaders, with resource: ObjectResource?, size: Int64, request: StorageRequest) {
+    private func decorate(
+        _ headers: inout HTTPHeaders, with resource: ObjectResource?, size: Int64, request: StorageRequest
+    ) {
         guard let resource, resource.size == size else {
             headers["Content-Type"] = "application/octet-stream"
             return
@@ -86,7 +93,8 @@ struct ObjectReadHandler {
         WireResponse.setHeader("Content-Disposition", resource.contentDisposition, in: &headers)
         WireResponse.setHeader("Cache-Control", resource.cacheControl, in: &headers)
         WireResponse.setHeader("Content-Language", resource.contentLanguage, in: &headers)
-        if resource.contentEncoding != "identity", accepts(resource.contentEncoding, request.header("Accept-Encoding")) {
+        if resource.contentEncoding != "identity", accepts(resource.contentEncoding, request.header("Accept-Encoding"))
+        {
             WireResponse.setHeader("Content-Encoding", resource.contentEncoding, in: &headers)
         }
     }

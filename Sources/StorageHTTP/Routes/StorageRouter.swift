@@ -34,7 +34,9 @@ struct StorageRouter: Sendable {
         let request = try StorageRequest(http)
         switch route {
         case .serviceRoot:
-            let body = WireJSON.object([.init("emulator", .string("storage")), .init("server", .string(StorageServer.serverName))])
+            let body = WireJSON.object([
+                .init("emulator", .string("storage")), .init("server", .string(StorageServer.serverName)),
+            ])
             return WireResponse.json(body.data)
         case .bucket(let bucket):
             if request.method == "GET" || request.method == "HEAD" {

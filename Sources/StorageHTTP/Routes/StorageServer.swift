@@ -80,6 +80,7 @@ public final class StorageServer: Sendable {
     /// `port` is read only when an upload URL must name this server (a request without `Host`).
     private func makeRouter(port: @escaping @Sendable () -> Int) -> StorageRouter {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return StorageRouter(backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" })
+        return StorageRouter(
+            backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" })
     }
 }

@@ -16,9 +16,11 @@ struct UploadHandler {
 
     func respond(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError) -> HTTPResponse {
         if request.query["create_token"] != nil || request.query["delete_token"] != nil {
-            throw BackendError(status: 501, "Download token management (create_token, delete_token) is not supported by this server.")
+            throw BackendError(
+                status: 501, "Download token management (create_token, delete_token) is not supported by this server.")
         }
-        let uploadProtocol = request.header(UploadHeaders.uploadProtocol)?.trimmingCharacters(in: .whitespaces).lowercased()
+        let uploadProtocol = request.header(UploadHeaders.uploadProtocol)?.trimmingCharacters(in: .whitespaces)
+            .lowercased()
         if let command = request.header(UploadHeaders.command) {
             let words = UploadSessionHandler.commandWords(command)
             if words == ["start"] {
@@ -27,29 +29,36 @@ struct UploadHandler {
             return UploadSessionHandler(backend: backend).respond(request, commands: words, rawCommand: command)
         }
         if request.query["upload_id"] != nil {
-            throw .badRequest("A request to an upload URL needs an X-Goog-Upload-Command header (upload, finalize, query or cancel).")
+            throw .badRequest(
+                "A request to an upload URL needs an X-Goog-Upload-Command header (upload, finalize, query or cancel).")
         }
         switch uploadProtocol {
         case nil, "raw"?, "media"?:
             let name = try objectName(request, pathName: pathName, metadataName: nil)
             let contentType = request.header("Content-Type")
-            return try upload(request.body, to: ObjectAddress(bucket: bucket, name: name, auth: request.auth),
-                              metadata: ObjectMetadataFields(contentType: contentType))
+            return try upload(
+                request.body, to: ObjectAddress(bucket: bucket, name: name, auth: request.auth),
+                metadata: ObjectMetadataFields(contentType: contentType))
         case "multipart"?:
             let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
             var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)
             if fields.contentType == nil { fields.contentType = parts.mediaContentType }
             let name = try objectName(request, pathName: pathName, metadataName: metadataName)
-            return try upload(parts.media, to: ObjectAddress(bucket: bucket, name: name, auth: request.auth), metadata: fields)
+            return try upload(
+                parts.media, to: ObjectAddress(bucket: bucket, name: name, auth: request.auth), metadata: fields)
         case "resumable"?:
-            throw .badRequest("A resumable upload request needs an X-Goog-Upload-Command header (start, upload, finalize, query or cancel).")
+            throw .badRequest(
+                "A resumable upload request needs an X-Goog-Upload-Command header (start, upload, finalize, query or cancel)."
+            )
         case let other?:
             throw .badRequest("Unsupported X-Goog-Upload-Protocol \"\(other)\": expected resumable, multipart or none.")
         }
     }
 
     /// R6: opens a session and answers its upload URL.
-    private func start(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError) -> HTTPResponse {
+    private func start(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError)
+        -> HTTPResponse
+    {
         var (metadataName, fields) = try UploadMetadataJSON.decode(request.body)
         if fields.contentType == nil {
             fields.contentType = UploadHeaders.announcedType.lazy.compactMap { request.header($0) }.first
@@ -57,8 +66,11 @@ struct UploadHandler {
         let name = try objectName(request, pathName: pathName, metadataName: metadataName)
         let size = try announcedSize(request)
         let session = try backend.startUpload(
-            UploadStart(object: ObjectAddress(bucket: bucket, name: name, auth: request.auth), metadata: fields, size: size))
-        let query = QueryParameters.encode([("name", name), ("upload_id", session.id), ("upload_protocol", "resumable")])
+            UploadStart(
+                object: ObjectAddress(bucket: bucket, name: name, auth: request.auth), metadata: fields, size: size))
+        let query = QueryParameters.encode([
+            ("name", name), ("upload_id", session.id), ("upload_protocol", "resumable"),
+        ])
         var headers = HTTPHeaders()
         headers[UploadHeaders.status] = "active"
         headers[UploadHeaders.url] = "http://\(authority(request))/v0/b/\(GCSEscaping.escape(bucket))/o?\(query)"
@@ -68,7 +80,9 @@ struct UploadHandler {
     }
 
     /// R4 and R5: the whole object in one request.
-    private func upload(_ data: Data, to object: ObjectAddress, metadata: ObjectMetadataFields) throws(BackendError) -> HTTPResponse {
+    private func upload(_ data: Data, to object: ObjectAddress, metadata: ObjectMetadataFields) throws(BackendError)
+        -> HTTPResponse
+    {
         let session = try backend.startUpload(UploadStart(object: object, metadata: metadata, size: Int64(data.count)))
         let status = try backend.uploadChunk(session: session.id, offset: 0, data: data, finalize: true)
         let resource: ObjectResource
@@ -76,7 +90,9 @@ struct UploadHandler {
         return WireResponse.resource(resource)
     }
 
-    private func objectName(_ request: StorageRequest, pathName: String?, metadataName: String?) throws(BackendError) -> String {
+    private func objectName(_ request: StorageRequest, pathName: String?, metadataName: String?) throws(BackendError)
+        -> String
+    {
         let fromPath = pathName.flatMap { $0.isEmpty ? nil : $0 }
         guard let name = fromPath ?? request.query["name"] ?? metadataName else {
             throw .badRequest("The upload names no object: put the name in the path, in ?name= or in the metadata.")
@@ -98,7 +114,9 @@ struct UploadHandler {
     /// The request's `Host` when it is a plain `host[:port]`, else the server's own address.
     private func authority(_ request: StorageRequest) -> String {
         guard let host = request.header("Host")?.trimmingCharacters(in: .whitespaces), !host.isEmpty,
-              host.unicodeScalars.allSatisfy({ $0.isASCII && !" /?#@\\\"<>".unicodeScalars.contains($0) && $0.value > 0x20 })
+            host.unicodeScalars.allSatisfy({
+                $0.isASCII && !" /?#@\\\"<>".unicodeScalars.contains($0) && $0.value > 0x20
+            })
         else { return fallbackAuthority() }
         return host
     }

@@ -32,10 +32,12 @@ struct UploadSessionHandler {
                     throw .badRequest("A finalize without upload carries no bytes; use \"upload, finalize\".")
                 }
                 let offset = try self.offset(request, session: session)
-                return answer(try backend.uploadChunk(session: session, offset: offset, data: request.body, finalize: finalize))
+                return answer(
+                    try backend.uploadChunk(session: session, offset: offset, data: request.body, finalize: finalize))
             default:
                 throw .badRequest(
-                    "Unknown X-Goog-Upload-Command \"\(rawCommand)\": expected upload, \"upload, finalize\", finalize, query or cancel.")
+                    "Unknown X-Goog-Upload-Command \"\(rawCommand)\": expected upload, \"upload, finalize\", finalize, query or cancel."
+                )
             }
         } catch {
             var headers = HTTPHeaders()
@@ -57,7 +59,9 @@ struct UploadSessionHandler {
     private func answer(_ status: UploadStatus) -> HTTPResponse {
         var headers = HTTPHeaders()
         describe(status, in: &headers)
-        guard status.state == .final, let resource = status.resource else { return HTTPResponse(status: 200, headers: headers) }
+        guard status.state == .final, let resource = status.resource else {
+            return HTTPResponse(status: 200, headers: headers)
+        }
         return WireResponse.resource(resource, headers: headers)
     }
 

@@ -5,6 +5,7 @@ enum CustomMetadataJSON {
     }
 
     static func json(_ changes: [String: String?]) -> WireJSON {
-        .object(changes.sorted { $0.key < $1.key }.map { WireJSON.Member($0.key, $0.value.map(WireJSON.string) ?? .null) })
+        .object(
+            changes.sorted { $0.key < $1.key }.map { WireJSON.Member($0.key, $0.value.map(WireJSON.string) ?? .null) })
     }
 }

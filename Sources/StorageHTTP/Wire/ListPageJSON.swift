@@ -7,7 +7,9 @@ public enum ListPageJSON {
     public static func encode(_ page: ListPage, bucket: String) -> Data {
         var members: [WireJSON.Member] = [
             .init("prefixes", .array(page.prefixes.map(WireJSON.string))),
-            .init("items", .array(page.items.map { .object([.init("name", .string($0)), .init("bucket", .string(bucket))]) })),
+            .init(
+                "items",
+                .array(page.items.map { .object([.init("name", .string($0)), .init("bucket", .string(bucket))]) })),
         ]
         if let token = page.nextPageToken { members.append(.init("nextPageToken", .string(token))) }
         return WireJSON.object(members).data

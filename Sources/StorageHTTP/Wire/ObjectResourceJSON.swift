@@ -26,7 +26,9 @@ public enum ObjectResourceJSON {
         writer.string("downloadTokens", resource.downloadTokens.joined(separator: ","))
         writer.string("contentEncoding", resource.contentEncoding)
         if let disposition = resource.contentDisposition { writer.string("contentDisposition", disposition) }
-        if !resource.customMetadata.isEmpty { writer.value("metadata", CustomMetadataJSON.json(resource.customMetadata)) }
+        if !resource.customMetadata.isEmpty {
+            writer.value("metadata", CustomMetadataJSON.json(resource.customMetadata))
+        }
         if let language = resource.contentLanguage { writer.string("contentLanguage", language) }
         if let cacheControl = resource.cacheControl { writer.string("cacheControl", cacheControl) }
         return writer.finish()
@@ -69,7 +71,9 @@ public enum ObjectResourceJSON {
         switch object["crc32c"] {
         case nil, .null?: return ""
         case .number(let text)?:
-            guard let value = UInt32(text) else { throw object.wrongType("crc32c", .number(text), expected: "a 32-bit checksum") }
+            guard let value = UInt32(text) else {
+                throw object.wrongType("crc32c", .number(text), expected: "a 32-bit checksum")
+            }
             return CRC32C.base64(value)
         case .string(let text)?:
             if let value = UInt32(text), text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {

@@ -8,7 +8,10 @@ public enum RulesJSON {
         let entries = rules.entries.map { entry -> WireJSON in
             var members: [WireJSON.Member] = [
                 .init("path", .string(entry.path)),
-                .init("ops", .array(StorageRules.Operation.allCases.filter(entry.operations.contains).map { .string($0.rawValue) })),
+                .init(
+                    "ops",
+                    .array(
+                        StorageRules.Operation.allCases.filter(entry.operations.contains).map { .string($0.rawValue) })),
             ]
             if entry.requiresSignIn { members.append(.init("if", .string(signedIn))) }
             return .object(members)
@@ -26,7 +29,9 @@ public enum RulesJSON {
         guard version == 1 || version == 2 else {
             throw .badRequest("\"version\" in the rules must be 1 or 2, not \(version).")
         }
-        guard let allow = try object.optionalArray("allow") else { throw .badRequest("The rules have no \"allow\" list.") }
+        guard let allow = try object.optionalArray("allow") else {
+            throw .badRequest("The rules have no \"allow\" list.")
+        }
         var entries: [StorageRules.Entry] = []
         for (index, element) in allow.enumerated() {
             let entry = try WireObject(element, what: "allow entry \(index + 1) of the rules", side: .request)
@@ -35,13 +40,16 @@ public enum RulesJSON {
             var operations = Set<StorageRules.Operation>()
             for op in try entry.optionalArray("ops") ?? [] {
                 guard case .string(let name) = op, let operation = StorageRules.Operation(rawValue: name) else {
-                    throw .badRequest("\"ops\" in allow entry \(index + 1) of the rules may hold only \"read\", \"write\" and \"list\", not \(op.text).")
+                    throw .badRequest(
+                        "\"ops\" in allow entry \(index + 1) of the rules may hold only \"read\", \"write\" and \"list\", not \(op.text)."
+                    )
                 }
                 operations.insert(operation)
             }
             let condition = try entry.optionalString("if")
             guard condition == nil || condition == signedIn else {
-                throw .badRequest("\"if\" in allow entry \(index + 1) of the rules must be \"signedIn\", not \"\(condition ?? "")\".")
+                throw .badRequest(
+                    "\"if\" in allow entry \(index + 1) of the rules must be \"signedIn\", not \"\(condition ?? "")\".")
             }
             entries.append(StorageRules.Entry(path: path, operations: operations, requiresSignIn: condition != nil))
         }

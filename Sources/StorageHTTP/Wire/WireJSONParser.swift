@@ -68,7 +68,7 @@ struct WireJSONParser {
     private mutating func parseLiteral(_ word: String, _ value: WireJSON) throws(WireJSONError) -> WireJSON {
         let expected = Array(word.utf8)
         guard bytes.count - position >= expected.count,
-              bytes[position..<(position + expected.count)].elementsEqual(expected)
+            bytes[position..<(position + expected.count)].elementsEqual(expected)
         else { throw error("invalid literal") }
         position += expected.count
         return value
@@ -200,7 +200,8 @@ struct WireJSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4()
             if (0xD800...0xDBFF).contains(scalar) {
-                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+                guard current == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                    bytes[position + 1] == UInt8(ascii: "u")
                 else { throw error("unpaired surrogate in a \\u escape") }
                 position += 2
                 let low = try parseHex4()

@@ -44,7 +44,9 @@ struct WireObject {
 
     /// A string field that must be there.
     func requiredString(_ key: String) throws(BackendError) -> String {
-        guard let text = try optionalString(key) else { throw side.failure("\(Self.capitalized(what)) has no \"\(key)\".") }
+        guard let text = try optionalString(key) else {
+            throw side.failure("\(Self.capitalized(what)) has no \"\(key)\".")
+        }
         return text
     }
 

@@ -42,7 +42,9 @@ public struct BackendError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public static func badRequest(_ message: String) -> BackendError { BackendError(status: 400, message) }
-    public static func unauthenticated(_ message: String = "Invalid authentication token.") -> BackendError { BackendError(status: 401, message) }
+    public static func unauthenticated(_ message: String = "Invalid authentication token.") -> BackendError {
+        BackendError(status: 401, message)
+    }
     public static func forbidden(_ message: String) -> BackendError { BackendError(status: 403, message) }
     public static func notFound(_ message: String = "Not Found.") -> BackendError { BackendError(status: 404, message) }
 }

@@ -53,7 +53,10 @@ public struct MetadataPatch: Sendable, Equatable {
     public var customMetadata: [String: String?]
     public var removesAllCustomMetadata: Bool
 
-    public init(fields: [MetadataField: String?] = [:], customMetadata: [String: String?] = [:], removesAllCustomMetadata: Bool = false) {
+    public init(
+        fields: [MetadataField: String?] = [:], customMetadata: [String: String?] = [:],
+        removesAllCustomMetadata: Bool = false
+    ) {
         self.fields = fields
         self.customMetadata = customMetadata
         self.removesAllCustomMetadata = removesAllCustomMetadata

@@ -120,7 +120,10 @@ public struct ListRequest: Sendable, Equatable {
     public var pageToken: String?
     public var auth: String?
 
-    public init(bucket: String, prefix: String = "", delimiter: String? = "/", maxResults: Int? = nil, pageToken: String? = nil, auth: String? = nil) {
+    public init(
+        bucket: String, prefix: String = "", delimiter: String? = "/", maxResults: Int? = nil, pageToken: String? = nil,
+        auth: String? = nil
+    ) {
         self.bucket = bucket
         self.prefix = prefix
         self.delimiter = delimiter

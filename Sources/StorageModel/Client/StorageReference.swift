@@ -22,9 +22,13 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     /// `gs://bucket/path`.
     public var description: String { storagePath.description }
 
-    public func child(_ path: String) -> StorageReference { StorageReference(storage: storage, path: storagePath.child(path)) }
+    public func child(_ path: String) -> StorageReference {
+        StorageReference(storage: storage, path: storagePath.child(path))
+    }
     /// Nil at the root and at an empty path.
-    public func parent() -> StorageReference? { storagePath.parent().map { StorageReference(storage: storage, path: $0) } }
+    public func parent() -> StorageReference? {
+        storagePath.parent().map { StorageReference(storage: storage, path: $0) }
+    }
     public func root() -> StorageReference { StorageReference(storage: storage, path: storagePath.root()) }
 
     public static func == (lhs: StorageReference, rhs: StorageReference) -> Bool {
@@ -41,7 +45,8 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     /// Uploads `data`; the content type is the given metadata's, else `application/octet-stream`.
     @discardableResult
     public func putData(_ data: Data, metadata: StorageMetadata? = nil) -> StorageUploadTask {
-        let task = StorageUploadTask(reference: self, source: .data(data), metadata: uploadMetadata(metadata, file: nil))
+        let task = StorageUploadTask(
+            reference: self, source: .data(data), metadata: uploadMetadata(metadata, file: nil))
         task.start()
         return task
     }
@@ -74,7 +79,8 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
         var metadata = given ?? StorageMetadata()
         metadata.path = fullPath
         if metadata.contentType == nil {
-            metadata.contentType = file.map { MIMETypes.contentType(forFile: $0.lastPathComponent) } ?? "application/octet-stream"
+            metadata.contentType =
+                file.map { MIMETypes.contentType(forFile: $0.lastPathComponent) } ?? "application/octet-stream"
         }
         return metadata
     }
@@ -82,7 +88,8 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     // MARK: Metadata, URLs, deletion
 
     public func getMetadata() throws(StorageError) -> StorageMetadata {
-        StorageMetadata(resource: try call { backend, address throws(BackendError) in try backend.getMetadata(address) })
+        StorageMetadata(
+            resource: try call { backend, address throws(BackendError) in try backend.getMetadata(address) })
     }
 
     /// Sends what changed in `metadata` since it was read (`StorageMetadata.patch()`).
@@ -91,7 +98,10 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func updateMetadata(patch: MetadataPatch) throws(StorageError) -> StorageMetadata {
-        StorageMetadata(resource: try call { backend, address throws(BackendError) in try backend.updateMetadata(address, patch: patch) })
+        StorageMetadata(
+            resource: try call { backend, address throws(BackendError) in
+                try backend.updateMetadata(address, patch: patch)
+            })
     }
 
     public func delete() throws(StorageError) {
@@ -102,7 +112,9 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     public func downloadURL() throws(StorageError) -> URL {
         let resource = try call { backend, address throws(BackendError) in try backend.getMetadata(address) }
         guard let token = resource.downloadTokens.first(where: { !$0.isEmpty }),
-            let url = URL(string: DownloadURL.make(host: storage.host, bucket: resource.bucket, name: resource.name, token: token))
+            let url = URL(
+                string: DownloadURL.make(host: storage.host, bucket: resource.bucket, name: resource.name, token: token)
+            )
         else {
             throw .unknown("Failed to retrieve a download URL.", bucket: bucket, object: storagePath.object)
         }
@@ -113,7 +125,9 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
 
     /// One page of at most `maxResults` (1…1000) prefixes and items together.
     public func list(maxResults: Int64, pageToken: String? = nil) throws(StorageError) -> StorageListResult {
-        guard (1...1000).contains(maxResults) else { throw .maxResultsOutOfRange(bucket: bucket, object: storagePath.object) }
+        guard (1...1000).contains(maxResults) else {
+            throw .maxResultsOutOfRange(bucket: bucket, object: storagePath.object)
+        }
         return try listPage(maxResults: Int(maxResults), pageToken: pageToken)
     }
 
@@ -131,7 +145,8 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
             items += page.items
             token = page.pageToken
             if let token, !seenTokens.insert(token).inserted {
-                throw .unknown("The service returned the page token \(token) twice.", bucket: bucket, object: storagePath.object)
+                throw .unknown(
+                    "The service returned the page token \(token) twice.", bucket: bucket, object: storagePath.object)
             }
         } while token != nil
         return StorageListResult(prefixes: prefixes, items: items, pageToken: nil)
@@ -154,7 +169,9 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
             pageToken: page.nextPageToken)
     }
 
-    private func call<Value>(_ body: (any StorageBackend, ObjectAddress) throws(BackendError) -> Value) throws(StorageError) -> Value {
+    private func call<Value>(_ body: (any StorageBackend, ObjectAddress) throws(BackendError) -> Value)
+        throws(StorageError) -> Value
+    {
         do {
             return try body(storage.backend, ObjectAddress(bucket: bucket, name: fullPath, auth: storage.authToken))
         } catch {

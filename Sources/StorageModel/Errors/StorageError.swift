@@ -28,13 +28,17 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension StorageError {
-    public static func unknown(_ message: String, bucket: String? = nil, object: String? = nil, serverStatus: Int? = nil) -> StorageError {
+    public static func unknown(
+        _ message: String, bucket: String? = nil, object: String? = nil, serverStatus: Int? = nil
+    ) -> StorageError {
         StorageError(code: .unknown, message: message, bucket: bucket, object: object, serverStatus: serverStatus)
     }
 
     public static func objectNotFound(bucket: String, object: String?, serverStatus: Int? = 404) -> StorageError {
         let name = object ?? "<object-entity-internal-error>"
-        return StorageError(code: .objectNotFound, message: "Object \(name) does not exist.", bucket: bucket, object: object, serverStatus: serverStatus)
+        return StorageError(
+            code: .objectNotFound, message: "Object \(name) does not exist.", bucket: bucket, object: object,
+            serverStatus: serverStatus)
     }
 
     public static func quotaExceeded(bucket: String, object: String?, serverStatus: Int? = 402) -> StorageError {
@@ -58,10 +62,13 @@ extension StorageError {
             bucket: bucket, object: object, serverStatus: serverStatus)
     }
 
-    public static func downloadSizeExceeded(total: Int64, maxSize: Int64, bucket: String? = nil, object: String? = nil) -> StorageError {
+    public static func downloadSizeExceeded(total: Int64, maxSize: Int64, bucket: String? = nil, object: String? = nil)
+        -> StorageError
+    {
         StorageError(
             code: .downloadSizeExceeded,
-            message: "Attempted to download object with size of \(total) bytes, which exceeds the maximum size of \(maxSize) bytes. "
+            message:
+                "Attempted to download object with size of \(total) bytes, which exceeds the maximum size of \(maxSize) bytes. "
                 + "Consider raising the maximum download maxSize, or using StorageReference.write",
             bucket: bucket, object: object)
     }
@@ -70,14 +77,16 @@ extension StorageError {
         StorageError(code: .cancelled, message: "User cancelled the upload/download.", bucket: bucket, object: object)
     }
 
-    public static func invalidArgument(_ message: String, bucket: String? = nil, object: String? = nil) -> StorageError {
+    public static func invalidArgument(_ message: String, bucket: String? = nil, object: String? = nil) -> StorageError
+    {
         StorageError(code: .invalidArgument, message: message, bucket: bucket, object: object)
     }
 
     public static func bucketMismatch(provided: String, expected: String) -> StorageError {
         StorageError(
             code: .bucketMismatch,
-            message: "Provided bucket: `\(provided)` does not match the Storage bucket of the current instance: `\(expected)`",
+            message:
+                "Provided bucket: `\(provided)` does not match the Storage bucket of the current instance: `\(expected)`",
             bucket: provided)
     }
 
@@ -103,7 +112,8 @@ extension StorageError {
 
     /// The SDK's message for a putFile source that is missing, a directory, or not a file URL.
     public static func fileNotReachable(_ url: String) -> StorageError {
-        .unknown("File at URL: \(url) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url.")
+        .unknown(
+            "File at URL: \(url) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url.")
     }
 
     /// Maps a backend failure to the SDK's error: statuses as `fromServer`, transport failures and
@@ -113,7 +123,8 @@ extension StorageError {
         case .status(let status):
             return fromServer(status: status, bucket: bucket, object: object)
         case .transport, .malformedResponse:
-            return StorageError(code: .unknown, message: failure.description, bucket: bucket, object: object, cause: failure)
+            return StorageError(
+                code: .unknown, message: failure.description, bucket: bucket, object: object, cause: failure)
         }
     }
 
@@ -125,7 +136,8 @@ extension StorageError {
         case 402: .quotaExceeded(bucket: bucket, object: object, serverStatus: status)
         case 403: .unauthorized(bucket: bucket, object: object, serverStatus: status)
         case 404: .objectNotFound(bucket: bucket, object: object, serverStatus: status)
-        default: .unknown("Unexpected \(status) code from backend", bucket: bucket, object: object, serverStatus: status)
+        default:
+            .unknown("Unexpected \(status) code from backend", bucket: bucket, object: object, serverStatus: status)
         }
     }
 }

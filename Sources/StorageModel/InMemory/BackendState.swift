@@ -19,7 +19,9 @@ struct BackendState: Sendable {
     }
 
     /// Throws 403 unless the bucket's rules allow `operation` on `path` for `caller`.
-    func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller) throws(BackendError) {
+    func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller)
+        throws(BackendError)
+    {
         let rules = rules(for: bucket)
         guard !rules.allows(operation, path: path, signedIn: caller.isSignedIn) else { return }
         switch operation {

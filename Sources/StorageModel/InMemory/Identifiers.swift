@@ -27,8 +27,12 @@ enum Identifiers {
     static func etag(generation: Int64, metageneration: Int64) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(12)
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: generation >> Int64(shift))) }
-        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: metageneration >> Int64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: generation >> Int64(shift)))
+        }
+        for shift in stride(from: 24, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: metageneration >> Int64(shift)))
+        }
         return Base64URL.encode(bytes)
     }
 

@@ -18,7 +18,9 @@ extension InMemoryBackend {
 
     /// Appends a chunk (hashing it as it arrives) and, with `finalize`, commits the object after the
     /// write rule is checked again for the caller who started the upload.
-    public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError) -> UploadStatus {
+    public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError)
+        -> UploadStatus
+    {
         let record = try self.record(session)
         let (status, replaced) = try record.progress.withLock {
             (progress: inout UploadSessionRecord.Progress) throws(BackendError) -> (UploadStatus, StoredObject?) in

@@ -48,7 +48,8 @@ struct ListScanner {
     }
 
     /// The listable entry `key` contributes (nil when filtered out) and where the walk goes next.
-    private func classify(_ key: ObjectKey, at position: SortedKeyList.Position) -> (ListEntry?, SortedKeyList.Position) {
+    private func classify(_ key: ObjectKey, at position: SortedKeyList.Position) -> (ListEntry?, SortedKeyList.Position)
+    {
         let bytes = key.bytes
         guard let delimiter, let found = Self.firstIndex(of: delimiter, in: bytes, from: prefix.count) else {
             let listable = ObjectNameRules.isWellFormedPath(bytes, count: bytes.count)

@@ -18,7 +18,8 @@ struct StoredObject: Sendable {
     let downloadTokens: [String]
 
     /// An object as an upload commits it: metageneration 1, one fresh download token.
-    init(name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64, now: Date) {
+    init(name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64, now: Date)
+    {
         self.name = name
         self.data = data
         self.generation = generation
@@ -59,7 +60,8 @@ struct StoredObject: Sendable {
         if let length, length < 0 { throw .badRequest("Invalid read: the length \(length) is negative.") }
         let size = self.size
         if size == 0 ? offset > 0 : offset >= size {
-            throw BackendError(status: 416, "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.")
+            throw BackendError(
+                status: 416, "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.")
         }
         let end = length.map { $0 >= size - offset ? size : offset + $0 } ?? size
         if offset == 0 && end == size {

@@ -29,7 +29,8 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
         self.destination = destination
         self.chunkSize = max(reference.storage.downloadChunkSizeBytes, 1)
         self.backend = reference.storage.backend
-        super.init(reference: reference, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: -1), metadata: nil)
+        super.init(
+            reference: reference, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: -1), metadata: nil)
     }
 
     /// The bytes once `getData` has succeeded, or the error it ended with.
@@ -47,7 +48,9 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
         case nil: return nil
         case .failure(let error): return .failure(error)
         case .success:
-            guard let value = value() else { return .failure(.internalError("The download succeeded without a result.")) }
+            guard let value = value() else {
+                return .failure(.internalError("The download succeeded without a result."))
+            }
             return .success(value)
         }
     }
@@ -57,7 +60,8 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
         if downloadedData != nil || writtenFile != nil {
             return .finished(StorageProgress(completedUnitCount: received, totalUnitCount: total), metadata: nil)
         }
-        let address = ObjectAddress(bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
+        let address = ObjectAddress(
+            bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
         let read: ObjectRead
         do {
             read = try backend.readObject(ReadRequest(object: address, offset: received, length: chunkSize))
@@ -68,7 +72,10 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
             total = read.totalSize
             if case .memory(let maxSize) = destination {
                 if total > maxSize {
-                    return fail(.downloadSizeExceeded(total: total, maxSize: maxSize, bucket: reference.bucket, object: reference.storagePath.object))
+                    return fail(
+                        .downloadSizeExceeded(
+                            total: total, maxSize: maxSize, bucket: reference.bucket,
+                            object: reference.storagePath.object))
                 }
                 // The size is the service's word: reserve for it only within reason.
                 if total > 0 { buffer.reserveCapacity(Int(min(total, Self.largestReservation))) }
@@ -76,7 +83,10 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
         }
         let count = Int64(read.data.count)
         guard read.totalSize == total, count <= total - received, count > 0 || received == total else {
-            return fail(malformed("The service answered \(count) bytes of \(read.totalSize) at offset \(received) of a \(total)-byte object."))
+            return fail(
+                malformed(
+                    "The service answered \(count) bytes of \(read.totalSize) at offset \(received) of a \(total)-byte object."
+                ))
         }
         if let problem = store(read.data) { return fail(problem) }
         received += count
@@ -150,11 +160,14 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
     }
 
     private func malformed(_ message: String) -> StorageError {
-        StorageError.from(BackendError(.malformedResponse, message), bucket: reference.bucket, object: reference.storagePath.object)
+        StorageError.from(
+            BackendError(.malformedResponse, message), bucket: reference.bucket, object: reference.storagePath.object)
     }
 
     private func fileError(_ url: URL, _ error: any Error) -> StorageError {
-        .unknown("Could not write the download to \(url.path): \(error.localizedDescription)", bucket: reference.bucket, object: reference.storagePath.object)
+        .unknown(
+            "Could not write the download to \(url.path): \(error.localizedDescription)", bucket: reference.bucket,
+            object: reference.storagePath.object)
     }
 
     private static func openPartialFile(for url: URL) throws -> (handle: FileHandle, url: URL) {
@@ -162,7 +175,9 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let partial = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
         return (try FileHandle(forWritingTo: partial), partial)
     }
 }

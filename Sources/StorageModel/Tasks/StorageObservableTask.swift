@@ -143,7 +143,9 @@ public class StorageObservableTask: @unchecked Sendable {
     /// Calls `handler` for every later event with `status`; returns a handle for `removeObserver`.
     /// `.unknown` never fires, so observing it registers nothing.
     @discardableResult
-    public func observe(_ status: StorageTaskStatus, handler: @escaping @Sendable (StorageTaskSnapshot) -> Void) -> String {
+    public func observe(_ status: StorageTaskStatus, handler: @escaping @Sendable (StorageTaskSnapshot) -> Void)
+        -> String
+    {
         let handle = UUID().uuidString
         guard status != .unknown else { return handle }
         lock.lock()

@@ -30,7 +30,9 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
         self.backend = reference.storage.backend
         let total: Int64
         if case .data(let data) = source { total = Int64(data.count) } else { total = 0 }
-        super.init(reference: reference, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: total), metadata: metadata)
+        super.init(
+            reference: reference, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: total),
+            metadata: metadata)
     }
 
     /// The service's metadata once the upload has succeeded, or the error it ended with.
@@ -77,7 +79,8 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
                 let end = acknowledged + min(chunkSize, total - acknowledged)
                 let chunk = payload.subdata(in: Int(acknowledged)..<Int(end))
                 do throws(BackendError) {
-                    let status = try backend.uploadChunk(session: session.id, offset: acknowledged, data: chunk, finalize: end == total)
+                    let status = try backend.uploadChunk(
+                        session: session.id, offset: acknowledged, data: chunk, finalize: end == total)
                     return try outcome(of: status, total: total, sentUpTo: end)
                 } catch let refusal where refusal.status == 400 && refusals < 3 {
                     refusals += 1
@@ -106,7 +109,8 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
         switch status.state {
         case .active:
             guard (0...total).contains(status.receivedBytes) else {
-                throw BackendError(.malformedResponse, "The service holds \(status.receivedBytes) bytes of a \(total)-byte upload.")
+                throw BackendError(
+                    .malformedResponse, "The service holds \(status.receivedBytes) bytes of a \(total)-byte upload.")
             }
             acknowledged = status.receivedBytes
             return nil
@@ -115,13 +119,15 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
         }
     }
 
-    private func outcome(of status: UploadStatus, total: Int64, sentUpTo end: Int64) throws(BackendError) -> StepOutcome {
+    private func outcome(of status: UploadStatus, total: Int64, sentUpTo end: Int64) throws(BackendError) -> StepOutcome
+    {
         switch status.state {
         case .active:
             guard status.receivedBytes > acknowledged, status.receivedBytes <= end else {
                 throw BackendError(
                     .malformedResponse,
-                    "The service acknowledged \(status.receivedBytes) bytes after \(acknowledged) bytes were held and \(end) sent.")
+                    "The service acknowledged \(status.receivedBytes) bytes after \(acknowledged) bytes were held and \(end) sent."
+                )
             }
             acknowledged = status.receivedBytes
             return .progressed(StorageProgress(completedUnitCount: acknowledged, totalUnitCount: total))
@@ -133,7 +139,10 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
             acknowledged = total
             return .finished(StorageProgress(completedUnitCount: total, totalUnitCount: total), metadata: metadata)
         case .cancelled:
-            return .failed(.unknown("The service cancelled the upload session.", bucket: reference.bucket, object: reference.storagePath.object))
+            return .failed(
+                .unknown(
+                    "The service cancelled the upload session.", bucket: reference.bucket,
+                    object: reference.storagePath.object))
         }
     }
 

@@ -36,8 +36,12 @@ final class SpawnedTool: @unchecked Sendable {
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
-        outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, errors: false) }
-        errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.append(handle.availableData, errors: true) }
+        outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            self?.append(handle.availableData, errors: false)
+        }
+        errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            self?.append(handle.availableData, errors: true)
+        }
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
         try process.run()

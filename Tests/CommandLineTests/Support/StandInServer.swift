@@ -32,7 +32,8 @@ final class StandInServer: Sendable {
                 return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Data("Not Found".utf8))
             case .v0ThenSilent(let delay):
                 if request.method == "GET", request.path.hasPrefix("/v0/b/sc-probe-") {
-                    return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+                    return HTTPResponse(
+                        status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
                 }
                 Thread.sleep(forTimeInterval: delay)
                 return HTTPResponse.jsonError(status: 503, message: "late")

@@ -39,47 +39,49 @@ struct ConsoleReporterTests {
                 reporter.scenarioFinished(scenario, file: file)
             }
         }
-        #expect(output.text == """
-            PASS  upload/pause-resume/pausing-works (12 ms)
-            FAIL  upload/pause-resume/resuming-delivers (250 ms): events differ after 'paused'
-            ERROR upload/pause-resume/server-down (1000 ms): connection refused
-            SKIP  upload/pause-resume/live-only (0 ms): not for target reference
-            SKIP  upload/pause-resume/known-gap (4 ms): expected failure: the emulator pages items only
-            PASS  list/edge-cases/root (500 ms)
-            FAIL  list/edge-cases/unexpected-pass (1 ms): passed but listed as an expected failure
+        #expect(
+            output.text == """
+                PASS  upload/pause-resume/pausing-works (12 ms)
+                FAIL  upload/pause-resume/resuming-delivers (250 ms): events differ after 'paused'
+                ERROR upload/pause-resume/server-down (1000 ms): connection refused
+                SKIP  upload/pause-resume/live-only (0 ms): not for target reference
+                SKIP  upload/pause-resume/known-gap (4 ms): expected failure: the emulator pages items only
+                PASS  list/edge-cases/root (500 ms)
+                FAIL  list/edge-cases/unexpected-pass (1 ms): passed but listed as an expected failure
 
-            """)
+                """)
     }
 
     @Test func runFinishedDetailsFailuresThenEndsWithTheSummaryLine() {
         let output = CapturedConsoleOutput()
         ConsoleReporter(output: output, colour: false).runFinished(ReportFixtures.mixed)
-        #expect(output.text == """
+        #expect(
+            output.text == """
 
-            Failures:
+                Failures:
 
-            FAIL  upload/pause-resume/resuming-delivers [EventMismatch]
-              at Scenarios/upload/pause-resume.yaml:14
-              expected:
-                progress*
-                paused
-                resumed
-              actual:
-                progress
-                paused
-                success
+                FAIL  upload/pause-resume/resuming-delivers [EventMismatch]
+                  at Scenarios/upload/pause-resume.yaml:14
+                  expected:
+                    progress*
+                    paused
+                    resumed
+                  actual:
+                    progress
+                    paused
+                    success
 
-            ERROR upload/pause-resume/server-down [TransportError]
-              at Scenarios/upload/pause-resume.yaml:30
-              POST http://127.0.0.1:9199/v0/b/bucket/o failed: connection refused
+                ERROR upload/pause-resume/server-down [TransportError]
+                  at Scenarios/upload/pause-resume.yaml:30
+                  POST http://127.0.0.1:9199/v0/b/bucket/o failed: connection refused
 
-            FAIL  list/edge-cases/unexpected-pass [UnexpectedPass]
-              at Scenarios/list/edge-cases.yaml:9
+                FAIL  list/edge-cases/unexpected-pass [UnexpectedPass]
+                  at Scenarios/list/edge-cases.yaml:9
 
-            Ran 7 scenarios in 2.50s: 2 failures, 1 error
-            2 passed, 3 failed, 2 skipped
+                Ran 7 scenarios in 2.50s: 2 failures, 1 error
+                2 passed, 3 failed, 2 skipped
 
-            """)
+                """)
     }
 
     @Test func summaryLineIsExactAndLast() {
@@ -102,7 +104,8 @@ struct ConsoleReporterTests {
     @Test func colourWrapsOnlyTheLabels() {
         let text = lines(for: ReportFixtures.mixed, colour: true)
         #expect(text.first == "\u{1B}[1;32mPASS\u{1B}[0m  upload/pause-resume/pausing-works (12 ms)")
-        #expect(text.contains("\u{1B}[1;31mERROR\u{1B}[0m upload/pause-resume/server-down (1000 ms): connection refused"))
+        #expect(
+            text.contains("\u{1B}[1;31mERROR\u{1B}[0m upload/pause-resume/server-down (1000 ms): connection refused"))
         #expect(text.contains { $0.hasPrefix("\u{1B}[1;33mSKIP\u{1B}[0m  ") })
         #expect(text.dropLast().last == "2 passed, 3 failed, 2 skipped")
     }

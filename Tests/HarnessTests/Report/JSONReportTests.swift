@@ -32,7 +32,8 @@ struct JSONReportTests {
     @Test func filesCarryNamePathAndScenarios() throws {
         let files = try #require(try object(ReportFixtures.mixed)["files"] as? [[String: Any]])
         #expect(files.map { $0["name"] as? String } == ["upload/pause-resume", "list/edge-cases", "empty"])
-        #expect(files.map { $0["path"] as? String }
+        #expect(
+            files.map { $0["path"] as? String }
                 == ["Scenarios/upload/pause-resume.yaml", "Scenarios/list/edge-cases.yaml", "Scenarios/empty.yaml"])
         #expect(files.map { ($0["scenarios"] as? [Any])?.count } == [5, 2, 0])
     }
@@ -53,12 +54,13 @@ struct JSONReportTests {
         let list = try scenarios(try object(ReportFixtures.mixed))
         #expect(list[0]["failure"] is NSNull && list[0]["skipReason"] is NSNull)
         let failure = try #require(list[1]["failure"] as? [String: String])
-        #expect(failure == [
-            "type": "EventMismatch",
-            "message": ReportFixtures.eventMismatch.message,
-            "detail": ReportFixtures.eventMismatch.detail,
-            "location": "Scenarios/upload/pause-resume.yaml:14",
-        ])
+        #expect(
+            failure == [
+                "type": "EventMismatch",
+                "message": ReportFixtures.eventMismatch.message,
+                "detail": ReportFixtures.eventMismatch.detail,
+                "location": "Scenarios/upload/pause-resume.yaml:14",
+            ])
         let error = try #require(list[2]["failure"] as? [String: Any])
         #expect(error["location"] is NSNull)
         #expect(error["type"] as? String == "TransportError")
@@ -120,7 +122,8 @@ struct JSONReportTests {
             }
         let scenario = ScenarioReport(id: "f/s", name: "s", line: 1, duration: 0, outcome: outcome, transcript: "")
         return RunReport(
-            target: "reference", toolVersion: "0", hostname: "h", startedAt: Date(timeIntervalSince1970: 0), duration: 0,
+            target: "reference", toolVersion: "0", hostname: "h", startedAt: Date(timeIntervalSince1970: 0),
+            duration: 0,
             files: [FileReport(name: "f", path: "f.yaml", scenarios: [scenario])])
     }
 

@@ -38,21 +38,29 @@ struct JUnitReportStructureTests {
             #expect(suite[attribute: "tests"] == String(cases.count))
             for (attribute, child) in [("failures", "failure"), ("errors", "error"), ("skipped", "skipped")] {
                 let count = cases.filter { !$0.children(named: child).isEmpty }.count
-                #expect(suite[attribute: attribute] == String(count), "\(attribute) of \(suite[attribute: "name"] ?? "")")
+                #expect(
+                    suite[attribute: attribute] == String(count), "\(attribute) of \(suite[attribute: "name"] ?? "")")
             }
         }
     }
 
     @Test func suiteChildrenComeInWindyroadOrder() {
-        #expect(suites[0].children.map(\.name)
-                == ["properties", "testcase", "testcase", "testcase", "testcase", "testcase", "system-out", "system-err"])
+        #expect(
+            suites[0].children.map(\.name)
+                == [
+                    "properties", "testcase", "testcase", "testcase", "testcase", "testcase", "system-out",
+                    "system-err",
+                ])
         #expect(suites[2].children.map(\.name) == ["properties", "system-out", "system-err"])
     }
 
     @Test func propertiesNameTargetToolVersionAndPath() throws {
         let properties = try #require(suites.first?.children(named: "properties").first)
         let pairs = properties.children.map { [$0[attribute: "name"] ?? "", $0[attribute: "value"] ?? ""] }
-        #expect(pairs == [["target", "reference"], ["tool.version", "1.2.3"], ["path", "Scenarios/upload/pause-resume.yaml"]])
+        #expect(
+            pairs == [
+                ["target", "reference"], ["tool.version", "1.2.3"], ["path", "Scenarios/upload/pause-resume.yaml"],
+            ])
     }
 
     @Test func suiteAttributesCarryTimestampAndHostname() {
@@ -68,7 +76,8 @@ struct JUnitReportStructureTests {
 
     @Test func testcasesNameTheScenarioAndTheFile() {
         let cases = suites[0].children(named: "testcase")
-        #expect(cases.map { $0[attribute: "name"] ?? "" }
+        #expect(
+            cases.map { $0[attribute: "name"] ?? "" }
                 == ["pausing works", "resuming delivers", "server down", "live only", "known gap"])
         #expect(cases.allSatisfy { $0[attribute: "classname"] == "upload/pause-resume" })
         #expect(cases.map { $0.attributes.map(\.name) }.allSatisfy { $0 == ["name", "classname", "time"] })
@@ -108,19 +117,20 @@ struct JUnitReportStructureTests {
 
     @Test func systemOutHoldsEveryTranscriptUnderAHeader() throws {
         let out = try #require(suites[0].children(named: "system-out").first)
-        #expect(out.text == """
-            === upload/pause-resume/pausing-works: passed
-            put a.txt
-            event: success
-            === upload/pause-resume/resuming-delivers: failed
-            put b.txt
-            event: paused
-            === upload/pause-resume/server-down: errored
-            === upload/pause-resume/live-only: skipped
-            === upload/pause-resume/known-gap: skipped
-            list
+        #expect(
+            out.text == """
+                === upload/pause-resume/pausing-works: passed
+                put a.txt
+                event: success
+                === upload/pause-resume/resuming-delivers: failed
+                put b.txt
+                event: paused
+                === upload/pause-resume/server-down: errored
+                === upload/pause-resume/live-only: skipped
+                === upload/pause-resume/known-gap: skipped
+                list
 
-            """)
+                """)
         #expect(suites[0].children(named: "system-err").first?.text == "")
     }
 
@@ -160,7 +170,8 @@ struct JUnitReportStructureTests {
             report.files[0].scenarios[index].duration = duration
         }
         let suite = try #require(try MiniXML.parse(JUnitReport.render(report)).children.first)
-        #expect(suite.children(named: "testcase").map { $0[attribute: "time"] ?? "" }
+        #expect(
+            suite.children(named: "testcase").map { $0[attribute: "time"] ?? "" }
                 == ["0.000", "0.000", "0.000", "0.000", "0.000"])
         #expect(suite[attribute: "time"] == "0.000")
     }

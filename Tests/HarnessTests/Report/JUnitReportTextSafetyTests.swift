@@ -27,7 +27,8 @@ struct JUnitReportTextSafetyTests {
 
     @Test func ansiSequencesAreRemovedAndOtherControlsMadeVisible() throws {
         let detail = try #require(cases.first?.children.first?.text)
-        let expectedStart = "red ALERT  cleared  nul \\u{0} esc \\u{1B} bell \\u{7} vt \\u{B} nonchar \\u{FFFF} \\u{FFFE}"
+        let expectedStart =
+            "red ALERT  cleared  nul \\u{0} esc \\u{1B} bell \\u{7} vt \\u{B} nonchar \\u{FFFF} \\u{FFFE}"
             + " cdata ]]> markup <&>\"' emoji 🧪🇦🇺 é\n"
         #expect(detail.hasPrefix(expectedStart))
         #expect(!detail.contains("[31m") && !detail.contains("0;title"))

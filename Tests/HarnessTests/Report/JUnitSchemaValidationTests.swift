@@ -46,7 +46,8 @@ struct JUnitSchemaValidationTests {
             "named-root": valid.replacingOccurrences(of: "<testsuites>", with: "<testsuites name=\"all\">"),
             "zoned-timestamp": valid.replacingOccurrences(of: "2024-02-29T13:05:09\"", with: "2024-02-29T13:05:09Z\""),
             "four-decimals": valid.replacingOccurrences(of: "time=\"1.266\"", with: "time=\"1.2663\""),
-            "escape-reference": valid.replacingOccurrences(of: "connection refused", with: "connection &#27;[31m refused"),
+            "escape-reference": valid.replacingOccurrences(
+                of: "connection refused", with: "connection &#27;[31m refused"),
         ]
         let problems = try validate(documents)
         #expect(problems["named-root"]?.contains { $0.hasPrefix("windyroad:") } == true)

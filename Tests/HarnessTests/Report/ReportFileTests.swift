@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,9 @@ import Glibc
 struct ReportFileTests {
     /// A fresh directory, removed after `body`.
     private func inTemporaryDirectory(_ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-file-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "report-file-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer {
             chmod(directory, 0o755)
@@ -39,12 +42,14 @@ struct ReportFileTests {
         try inTemporaryDirectory { directory in
             let path = directory + "/report.json"
             try ReportFile.write(Data("old".utf8), to: path)
-            let oldInode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+            let oldInode = try #require(
+                try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
             let new = String(repeating: "new report\n", count: 100_000)
             try ReportFile.write(Data(new.utf8), to: path)
             #expect(contents(path) == new)
             #expect(try entries(directory) == ["report.json"])
-            let newInode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+            let newInode = try #require(
+                try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
             #expect(newInode != oldInode, "the report is replaced by rename, not rewritten in place")
         }
     }

@@ -77,7 +77,8 @@ struct EventPatternRunTests {
     /// A step that runs past the step timeout errs the scenario; it does not fail it.
     @Test func aStepPastTheTimeoutErrs() throws {
         let text = try ScenarioText(ScenarioText.steps("- put: a.bin\n  data: { zeros: 1MiB }"))
-        let report = ScenarioRunner(target: ReferenceTarget(), stepTimeout: 0, toolVersion: "test").runScenario(text.file.scenarios[0], in: text.file)
+        let report = ScenarioRunner(target: ReferenceTarget(), stepTimeout: 0, toolVersion: "test").runScenario(
+            text.file.scenarios[0], in: text.file)
         #expect(report.outcome.kind == "errored")
         #expect(report.outcome.failure?.type == .stepTimeout)
         #expect(report.outcome.failure?.message == "the step did not finish within 0 s")

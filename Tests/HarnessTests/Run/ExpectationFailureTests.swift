@@ -28,184 +28,252 @@ struct ExpectationFailureTests {
         """
 
     static let cases: [Case] = [
-        Case(type: "EventMismatch", steps: """
-            - put: a.txt  # fails
-              data: { text: hi }
-              expect: { events: "resume success" }
-            """),
-        Case(type: "EventMismatch", steps: """
-            - getData: seed.txt  # fails
-              maxSize: 1KiB
-              expect: { events: "resume progress failure(objectNotFound)" }
-            """, note: "a failure code that differs"),
-        Case(type: "MissingError", steps: """
-            - ref: { url: "gs://$bucket/x" }  # fails
-              expect: { error: bucketMismatch }
-            """, note: "an operation"),
-        Case(type: "MissingError", steps: """
-            - put: a.txt  # fails
-              data: { text: hi }
-              expect: { error: cancelled }
-            """, note: "a task"),
-        Case(type: "WrongError", steps: """
-            - getMetadata: none.txt  # fails
-              expect: { error: unauthorized }
-            """, note: "an operation"),
-        Case(type: "WrongError", steps: """
-            - getData: none.txt  # fails
-              maxSize: 1KiB
-              expect: { error: downloadSizeExceeded }
-            """, note: "a task"),
-        Case(type: "WrongErrorMessage", steps: """
-            - delete: none.txt  # fails
-              expect: { error: { code: objectNotFound, message: "no such luck" } }
-            """),
-        Case(type: "NoMatch", steps: """
-            - getMetadata: none.txt  # fails
-              expect: { error: { code: objectNotFound, message: "/^nothing$/" } }
-            """, note: "an error message"),
-        Case(type: "NoMatch", steps: """
-            - downloadURL: seed.txt  # fails
-              expect: { matches: "^ftp://" }
-            """, note: "a download URL"),
-        Case(type: "MetadataMismatch", steps: """
-            - getMetadata: seed.txt  # fails
-              expect: { metadata: { contentType: image/png } }
-            """, note: "getMetadata"),
-        Case(type: "MetadataMismatch", steps: """
-            - put: b.txt  # fails
-              data: { text: b }
-              metadata: { customMetadata: { k: v } }
-              expect: { metadata: { customMetadata: { k: w } } }
-            """, note: "an upload's custom metadata"),
-        Case(type: "MetadataMismatch", steps: """
-            - updateMetadata: seed.txt  # fails
-              metadata: { cacheControl: no-store }
-              expect: { metadata: { cacheControl: null } }
-            """, note: "a value expected absent"),
-        Case(type: "MetadataMismatch", steps: """
-            - put: c.txt
-              data: { text: c }
-              as: up
-            - cancel: up
-            - await: up  # fails
-              expect: { events: "failure(cancelled)", metadata: { size: 1 } }
-            """, showsExpected: false, note: "a failed upload has no final metadata"),
-        Case(type: "ListMismatch", steps: """
-            - listAll: ""  # fails
-              expect: { items: [other.txt] }
-            """, note: "items"),
-        Case(type: "ListMismatch", steps: """
-            - list: ""  # fails
-              expect: { prefixes: [x] }
-            """, note: "prefixes"),
-        Case(type: "ListMismatch", steps: """
-            - list: ""  # fails
-              maxResults: 5
-              expect: { pageToken: present }
-            """, note: "a page token expected"),
-        Case(type: "ListMismatch", steps: """
-            - put: second.txt
-              data: { text: s }
-            - list: ""  # fails
-              maxResults: 1
-              expect: { pageToken: absent }
-            """, note: "no page token expected"),
-        Case(type: "ReferenceMismatch", steps: """
-            - ref: images/a.jpg  # fails
-              expect: { fullPath: images/a.jpg, name: b.jpg }
-            """, note: "a field"),
-        Case(type: "ReferenceMismatch", steps: """
-            - ref: images/a.jpg
-              as: a
-            - ref: images/b.jpg  # fails
-              expect: { equals: $a }
-            """, note: "equals"),
-        Case(type: "NilReference", steps: """
-            - ref: { chain: [parent] }  # fails
-              expect: { fullPath: x }
-            """),
-        Case(type: "NotNil", steps: """
-            - ref: images  # fails
-              expect: nil
-            """),
-        Case(type: "DataMismatch", steps: """
-            - getData: seed.txt  # fails
-              maxSize: 1KiB
-              expect: { data: { text: seeds } }
-            """, note: "data"),
-        Case(type: "DataMismatch", steps: """
-            - write: seed.txt  # fails
-              toFile: seed.txt
-              expect: { size: 5 }
-            """, note: "size of a written file"),
-        Case(type: "DataMismatch", steps: """
-            - getData: seed.txt  # fails
-              maxSize: 1KiB
-              expect: { sha256: "0000000000000000000000000000000000000000000000000000000000000000" }
-            """, note: "sha256"),
-        Case(type: "ProgressMismatch", steps: """
-            - put: c.txt  # fails
-              data: { text: abc }
-              expect: { progress: { completed: 2 } }
-            """, note: "completed"),
-        Case(type: "ProgressMismatch", steps: """
-            - put: c.txt  # fails
-              data: { text: abc }
-              expect: { progress: { total: 4 } }
-            """, note: "total"),
-        Case(type: "ObserverMismatch", steps: """
-            - put: d.bin
-              data: { zeros: 1KiB }
-              as: up
-            - observe: { task: up, status: progress, as: h }
-            - await: up  # fails
-              expect: { observer: { h: "" } }
-            """),
-        Case(type: "TriggerNotMet", steps: """
-            - put: e.bin
-              data: { zeros: 1KiB }
-              as: up
-            - pause: up  # fails
-              when: { progress: 1MiB }
-            """, note: "the task ended first"),
-        Case(type: "TriggerNotMet", steps: """
-            - put: e.bin
-              data: { zeros: 1MiB }
-              as: up
-            - pause: up
-            - resume: up  # fails
-              when: { event: success }
-            """, note: "the task stopped"),
-        Case(type: "TriggerPassed", steps: """
-            - put: f.bin
-              data: { zeros: 1MiB }
-              as: up
-            - pause: up
-              when: { progress: 256KiB }
-            - pause: up  # fails
-              when: { progress: 128KiB }
-            """),
-        Case(type: "TaskNeverFinished", steps: """
-            - put: g.bin
-              data: { zeros: 1MiB }
-              as: up
-            - pause: up
-            - await: up  # fails
-            """, showsExpected: false),
-        Case(type: "UnexpectedError", steps: """
-            - getMetadata: none.txt  # fails
-            """, note: "an operation"),
-        Case(type: "UnexpectedError", steps: """
-            - getData: none.txt  # fails
-              maxSize: 1KiB
-            """, note: "a task"),
-        Case(type: "UnknownField", steps: """
-            - list: ""
-              as: page
-            - list: ""  # fails
-              pageToken: $page.pageToken
-            """, kind: "errored", showsExpected: false, note: "a page without a token"),
+        Case(
+            type: "EventMismatch",
+            steps: """
+                - put: a.txt  # fails
+                  data: { text: hi }
+                  expect: { events: "resume success" }
+                """),
+        Case(
+            type: "EventMismatch",
+            steps: """
+                - getData: seed.txt  # fails
+                  maxSize: 1KiB
+                  expect: { events: "resume progress failure(objectNotFound)" }
+                """, note: "a failure code that differs"),
+        Case(
+            type: "MissingError",
+            steps: """
+                - ref: { url: "gs://$bucket/x" }  # fails
+                  expect: { error: bucketMismatch }
+                """, note: "an operation"),
+        Case(
+            type: "MissingError",
+            steps: """
+                - put: a.txt  # fails
+                  data: { text: hi }
+                  expect: { error: cancelled }
+                """, note: "a task"),
+        Case(
+            type: "WrongError",
+            steps: """
+                - getMetadata: none.txt  # fails
+                  expect: { error: unauthorized }
+                """, note: "an operation"),
+        Case(
+            type: "WrongError",
+            steps: """
+                - getData: none.txt  # fails
+                  maxSize: 1KiB
+                  expect: { error: downloadSizeExceeded }
+                """, note: "a task"),
+        Case(
+            type: "WrongErrorMessage",
+            steps: """
+                - delete: none.txt  # fails
+                  expect: { error: { code: objectNotFound, message: "no such luck" } }
+                """),
+        Case(
+            type: "NoMatch",
+            steps: """
+                - getMetadata: none.txt  # fails
+                  expect: { error: { code: objectNotFound, message: "/^nothing$/" } }
+                """, note: "an error message"),
+        Case(
+            type: "NoMatch",
+            steps: """
+                - downloadURL: seed.txt  # fails
+                  expect: { matches: "^ftp://" }
+                """, note: "a download URL"),
+        Case(
+            type: "MetadataMismatch",
+            steps: """
+                - getMetadata: seed.txt  # fails
+                  expect: { metadata: { contentType: image/png } }
+                """, note: "getMetadata"),
+        Case(
+            type: "MetadataMismatch",
+            steps: """
+                - put: b.txt  # fails
+                  data: { text: b }
+                  metadata: { customMetadata: { k: v } }
+                  expect: { metadata: { customMetadata: { k: w } } }
+                """, note: "an upload's custom metadata"),
+        Case(
+            type: "MetadataMismatch",
+            steps: """
+                - updateMetadata: seed.txt  # fails
+                  metadata: { cacheControl: no-store }
+                  expect: { metadata: { cacheControl: null } }
+                """, note: "a value expected absent"),
+        Case(
+            type: "MetadataMismatch",
+            steps: """
+                - put: c.txt
+                  data: { text: c }
+                  as: up
+                - cancel: up
+                - await: up  # fails
+                  expect: { events: "failure(cancelled)", metadata: { size: 1 } }
+                """, showsExpected: false, note: "a failed upload has no final metadata"),
+        Case(
+            type: "ListMismatch",
+            steps: """
+                - listAll: ""  # fails
+                  expect: { items: [other.txt] }
+                """, note: "items"),
+        Case(
+            type: "ListMismatch",
+            steps: """
+                - list: ""  # fails
+                  expect: { prefixes: [x] }
+                """, note: "prefixes"),
+        Case(
+            type: "ListMismatch",
+            steps: """
+                - list: ""  # fails
+                  maxResults: 5
+                  expect: { pageToken: present }
+                """, note: "a page token expected"),
+        Case(
+            type: "ListMismatch",
+            steps: """
+                - put: second.txt
+                  data: { text: s }
+                - list: ""  # fails
+                  maxResults: 1
+                  expect: { pageToken: absent }
+                """, note: "no page token expected"),
+        Case(
+            type: "ReferenceMismatch",
+            steps: """
+                - ref: images/a.jpg  # fails
+                  expect: { fullPath: images/a.jpg, name: b.jpg }
+                """, note: "a field"),
+        Case(
+            type: "ReferenceMismatch",
+            steps: """
+                - ref: images/a.jpg
+                  as: a
+                - ref: images/b.jpg  # fails
+                  expect: { equals: $a }
+                """, note: "equals"),
+        Case(
+            type: "NilReference",
+            steps: """
+                - ref: { chain: [parent] }  # fails
+                  expect: { fullPath: x }
+                """),
+        Case(
+            type: "NotNil",
+            steps: """
+                - ref: images  # fails
+                  expect: nil
+                """),
+        Case(
+            type: "DataMismatch",
+            steps: """
+                - getData: seed.txt  # fails
+                  maxSize: 1KiB
+                  expect: { data: { text: seeds } }
+                """, note: "data"),
+        Case(
+            type: "DataMismatch",
+            steps: """
+                - write: seed.txt  # fails
+                  toFile: seed.txt
+                  expect: { size: 5 }
+                """, note: "size of a written file"),
+        Case(
+            type: "DataMismatch",
+            steps: """
+                - getData: seed.txt  # fails
+                  maxSize: 1KiB
+                  expect: { sha256: "0000000000000000000000000000000000000000000000000000000000000000" }
+                """, note: "sha256"),
+        Case(
+            type: "ProgressMismatch",
+            steps: """
+                - put: c.txt  # fails
+                  data: { text: abc }
+                  expect: { progress: { completed: 2 } }
+                """, note: "completed"),
+        Case(
+            type: "ProgressMismatch",
+            steps: """
+                - put: c.txt  # fails
+                  data: { text: abc }
+                  expect: { progress: { total: 4 } }
+                """, note: "total"),
+        Case(
+            type: "ObserverMismatch",
+            steps: """
+                - put: d.bin
+                  data: { zeros: 1KiB }
+                  as: up
+                - observe: { task: up, status: progress, as: h }
+                - await: up  # fails
+                  expect: { observer: { h: "" } }
+                """),
+        Case(
+            type: "TriggerNotMet",
+            steps: """
+                - put: e.bin
+                  data: { zeros: 1KiB }
+                  as: up
+                - pause: up  # fails
+                  when: { progress: 1MiB }
+                """, note: "the task ended first"),
+        Case(
+            type: "TriggerNotMet",
+            steps: """
+                - put: e.bin
+                  data: { zeros: 1MiB }
+                  as: up
+                - pause: up
+                - resume: up  # fails
+                  when: { event: success }
+                """, note: "the task stopped"),
+        Case(
+            type: "TriggerPassed",
+            steps: """
+                - put: f.bin
+                  data: { zeros: 1MiB }
+                  as: up
+                - pause: up
+                  when: { progress: 256KiB }
+                - pause: up  # fails
+                  when: { progress: 128KiB }
+                """),
+        Case(
+            type: "TaskNeverFinished",
+            steps: """
+                - put: g.bin
+                  data: { zeros: 1MiB }
+                  as: up
+                - pause: up
+                - await: up  # fails
+                """, showsExpected: false),
+        Case(
+            type: "UnexpectedError",
+            steps: """
+                - getMetadata: none.txt  # fails
+                """, note: "an operation"),
+        Case(
+            type: "UnexpectedError",
+            steps: """
+                - getData: none.txt  # fails
+                  maxSize: 1KiB
+                """, note: "a task"),
+        Case(
+            type: "UnknownField",
+            steps: """
+                - list: ""
+                  as: page
+                - list: ""  # fails
+                  pageToken: $page.pageToken
+                """, kind: "errored", showsExpected: false, note: "a page without a token"),
     ]
 
     @Test(arguments: cases)
@@ -224,7 +292,10 @@ struct ExpectationFailureTests {
         #expect(failure.detail.contains("\n  expected: ") == testCase.showsExpected, "\(failure.detail)")
         if testCase.kind == "failed" { #expect(failure.detail.contains("\n  actual:   "), "\(failure.detail)") }
         #expect(failure.detail.contains("\n  task seed events: resume progress(4/4) success\n"), "\(failure.detail)")
-        #expect(failure.detail.contains("\n\ntranscript:\nstep 1 (line 3): put as seed\nstep 2 (line 6): await\n    seed: resume\n"), "\(failure.detail)")
+        #expect(
+            failure.detail.contains(
+                "\n\ntranscript:\nstep 1 (line 3): put as seed\nstep 2 (line 6): await\n    seed: resume\n"),
+            "\(failure.detail)")
         #expect(report.transcript.contains("(line \(line)): "))
     }
 
@@ -241,7 +312,8 @@ struct ExpectationFailureTests {
         #expect(lines.contains("  expected: resume progress{2} success"))
         #expect(
             lines.contains(
-                "  actual:   resume progress(262144/1048576) progress(524288/1048576) progress(786432/1048576) progress(1048576/1048576) success"))
+                "  actual:   resume progress(262144/1048576) progress(524288/1048576) progress(786432/1048576) progress(1048576/1048576) success"
+            ))
     }
 
     @Test func wrongErrorNamesBothCodesAndTheMessage() throws {

@@ -142,7 +142,9 @@ struct GivenTests {
                 - getMetadata: a.txt
                   expect: { error: objectNotFound }
                 """,
-                given: "rules:\n  allow:\n    - { path: \"**\", ops: [write], if: signedIn }\n    - { path: \"**\", ops: [read] }\nuser: none"))
+                given:
+                    "rules:\n  allow:\n    - { path: \"**\", ops: [write], if: signedIn }\n    - { path: \"**\", ops: [read] }\nuser: none"
+            ))
     }
 
     @Test func userNoneWithoutRulesMayDoAnything() throws {
@@ -177,6 +179,8 @@ struct GivenTests {
                 - getData: a.txt
                   maxSize: 1KiB
                 """,
-                given: "objects:\n  a.txt: { text: a }\nrules:\n  allow:\n    - { path: \"**\", ops: [read], if: signedIn }\nuser: bob"))
+                given:
+                    "objects:\n  a.txt: { text: a }\nrules:\n  allow:\n    - { path: \"**\", ops: [read], if: signedIn }\nuser: bob"
+            ))
     }
 }

@@ -81,7 +81,8 @@ struct HTTPRunTests {
     /// A server over a fresh in-memory service with the rules endpoint, on a free port.
     static func serve() throws -> (server: StorageServer, url: URL) {
         let service = InMemoryBackend()
-        let server = StorageServer(backend: service, configuration: HTTPServerConfiguration(port: 0), administration: service)
+        let server = StorageServer(
+            backend: service, configuration: HTTPServerConfiguration(port: 0), administration: service)
         let port = try server.start()
         return (server, try #require(URL(string: "http://127.0.0.1:\(port)")))
     }
@@ -106,7 +107,9 @@ struct HTTPRunTests {
         for (http, reference) in zip(overHTTP, inProcess) {
             let suffix = "-test01"
             let referenceBucket = ScenarioBucket.name(for: reference.id)
-            #expect(try Self.comparable(http, bucket: referenceBucket + suffix) == Self.comparable(reference, bucket: referenceBucket))
+            #expect(
+                try Self.comparable(http, bucket: referenceBucket + suffix)
+                    == Self.comparable(reference, bucket: referenceBucket))
         }
     }
 
@@ -141,7 +144,8 @@ struct HTTPRunTests {
     /// Without the rules endpoint, a scenario with rules is skipped, saying why.
     @Test func rulesWithoutTheRulesEndpointSkipTheScenario() throws {
         let service = InMemoryBackend()
-        let server = StorageServer(backend: service, configuration: HTTPServerConfiguration(port: 0), administration: nil)
+        let server = StorageServer(
+            backend: service, configuration: HTTPServerConfiguration(port: 0), administration: nil)
         let port = try server.start()
         defer { server.stop() }
         let target = HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)

@@ -11,10 +11,13 @@ import Testing
     }
 
     /// A server over a fresh service, with or without the rules endpoints.
-    private func serve(administration: Bool = true) throws -> (server: StorageServer, service: InMemoryBackend, url: URL) {
+    private func serve(administration: Bool = true) throws -> (
+        server: StorageServer, service: InMemoryBackend, url: URL
+    ) {
         let service = InMemoryBackend()
         let server = StorageServer(
-            backend: service, configuration: HTTPServerConfiguration(port: 0), administration: administration ? service : nil)
+            backend: service, configuration: HTTPServerConfiguration(port: 0),
+            administration: administration ? service : nil)
         let port = try server.start()
         return (server, service, try #require(URL(string: "http://127.0.0.1:\(port)")))
     }
@@ -48,9 +51,12 @@ import Testing
         let session = try HTTPTarget(baseURL: url, requestTimeout: 5).openSession(for: scenario())
         let bucket = session.storage.bucket
         try session.seed(name: "wrongPrefix//sadItem", data: Data("sad".utf8), metadata: ObjectMetadataFields())
-        try session.seed(name: "images/stars.jpg", data: Data("*".utf8), metadata: ObjectMetadataFields(
-            cacheControl: "no-store", contentType: "image/jpeg", customMetadata: ["by": "seed"]))
-        let sad = try service.readObject(ReadRequest(object: ObjectAddress(bucket: bucket, name: "wrongPrefix//sadItem")))
+        try session.seed(
+            name: "images/stars.jpg", data: Data("*".utf8),
+            metadata: ObjectMetadataFields(
+                cacheControl: "no-store", contentType: "image/jpeg", customMetadata: ["by": "seed"]))
+        let sad = try service.readObject(
+            ReadRequest(object: ObjectAddress(bucket: bucket, name: "wrongPrefix//sadItem")))
         #expect(sad.data == Data("sad".utf8))
         let stars = try service.getMetadata(ObjectAddress(bucket: bucket, name: "images/stars.jpg"))
         #expect(stars.contentType == "image/jpeg")
@@ -58,14 +64,18 @@ import Testing
         #expect(stars.customMetadata == ["by": "seed"])
         let metadata = try session.storage.reference(withPath: "images/stars.jpg").getMetadata()
         #expect(metadata.size == 1)
-        #expect(throws: TargetFailure.self) { try session.seed(name: "", data: Data(), metadata: ObjectMetadataFields()) }
+        #expect(throws: TargetFailure.self) {
+            try session.seed(name: "", data: Data(), metadata: ObjectMetadataFields())
+        }
     }
 
     @Test func rulesGoToTheServersRulesEndpoint() throws {
         let (server, service, url) = try serve()
         defer { server.stop() }
         let session = try HTTPTarget(baseURL: url, requestTimeout: 5).openSession(for: scenario())
-        let rules = StorageRules(entries: [.init(path: "ios/public/**", operations: [.read, .write, .list], requiresSignIn: true)])
+        let rules = StorageRules(entries: [
+            .init(path: "ios/public/**", operations: [.read, .write, .list], requiresSignIn: true)
+        ])
         try session.applyRules(rules)
         #expect(service.rules(for: session.storage.bucket) == rules)
         #expect {
@@ -93,7 +103,8 @@ import Testing
         }
         let port = try other.start()
         defer { other.stop() }
-        let session = try HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5).openSession(for: scenario())
+        let session = try HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)
+            .openSession(for: scenario())
         #expect {
             try session.applyRules(.allowAll)
         } throws: { error in

@@ -31,7 +31,9 @@ struct ManifestAndTargetsTests {
     static func manifest(_ entries: [(String, String)]) -> ExpectationsManifest {
         ExpectationsManifest(
             path: "/conformance/expectations.yaml", target: "reference",
-            entries: entries.enumerated().map { ExpectationsManifest.Entry(id: $0.element.0, reason: $0.element.1, line: $0.offset + 3) })
+            entries: entries.enumerated().map {
+                ExpectationsManifest.Entry(id: $0.element.0, reason: $0.element.1, line: $0.offset + 3)
+            })
     }
 
     @Test func scenariosForOtherTargetsAreSkipped() throws {
@@ -42,7 +44,8 @@ struct ManifestAndTargetsTests {
     }
 
     @Test func aListedFailureIsSkippedWithItsReason() throws {
-        let reports = try ScenarioText(Self.file).run(expectations: Self.manifest([("suite/file/fails", "the reference is wrong here")]))
+        let reports = try ScenarioText(Self.file).run(
+            expectations: Self.manifest([("suite/file/fails", "the reference is wrong here")]))
         #expect(reports[1].outcome == .skipped(reason: "expected failure: the reference is wrong here"))
         #expect(reports[0].outcome == .passed)
     }
@@ -58,11 +61,14 @@ struct ManifestAndTargetsTests {
         let failure = try #require(reports[0].outcome.failure)
         #expect(reports[0].outcome.kind == "failed")
         #expect(failure.type == .unexpectedPass)
-        #expect(failure.message.contains("suite/file/passes passed, but the expectations manifest lists it as a failure (flaky)"))
+        #expect(
+            failure.message.contains(
+                "suite/file/passes passed, but the expectations manifest lists it as a failure (flaky)"))
     }
 
     @Test func aListedScenarioSkippedForItsTargetStaysSkipped() throws {
-        let reports = try ScenarioText(Self.file).run(expectations: Self.manifest([("suite/file/only-over-http", "n/a")]))
+        let reports = try ScenarioText(Self.file).run(
+            expectations: Self.manifest([("suite/file/only-over-http", "n/a")]))
         #expect(reports[2].outcome == .skipped(reason: "runs only on: http"))
     }
 
@@ -89,7 +95,9 @@ struct ManifestAndTargetsTests {
         let text = try ScenarioText(Self.file)
         var selected = text.file
         selected.scenarios = [selected.scenarios[0]]
-        let runner = ScenarioRunner(target: ReferenceTarget(), expectations: Self.manifest([("suite/file/fails", "known")]), toolVersion: "test")
+        let runner = ScenarioRunner(
+            target: ReferenceTarget(), expectations: Self.manifest([("suite/file/fails", "known")]), toolVersion: "test"
+        )
         let report = runner.run([selected], allIDs: Set(text.file.scenarios.map(\.id)))
         #expect(report.files.map(\.name) == ["suite/file"])
         #expect(report.summary == (passed: 1, failed: 0, skipped: 0))

@@ -48,8 +48,11 @@ struct ParallelRunTests {
         let denied = index % 3 == 0
         let given =
             denied
-            ? "user: none\n  rules:\n    allow:\n      - { path: \"files/**\", ops: [read, list], if: signedIn }" : "user: alice"
-        let deleteExpectation = denied ? "\n    expect: { error: unauthorized }" : index % 4 == 0 ? "\n    expect: { error: objectNotFound }" : ""
+            ? "user: none\n  rules:\n    allow:\n      - { path: \"files/**\", ops: [read, list], if: signedIn }"
+            : "user: alice"
+        let deleteExpectation =
+            denied
+            ? "\n    expect: { error: unauthorized }" : index % 4 == 0 ? "\n    expect: { error: objectNotFound }" : ""
         return """
             scenario: operation \(index)
             tags: [ops]
@@ -85,8 +88,10 @@ struct ParallelRunTests {
             .run(files, allIDs: Set(files.flatMap { $0.scenarios.map(\.id) }))
         let generation = try Regex("generation \\d+")
         return report.scenarios.map { scenario in
-            let failure = scenario.outcome.failure.map { "\($0.type) \($0.message) \($0.location ?? "")\n\($0.detail)" } ?? ""
-            return "\(scenario.id) \(scenario.outcome.kind) \(failure)\n\(scenario.transcript)".replacing(generation, with: "generation G")
+            let failure =
+                scenario.outcome.failure.map { "\($0.type) \($0.message) \($0.location ?? "")\n\($0.detail)" } ?? ""
+            return "\(scenario.id) \(scenario.outcome.kind) \(failure)\n\(scenario.transcript)".replacing(
+                generation, with: "generation G")
         }
     }
 

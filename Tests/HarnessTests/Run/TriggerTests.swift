@@ -171,7 +171,9 @@ struct TriggerTests {
                 """)
         let failure = try #require(report.outcome.failure)
         #expect(failure.type == .triggerNotMet)
-        #expect(failure.message == "the trigger was never met: task up stopped without it: expected { progress: 1 }, actual pause")
+        #expect(
+            failure.message
+                == "the trigger was never met: task up stopped without it: expected { progress: 1 }, actual pause")
         #expect(failure.detail.contains("  expected: "))
         #expect(failure.detail.contains("  actual:   pause"))
     }

@@ -195,7 +195,9 @@ struct VerbTests {
                 - getMetadata: images/none.jpg
                   expect: { error: objectNotFound }
                 """,
-            given: "objects:\n  images/a.jpg: { random: 4KiB, seed: 1, contentType: image/jpeg, customMetadata: { k: v, keep: kept } }"),
+            given:
+                "objects:\n  images/a.jpg: { random: 4KiB, seed: 1, contentType: image/jpeg, customMetadata: { k: v, keep: kept } }"
+        ),
         Case(
             verb: "delete",
             steps: """
@@ -217,7 +219,8 @@ struct VerbTests {
     /// `resume`.
     @Test func putFileReadsRelativeToTheScenarioFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verbs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("mountains".utf8).write(to: folder.appendingPathComponent("fixtures/mountains.jpg"))
         let text = ScenarioText.steps(

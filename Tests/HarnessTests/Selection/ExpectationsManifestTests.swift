@@ -46,7 +46,9 @@ struct ExpectationsManifestTests {
         #expect(manifest.path.hasSuffix("/expectations.yaml"))
         #expect(
             manifest.entries == [
-                .init(id: "list/paging/prefixes-count-toward-max-results", reason: "the emulator pages items only", line: 4),
+                .init(
+                    id: "list/paging/prefixes-count-toward-max-results", reason: "the emulator pages items only",
+                    line: 4),
                 .init(id: "upload/odd names/x", reason: "quoted: with a colon", line: 5),
                 .init(id: "download/urls/token", reason: "a folded reason", line: 7),
             ])
@@ -66,12 +68,15 @@ struct ExpectationsManifestTests {
     }
 
     @Test func anUnknownKey() {
-        #expect(Self.problem("target: x\nfailure:\n  a/b: c\n") == "2:1: unknown key \"failure\" (expected target or failures)")
+        #expect(
+            Self.problem("target: x\nfailure:\n  a/b: c\n")
+                == "2:1: unknown key \"failure\" (expected target or failures)")
     }
 
     @Test func aReasonThatIsNotAString() {
         #expect(Self.problem("failures:\n  a/b: 42\n") == "2:8: give the reason a/b is expected to fail, as a string")
-        #expect(Self.problem("failures:\n  a/b: [x, y]\n") == "2:8: give the reason a/b is expected to fail, as a string")
+        #expect(
+            Self.problem("failures:\n  a/b: [x, y]\n") == "2:8: give the reason a/b is expected to fail, as a string")
         #expect(Self.problem("failures:\n  a/b:\n  c/d: e\n")?.hasPrefix("2:") == true)
         #expect(Self.problem("failures:\n  a/b: \"\"\n") == "2:8: give the reason a/b is expected to fail, as a string")
     }
@@ -81,11 +86,14 @@ struct ExpectationsManifestTests {
     }
 
     @Test func failuresThatAreNotAMapping() {
-        #expect(Self.problem("failures: [a/b, c/d]\n") == "1:11: failures must map scenario ids to reasons, found a sequence")
+        #expect(
+            Self.problem("failures: [a/b, c/d]\n")
+                == "1:11: failures must map scenario ids to reasons, found a sequence")
     }
 
     @Test func aRootThatIsNotAMapping() {
-        #expect(Self.problem("- a/b\n")?.hasPrefix("1:1: expected a mapping with target and failures, found a ") == true)
+        #expect(
+            Self.problem("- a/b\n")?.hasPrefix("1:1: expected a mapping with target and failures, found a ") == true)
     }
 
     @Test func aTargetThatIsNotAString() {
@@ -102,11 +110,13 @@ struct ExpectationsManifestTests {
     }
 
     @Test func aMissingFile() {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).yaml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString).yaml")
+            .path
         #expect {
             try ExpectationsManifest.load(path: path)
         } throws: { error in
-            (error as? Diagnostic)?.message == "cannot read the expectations manifest" && (error as? Diagnostic)?.file == path
+            (error as? Diagnostic)?.message == "cannot read the expectations manifest"
+                && (error as? Diagnostic)?.file == path
         }
     }
 }

@@ -6,7 +6,9 @@ import Testing
 @Suite("Selection: tags, filters and shards")
 struct ScenarioSelectionTests {
     static func scenario(_ id: String, tags: [String] = []) -> Scenario {
-        Scenario(name: id, id: id, location: ScenarioLanguage.SourceLocation(line: 1, column: 1, offset: 0), tags: tags, steps: [])
+        Scenario(
+            name: id, id: id, location: ScenarioLanguage.SourceLocation(line: 1, column: 1, offset: 0), tags: tags,
+            steps: [])
     }
 
     static let scenarios = [
@@ -28,8 +30,12 @@ struct ScenarioSelectionTests {
 
     @Test func anyOfTheTags() {
         #expect(Self.selected(ScenarioSelection(tags: ["cancel"])) == ["upload/cancel/cancels"])
-        #expect(Self.selected(ScenarioSelection(tags: ["upload"])) == ["upload/pause/resumes", "upload/cancel/cancels"])
-        #expect(Self.selected(ScenarioSelection(tags: ["download", "list"])) == ["download/get-data/reads", "list/paging/first-page"])
+        #expect(
+            Self.selected(ScenarioSelection(tags: ["upload"])) == ["upload/pause/resumes", "upload/cancel/cancels"])
+        #expect(
+            Self.selected(ScenarioSelection(tags: ["download", "list"])) == [
+                "download/get-data/reads", "list/paging/first-page",
+            ])
         #expect(Self.selected(ScenarioSelection(tags: ["nothing"])).isEmpty)
     }
 
@@ -39,9 +45,15 @@ struct ScenarioSelectionTests {
     }
 
     @Test func aFilterIsAnIDSubstring() {
-        #expect(Self.selected(ScenarioSelection(filters: ["paging"])) == ["list/paging/first-page", "list/paging/second-page"])
+        #expect(
+            Self.selected(ScenarioSelection(filters: ["paging"])) == [
+                "list/paging/first-page", "list/paging/second-page",
+            ])
         #expect(Self.selected(ScenarioSelection(filters: ["cancel"])) == ["upload/cancel/cancels"])
-        #expect(Self.selected(ScenarioSelection(filters: ["reads", "gs-"])) == ["download/get-data/reads", "reference/url/gs-form"])
+        #expect(
+            Self.selected(ScenarioSelection(filters: ["reads", "gs-"])) == [
+                "download/get-data/reads", "reference/url/gs-form",
+            ])
         #expect(Self.selected(ScenarioSelection(filters: ["PAGING"])).isEmpty)
     }
 
@@ -71,7 +83,10 @@ struct ScenarioSelectionTests {
         let selection = ScenarioSelection(tags: ["upload", "list"], filters: ["*s"])
         #expect(Self.selected(selection) == ["upload/pause/resumes", "upload/cancel/cancels"])
         let shard = try #require(Shard(index: 1, count: 1))
-        #expect(Self.selected(ScenarioSelection(tags: ["list"], filters: ["paging"], shard: shard)) == ["list/paging/first-page"])
+        #expect(
+            Self.selected(ScenarioSelection(tags: ["list"], filters: ["paging"], shard: shard)) == [
+                "list/paging/first-page"
+            ])
     }
 
     @Test(arguments: ["1/1", "1/3", "3/3", "2/10", "10/10"])
@@ -80,7 +95,10 @@ struct ScenarioSelectionTests {
         #expect(shard.description == text)
     }
 
-    @Test(arguments: ["", "1", "/", "1/", "/3", "0/3", "4/3", "1/0", "0/0", "-1/3", "1/-3", "a/b", "1/3/5", "1 /3", "1/3 ", "1.0/3", "１/3"])
+    @Test(arguments: [
+        "", "1", "/", "1/", "/3", "0/3", "4/3", "1/0", "0/0", "-1/3", "1/-3", "a/b", "1/3/5", "1 /3", "1/3 ", "1.0/3",
+        "１/3",
+    ])
     func shardParseErrors(_ text: String) {
         #expect(Shard(parsing: text) == nil)
     }

@@ -4,15 +4,19 @@ import Testing
 /// Invalid input of any kind yields diagnostics, never a crash or a hang.
 @Suite("Decoder robustness")
 struct DecoderRobustnessTests {
-    static let nastyInputs: [[UInt8]] = [
-        "\u{0}", "[[[[[[", "{a: [}", "scenario: [", "\t- a", "&a x", "*a", "!!str x", "? a", "key: 'unterminated",
-        "scenario: s\nsteps:\n  - put: {data: {data: {data: {data: {}}}}}", "scenario: s\nscenario: t\nsteps: []",
-        "scenario: s\nsteps:\n- - - - - []", "scenario: s\nsteps: [{}, [], x, null, 1, {put: }]",
-        "scenario: s\nsteps: [{ ref: { from: , chain: } }]", "scenario: s\nsteps: [{ put: a, data: { random: 99999999999999999999 } }]",
-        "...\n...\n", "%YAML 1.2\n---\nscenario: s", "scenario: s\nsteps: [{ delete: a }]\n--- |\n  text\n",
-        String(repeating: "[", count: 5000), String(repeating: "- ", count: 3000) + "x",
-        "scenario: \u{FEFF}x\nsteps: [{ delete: \"\\uD800\" }]",
-    ].map { Array($0.utf8) } + [[0xFF, 0xFE, 0x00], [0xEF, 0xBB, 0xBF], [0xC3], Array("scenario: \u{1F600}".utf8.dropLast())]
+    static let nastyInputs: [[UInt8]] =
+        [
+            "\u{0}", "[[[[[[", "{a: [}", "scenario: [", "\t- a", "&a x", "*a", "!!str x", "? a", "key: 'unterminated",
+            "scenario: s\nsteps:\n  - put: {data: {data: {data: {data: {}}}}}", "scenario: s\nscenario: t\nsteps: []",
+            "scenario: s\nsteps:\n- - - - - []", "scenario: s\nsteps: [{}, [], x, null, 1, {put: }]",
+            "scenario: s\nsteps: [{ ref: { from: , chain: } }]",
+            "scenario: s\nsteps: [{ put: a, data: { random: 99999999999999999999 } }]",
+            "...\n...\n", "%YAML 1.2\n---\nscenario: s", "scenario: s\nsteps: [{ delete: a }]\n--- |\n  text\n",
+            String(repeating: "[", count: 5000), String(repeating: "- ", count: 3000) + "x",
+            "scenario: \u{FEFF}x\nsteps: [{ delete: \"\\uD800\" }]",
+        ].map { Array($0.utf8) } + [
+            [0xFF, 0xFE, 0x00], [0xEF, 0xBB, 0xBF], [0xC3], Array("scenario: \u{1F600}".utf8.dropLast()),
+        ]
 
     @Test(arguments: nastyInputs)
     func nastyInputGivesDiagnostics(_ bytes: [UInt8]) {

@@ -47,7 +47,8 @@ struct LanguageExampleTests {
                 objects: [
                     FixtureObject(name: "wrongPrefix//sadItem", data: .text("sad"), location: f.at(7, 5)),
                     FixtureObject(
-                        name: "photos/a.jpg", data: .random(size: 4096, seed: 1), metadata: ObjectMetadataFields(contentType: "image/jpeg"),
+                        name: "photos/a.jpg", data: .random(size: 4096, seed: 1),
+                        metadata: ObjectMetadataFields(contentType: "image/jpeg"),
                         location: f.at(8, 5)),
                 ], user: .signedIn("alice")),
             steps: [
@@ -90,15 +91,30 @@ struct LanguageExampleTests {
         fifth.error = ErrorExpectation(code: .bucketMismatch)
         #expect(
             steps == [
-                Step(action: .ref(.path(f.t(3, "images/space.jpg"))), name: "space", expectation: first, location: f.at(3, "ref")),
                 Step(
-                    action: .ref(.chain(from: "space", links: [.parent, .child(f.t(6, "earth.jpg"))])), expectation: second,
+                    action: .ref(.path(f.t(3, "images/space.jpg"))), name: "space", expectation: first,
+                    location: f.at(3, "ref")),
+                Step(
+                    action: .ref(.chain(from: "space", links: [.parent, .child(f.t(6, "earth.jpg"))])),
+                    expectation: second,
                     location: f.at(6, "ref")),
-                Step(action: .ref(.chain(from: "space", links: [.root, .parent])), expectation: third, location: f.at(8, "ref")),
-                Step(action: .ref(.url(f.t(10, "gs://$bucket/images/stars.jpg", written: "\"gs"))), location: f.at(10, "ref")),
-                Step(action: .ref(.url(f.t(11, "gs://another-bucket/x", written: "\"gs"))), expectation: fifth, location: f.at(11, "ref")),
+                Step(
+                    action: .ref(.chain(from: "space", links: [.root, .parent])), expectation: third,
+                    location: f.at(8, "ref")),
+                Step(
+                    action: .ref(.url(f.t(10, "gs://$bucket/images/stars.jpg", written: "\"gs"))),
+                    location: f.at(10, "ref")),
+                Step(
+                    action: .ref(.url(f.t(11, "gs://another-bucket/x", written: "\"gs"))), expectation: fifth,
+                    location: f.at(11, "ref")),
             ])
-        #expect(steps[3].action == .ref(.url(Template(parts: [.literal("gs://"), .variable("bucket", fields: []), .literal("/images/stars.jpg")], location: f.at(10, "\"gs")))))
+        #expect(
+            steps[3].action
+                == .ref(
+                    .url(
+                        Template(
+                            parts: [.literal("gs://"), .variable("bucket", fields: []), .literal("/images/stars.jpg")],
+                            location: f.at(10, "\"gs")))))
     }
 
     @Test func transfers() throws {
@@ -126,12 +142,21 @@ struct LanguageExampleTests {
                 Step(
                     action: .put(
                         .path(f.t(3, "images/rivers.jpg")), source: .data(.text("Hello Swift World")),
-                        metadata: MetadataValues(fields: [.contentType: f.t(5, "text/plain")], customMetadata: ["k": f.t(5, "v", written: "v }")]),
+                        metadata: MetadataValues(
+                            fields: [.contentType: f.t(5, "text/plain")],
+                            customMetadata: ["k": f.t(5, "v", written: "v }")]),
                         chunkSize: 262_144),
                     name: "up", location: f.at(3, "put")),
-                Step(action: .put(.path(f.t(8, "images/mountains.jpg")), source: .file(f.t(9, "fixtures/mountains.jpg")), metadata: nil, chunkSize: nil), location: f.at(8, "put")),
-                Step(action: .getData(.path(f.t(10, "images/island.jpg")), maxSize: 1_048_576), location: f.at(10, "getData")),
-                Step(action: .write(.path(f.t(12, "images/island.jpg")), toFile: f.t(13, "island.jpg")), location: f.at(12, "write")),
+                Step(
+                    action: .put(
+                        .path(f.t(8, "images/mountains.jpg")), source: .file(f.t(9, "fixtures/mountains.jpg")),
+                        metadata: nil, chunkSize: nil), location: f.at(8, "put")),
+                Step(
+                    action: .getData(.path(f.t(10, "images/island.jpg")), maxSize: 1_048_576),
+                    location: f.at(10, "getData")),
+                Step(
+                    action: .write(.path(f.t(12, "images/island.jpg")), toFile: f.t(13, "island.jpg")),
+                    location: f.at(12, "write")),
                 Step(action: .pause(task: "up"), trigger: .progressBytes(262_144), location: f.at(14, "pause")),
                 Step(action: .await(task: "up"), location: f.at(16, "await")),
             ])
@@ -165,7 +190,8 @@ struct LanguageExampleTests {
               expect: { observer: { h1: "" } }
             """)
         let steps = try f.steps()
-        #expect(steps[1] == Step(action: .observe(task: "up", status: .progress), name: "h1", location: f.at(6, "observe")))
+        #expect(
+            steps[1] == Step(action: .observe(task: "up", status: .progress), name: "h1", location: f.at(6, "observe")))
         #expect(steps[2].action == .removeObserver(task: "up", handle: "h1"))
         #expect(steps[3].action == .removeAllObservers(task: "up", status: .progress))
         #expect(steps[4].action == .removeAllObservers(task: "up", status: nil))
@@ -198,7 +224,8 @@ struct LanguageExampleTests {
         let steps = try f.steps()
         var url = Expectation(location: f.at(7, "{"))
         url.matches = Template(
-            parts: [.literal("^https?://[^/]+/v0/b/[^/]+/o/images%2Fstars.jpg\\?alt=media&token=.+$")], location: f.at(7, "\"^"))
+            parts: [.literal("^https?://[^/]+/v0/b/[^/]+/o/images%2Fstars.jpg\\?alt=media&token=.+$")],
+            location: f.at(7, "\"^"))
         var page = Expectation(location: f.at(12, "{"))
         page.prefixes = [f.t(12, "files/uid/sub")]
         page.items = [f.t(12, "files/uid/a"), f.t(12, "files/uid/b")]
@@ -210,21 +237,34 @@ struct LanguageExampleTests {
         metadata.metadata = ["contentType": .string(f.t(16, "image/jpeg")), "size": .int(4096)]
         #expect(
             steps == [
-                Step(action: .list(.path(f.t(3, "files/uid")), maxResults: 2, pageToken: nil), name: "page1", location: f.at(3, "list")),
-                Step(action: .downloadURL(.path(f.t(6, "images/stars.jpg"))), expectation: url, location: f.at(6, "downloadURL")),
                 Step(
-                    action: .list(.path(f.t(8, "files/uid")), maxResults: 2, pageToken: f.t(10, "$page1.pageToken")), name: "page2",
+                    action: .list(.path(f.t(3, "files/uid")), maxResults: 2, pageToken: nil), name: "page1",
+                    location: f.at(3, "list")),
+                Step(
+                    action: .downloadURL(.path(f.t(6, "images/stars.jpg"))), expectation: url,
+                    location: f.at(6, "downloadURL")),
+                Step(
+                    action: .list(.path(f.t(8, "files/uid")), maxResults: 2, pageToken: f.t(10, "$page1.pageToken")),
+                    name: "page2",
                     expectation: page, location: f.at(8, "list")),
                 Step(action: .listAll(.path(f.t(13, "files/uid"))), expectation: all, location: f.at(13, "listAll")),
-                Step(action: .getMetadata(.path(f.t(15, "images/a.jpg"))), expectation: metadata, location: f.at(15, "getMetadata")),
+                Step(
+                    action: .getMetadata(.path(f.t(15, "images/a.jpg"))), expectation: metadata,
+                    location: f.at(15, "getMetadata")),
                 Step(
                     action: .updateMetadata(
                         .path(f.t(17, "images/a.jpg")),
-                        MetadataValues(fields: [.cacheControl: f.t(18, "max-age=60", written: "\"max")], customMetadata: ["k": nil])),
+                        MetadataValues(
+                            fields: [.cacheControl: f.t(18, "max-age=60", written: "\"max")], customMetadata: ["k": nil]
+                        )),
                     location: f.at(17, "updateMetadata")),
                 Step(action: .delete(.path(f.t(19, "images/a.jpg"))), location: f.at(19, "delete")),
             ])
-        #expect(steps[2].action == .list(.path(f.t(8, "files/uid")), maxResults: 2, pageToken: Template(parts: [.variable("page1", fields: ["pageToken"])], location: f.at(10, "$"))))
+        #expect(
+            steps[2].action
+                == .list(
+                    .path(f.t(8, "files/uid")), maxResults: 2,
+                    pageToken: Template(parts: [.variable("page1", fields: ["pageToken"])], location: f.at(10, "$"))))
     }
 
     @Test func errors() throws {
@@ -248,7 +288,11 @@ struct LanguageExampleTests {
         #expect(errors[0] == ErrorExpectation(code: .objectNotFound))
         #expect(errors[1] == ErrorExpectation(code: .objectNotFound))
         #expect(errors[2] == ErrorExpectation(code: .objectNotFound))
-        #expect(errors[3] == ErrorExpectation(code: .unauthorized, message: .substring(f.t(13, "User does not have permission", written: "\"User"))))
+        #expect(
+            errors[3]
+                == ErrorExpectation(
+                    code: .unauthorized,
+                    message: .substring(f.t(13, "User does not have permission", written: "\"User"))))
         #expect(errors[4] == ErrorExpectation(code: .unauthorized, message: .regex("permission to access '.*'")))
     }
 
@@ -273,7 +317,8 @@ struct LanguageExampleTests {
                 == StorageRules(
                     version: 2,
                     entries: [
-                        .init(path: "ios/public/**", operations: [.read, .write, .list]), .init(path: "ios/private/**", operations: []),
+                        .init(path: "ios/public/**", operations: [.read, .write, .list]),
+                        .init(path: "ios/private/**", operations: []),
                         .init(path: "*", operations: [.read], requiresSignIn: true),
                     ]))
         #expect(given.user == .signedOut)

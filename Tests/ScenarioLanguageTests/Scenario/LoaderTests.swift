@@ -3,9 +3,9 @@ import ScenarioLanguage
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A temporary folder tree for loader tests, removed when the test ends.
@@ -26,7 +26,8 @@ final class TemporaryTree {
     /// Writes a file (creating its folders).
     func write(_ relative: String, _ text: String) throws {
         let path = path(relative)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
@@ -51,7 +52,9 @@ struct LoaderTests {
             #expect(result.files.map(\.name) == ["list/edge"], "\(argument)")
             #expect(result.files.first?.scenarios.map(\.id) == ["list/edge/root-lists-every-prefix"], "\(argument)")
         }
-        #expect(ScenarioLoader().load([tree.path("project/Scenarios/list")]).files.first?.path == tree.path("project/Scenarios/list/edge.yaml"))
+        #expect(
+            ScenarioLoader().load([tree.path("project/Scenarios/list")]).files.first?.path
+                == tree.path("project/Scenarios/list/edge.yaml"))
     }
 
     @Test func withoutAScenariosFolderTheFolderGivenOrTheFilesFolderIsTheRoot() throws {
@@ -72,7 +75,10 @@ struct LoaderTests {
         #expect(outside.hasErrors)
         #expect(outside.diagnostics.first?.message.hasPrefix("the file is not under the scenario root") == true)
         let missing = ScenarioLoader(root: tree.path("missing")).load([tree.path("Scenarios/x/a/b.yaml")])
-        #expect(missing.diagnostics.map { "\($0.file): \($0.message)" } == ["\(tree.path("missing")): the scenario root is not a folder"])
+        #expect(
+            missing.diagnostics.map { "\($0.file): \($0.message)" } == [
+                "\(tree.path("missing")): the scenario root is not a folder"
+            ])
     }
 
     @Test func filesAreSortedByPathAndHiddenEntriesSkipped() throws {
@@ -89,7 +95,9 @@ struct LoaderTests {
         let tree = try TemporaryTree()
         try tree.write("Scenarios/b.yaml", TemporaryTree.scenarios("s"))
         try tree.write("Scenarios/a.yaml", TemporaryTree.scenarios("s"))
-        let result = ScenarioLoader().load([tree.path("Scenarios/b.yaml"), tree.path("Scenarios"), tree.path("Scenarios/a.yaml")])
+        let result = ScenarioLoader().load([
+            tree.path("Scenarios/b.yaml"), tree.path("Scenarios"), tree.path("Scenarios/a.yaml"),
+        ])
         #expect(result.diagnostics.isEmpty)
         #expect(result.files.map(\.name) == ["a", "b"])
     }
@@ -104,7 +112,9 @@ struct LoaderTests {
         let diagnostic = try #require(result.diagnostics.first)
         #expect(diagnostic.file == tree.path("y/Scenarios/a.yaml"))
         #expect(diagnostic.location.line == 2)
-        #expect(diagnostic.message == "duplicate scenario id a/same (first defined at \(tree.path("x/Scenarios/a.yaml")):1:1)")
+        #expect(
+            diagnostic.message
+                == "duplicate scenario id a/same (first defined at \(tree.path("x/Scenarios/a.yaml")):1:1)")
         #expect(result.files.map { $0.scenarios.map(\.name) } == [["same", "only x"], []])
     }
 
@@ -131,7 +141,10 @@ struct LoaderTests {
         let result = ScenarioLoader().load([tree.path("Scenarios"), tree.path("Empty")])
         #expect(!result.hasErrors)
         #expect(result.diagnostics.map(\.severity) == [.warning, .warning, .warning])
-        #expect(result.diagnostics.map(\.file) == [tree.path("Scenarios/a.yml"), tree.path("Scenarios"), tree.path("Empty")])
+        #expect(
+            result.diagnostics.map(\.file) == [
+                tree.path("Scenarios/a.yml"), tree.path("Scenarios"), tree.path("Empty"),
+            ])
     }
 
     @Test func aFileThatIsNotRegularIsReportedNotRead() throws {
@@ -152,14 +165,16 @@ struct LoaderTests {
         #expect(result.hasErrors)
         #expect(result.files.map(\.name) == ["bad", "good"])
         #expect(result.files.map(\.scenarios.count) == [0, 1])
-        #expect(result.diagnostics.map(\.file) == [tree.path("Scenarios/bad.yaml"), tree.path("Scenarios/syntax.yaml")])
+        #expect(
+            result.diagnostics.map(\.file) == [tree.path("Scenarios/bad.yaml"), tree.path("Scenarios/syntax.yaml")])
         #expect(result.diagnostics.first?.location.line == 2)
     }
 
     @Test func symbolicLinkLoopsEnd() throws {
         let tree = try TemporaryTree()
         try tree.write("Scenarios/a.yaml", TemporaryTree.scenarios("s"))
-        try FileManager.default.createSymbolicLink(atPath: tree.path("Scenarios/loop"), withDestinationPath: tree.path("Scenarios"))
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("Scenarios/loop"), withDestinationPath: tree.path("Scenarios"))
         let result = ScenarioLoader().load([tree.path("Scenarios")])
         #expect(result.files.map(\.name) == ["a"])
     }

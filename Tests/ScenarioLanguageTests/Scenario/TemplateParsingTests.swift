@@ -60,7 +60,9 @@ struct TemplateParsingTests {
         #expect(steps[1].action == .getData(.named("space"), maxSize: 1))
         #expect(steps[2].action == .getData(.path(f.t(7, "$space.fullPath")), maxSize: 1))
         #expect(steps[3].action == .getData(.path(f.t(9, "$space/child", written: "\"$")), maxSize: 1))
-        #expect(steps[4].action == .getData(.path(Template(parts: [.literal("$space")], location: f.at(11, "\""))), maxSize: 1))
+        #expect(
+            steps[4].action
+                == .getData(.path(Template(parts: [.literal("$space")], location: f.at(11, "\""))), maxSize: 1))
     }
 
     @Test func variablesInEveryTemplatedPlaceAreChecked() {

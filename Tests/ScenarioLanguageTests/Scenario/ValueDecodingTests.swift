@@ -15,7 +15,9 @@ struct ValueDecodingTests {
     @Test(arguments: sizesTable)
     func sizes(_ written: String, _ bytes: Int64) throws {
         let steps = try stepsFixture("- getData: a\n  maxSize: \(written)").steps()
-        #expect(steps.first?.action == .getData(.path(Template.literal("a", at: stepsFixture("").at(3, 14))), maxSize: bytes))
+        #expect(
+            steps.first?.action
+                == .getData(.path(Template.literal("a", at: stepsFixture("").at(3, 14))), maxSize: bytes))
     }
 
     static let patternsTable: [(written: String, description: String)] = [
@@ -24,7 +26,10 @@ struct ValueDecodingTests {
         ("\"resume progress+ success\"", "resume progress+ success"),
         ("[resume, progress+, success]", "resume progress+ success"),
         ("[\"resume progress*\", success]", "resume progress* success"),
-        ("\"pause? progress{2} progress{3,} progress{1,8} success\"", "pause? progress{2} progress{3,} progress{1,8} success"),
+        (
+            "\"pause? progress{2} progress{3,} progress{1,8} success\"",
+            "pause? progress{2} progress{3,} progress{1,8} success"
+        ),
         ("\"failure(cancelled)\"", "failure(cancelled)"),
         ("\"failure(-13040)\"", "failure(cancelled)"),
         ("\"resume failure(objectNotFound)?\"", "resume failure(objectNotFound)?"),
@@ -40,7 +45,9 @@ struct ValueDecodingTests {
     }
 
     @Test func eventPatternItemsCarryCountsAndCodes() throws {
-        let steps = try stepsFixture("- put: a\n  data: { empty: true }\n  expect: { events: \"progress{3,} failure(-13040)\" }").steps()
+        let steps = try stepsFixture(
+            "- put: a\n  data: { empty: true }\n  expect: { events: \"progress{3,} failure(-13040)\" }"
+        ).steps()
         let pattern = try #require(steps.first?.expectation?.events)
         #expect(
             pattern.items == [
@@ -65,7 +72,8 @@ struct ValueDecodingTests {
 
     @Test(arguments: triggersTable)
     func triggers(_ written: String, _ trigger: Trigger) throws {
-        let steps = try stepsFixture("- put: a\n  data: { zeros: 1MiB }\n  as: up\n- cancel: $up\n  when: \(written)").steps()
+        let steps = try stepsFixture("- put: a\n  data: { zeros: 1MiB }\n  as: up\n- cancel: $up\n  when: \(written)")
+            .steps()
         #expect(steps[1].action == .cancel(task: "up"))
         #expect(steps[1].trigger == trigger)
     }
@@ -135,7 +143,11 @@ struct ValueDecodingTests {
         }
         #expect(Set(metadata.fields.keys) == Set(MetadataField.allCases))
         #expect(metadata.customMetadata == ["k": f.t(5, "v", written: "v }")])
-        #expect(steps[1].action == .updateMetadata(.path(f.t(6, "a", after: "updateMetadata: ")), MetadataValues(fields: [.contentType: nil], removesAllCustomMetadata: true)))
+        #expect(
+            steps[1].action
+                == .updateMetadata(
+                    .path(f.t(6, "a", after: "updateMetadata: ")),
+                    MetadataValues(fields: [.contentType: nil], removesAllCustomMetadata: true)))
         #expect(steps[2].action == .updateMetadata(.path(f.t(8, "a", after: "updateMetadata: ")), MetadataValues()))
     }
 
@@ -162,7 +174,8 @@ struct ValueDecodingTests {
         #expect(metadata["generation"] == .string(f.t(10, "$up.metadata.generation")))
         #expect(metadata["metageneration"] == .int(1))
         #expect(metadata["contentType"] == .null)
-        #expect(metadata["customMetadata"] == .map([(key: "k", value: .string(f.t(13, "v"))), (key: "gone", value: .null)]))
+        #expect(
+            metadata["customMetadata"] == .map([(key: "k", value: .string(f.t(13, "v"))), (key: "gone", value: .null)]))
         let second = try #require(steps[2].expectation?.metadata)
         #expect(second["customMetadata"] == .null)
         #expect(second["size"] == .string(f.t(15, "$up.metadata.size", written: "\"$")))
@@ -203,7 +216,8 @@ struct ValueDecodingTests {
         #expect(
             objects == [
                 FixtureObject(
-                    name: "a//$b", data: .text("x"), metadata: ObjectMetadataFields(cacheControl: "no-store", customMetadata: ["k": "v"]),
+                    name: "a//$b", data: .text("x"),
+                    metadata: ObjectMetadataFields(cacheControl: "no-store", customMetadata: ["k": "v"]),
                     location: f.at(4, 5)),
                 FixtureObject(name: "z", data: .empty, location: f.at(5, 5)),
             ])
@@ -231,7 +245,9 @@ struct ValueDecodingTests {
     }
 
     @Test func observeMayBeNamedNextToItsMapping() throws {
-        let steps = try stepsFixture("- put: a\n  data: { empty: true }\n  as: up\n- observe: { task: $up, status: success }\n  as: done").steps()
+        let steps = try stepsFixture(
+            "- put: a\n  data: { empty: true }\n  as: up\n- observe: { task: $up, status: success }\n  as: done"
+        ).steps()
         #expect(steps[1].name == "done")
         #expect(steps[1].action == .observe(task: "up", status: .success))
     }

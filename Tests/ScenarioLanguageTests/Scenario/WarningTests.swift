@@ -21,15 +21,22 @@ struct WarningTests {
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
         #expect(try #require(file).scenarios.count == 1, "a file with only warnings is valid")
         #expect(diagnostics.map { "\($0.location.line):\($0.location.column)" } == ["2:8", "2:13", "3:16", "6:19"])
-        #expect(diagnostics[0].message == "yes is a string in YAML 1.2 but the boolean true in YAML 1.1 loaders such as PyYAML; quote it (\"yes\") to keep it a string everywhere")
+        #expect(
+            diagnostics[0].message
+                == "yes is a string in YAML 1.2 but the boolean true in YAML 1.1 loaders such as PyYAML; quote it (\"yes\") to keep it a string everywhere"
+        )
         #expect(diagnostics[3].message.hasPrefix("1_000 is a string in YAML 1.2 but the integer 1000 in YAML 1.1"))
     }
 
     @Test func ambiguousNumbersAndKeysAreWarnedAboutToo() {
         let f = stepsFixture("- getData: a\n  maxSize: 1.5e3\n  expect: { metadata: { contentType: 2024-01-31 } }")
         let messages = warnings(f).map { "\($0.location.line):\($0.location.column): \($0.message)" }
-        #expect(messages.contains { $0.hasPrefix("4:14: 1.5e3 is the float 1500.0 in YAML 1.2 but a string in YAML 1.1") })
-        #expect(messages.contains { $0.hasPrefix("5:40: 2024-01-31 is a string in YAML 1.2 but a date or time in YAML 1.1") })
+        #expect(
+            messages.contains { $0.hasPrefix("4:14: 1.5e3 is the float 1500.0 in YAML 1.2 but a string in YAML 1.1") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("5:40: 2024-01-31 is a string in YAML 1.2 but a date or time in YAML 1.1")
+            })
         let keys = warnings(Fixture("scenario: s\nsteps: [{ delete: a }]\ngiven: { objects: { on: { empty: true } } }"))
         #expect(keys.map(\.location.column) == [21])
     }

@@ -88,7 +88,8 @@ enum CrossCheckCorpus {
 
     /// Plain scalars for checking `yaml11Reading` against PyYAML (a YAML 1.1 loader).
     static let plainScalars: [String] = [
-        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N", "true", "False",
+        "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N", "true",
+        "False",
         "null", "~", "nil", "017", "00", "0", "-0", "+5", "08", "0b101", "-0b11", "1_000", "1:30", "-1:30:15", "0x1F",
         "-0x1F", "+0x1f", "0x_1F", "0o17", "1.5", "1.5e3", "1.5e+3", "1e3", "1E-3", ".5", "-.5", "+.5", "1.", "1_0.5",
         "1:30.5", ".inf", "-.inf", ".nan", "2024-01-31", "2024-1-31", "2001-12-14 21:59:43.10 -5",

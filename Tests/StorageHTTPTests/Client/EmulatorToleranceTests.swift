@@ -29,17 +29,21 @@ import Testing
         private let received = Mutex(Data())
         private let finalized = Mutex(false)
 
-        static let metadata = #"{"name":"up","bucket":"b","generation":"1718000000000","metageneration":"1","size":"SIZE","crc32c":"3381945770","md5Hash":"m","etag":"e","timeCreated":"2024-06-10T06:13:20.000Z","updated":"2024-06-10T06:13:20.000Z","downloadTokens":"tok","contentEncoding":"identity"}"#
+        static let metadata =
+            #"{"name":"up","bucket":"b","generation":"1718000000000","metageneration":"1","size":"SIZE","crc32c":"3381945770","md5Hash":"m","etag":"e","timeCreated":"2024-06-10T06:13:20.000Z","updated":"2024-06-10T06:13:20.000Z","downloadTokens":"tok","contentEncoding":"identity"}"#
 
         @Sendable func respond(_ request: HTTPRequest) -> HTTPResponse {
             let command = request.headers["X-Goog-Upload-Command"]
             switch (request.method, request.path, command) {
             case ("POST", _, "start"?):
-                return HTTPResponse(status: 200, headers: [
-                    "X-Goog-Upload-Status": "active", "X-Goog-Upload-Chunk-Granularity": "10000",
-                    "X-Goog-Upload-URL": "http://127.0.0.1:\(port.withLock { $0 })/v0/b/b/o?name=up&upload_id=u1&upload_protocol=resumable",
-                    "X-Goog-Upload-Control-URL": "",
-                ], body: Data("OK".utf8))
+                return HTTPResponse(
+                    status: 200,
+                    headers: [
+                        "X-Goog-Upload-Status": "active", "X-Goog-Upload-Chunk-Granularity": "10000",
+                        "X-Goog-Upload-URL":
+                            "http://127.0.0.1:\(port.withLock { $0 })/v0/b/b/o?name=up&upload_id=u1&upload_protocol=resumable",
+                        "X-Goog-Upload-Control-URL": "",
+                    ], body: Data("OK".utf8))
             case ("PUT", _, "upload"?):
                 received.withLock { $0.append(request.body) }
                 return HTTPResponse(status: 200, headers: ["X-Goog-Upload-Status": "active"], body: Data("OK".utf8))
@@ -48,23 +52,31 @@ import Testing
                     defer { done = true }
                     return done
                 }
-                if again { return HTTPResponse(status: 200, headers: ["X-Goog-Upload-Status": "final"], body: Data("OK".utf8)) }
+                if again {
+                    return HTTPResponse(status: 200, headers: ["X-Goog-Upload-Status": "final"], body: Data("OK".utf8))
+                }
                 let size = received.withLock { data in
                     data.append(request.body)
                     return data.count
                 }
-                return HTTPResponse(status: 200, headers: ["X-Goog-Upload-Status": "final", "Content-Type": "application/json"],
-                                    body: Data(Self.metadata.replacingOccurrences(of: "SIZE", with: String(size)).utf8))
+                return HTTPResponse(
+                    status: 200, headers: ["X-Goog-Upload-Status": "final", "Content-Type": "application/json"],
+                    body: Data(Self.metadata.replacingOccurrences(of: "SIZE", with: String(size)).utf8))
             case ("PUT", _, "query"?):
                 let size = received.withLock { $0.count }
-                return HTTPResponse(status: 200, headers: ["X-Goog-Upload-Status": "active", "X-Goog-Upload-Size-Received": String(size)], body: Data("OK".utf8))
+                return HTTPResponse(
+                    status: 200,
+                    headers: ["X-Goog-Upload-Status": "active", "X-Goog-Upload-Size-Received": String(size)],
+                    body: Data("OK".utf8))
             case ("GET", "/v0/b/b/o/missing", _):
-                return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data("Not Found".utf8))
+                return HTTPResponse(
+                    status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data("Not Found".utf8))
             case ("GET", "/v0/b/b/o/digits", _):
                 return HTTPResponse(status: 200, headers: ["Accept-Ranges": "bytes"], body: Data("0123456789".utf8))
             case ("GET", "/v0/b/b/o", _):
                 let second = request.query?.contains("pageToken=p/b") == true
-                let body = second
+                let body =
+                    second
                     ? #"{"prefixes":["p/dir/"],"items":[{"name":"p/b","bucket":"b"}]}"#
                     : #"{"prefixes":["p/dir/"],"items":[{"name":"p/a","bucket":"b"}],"nextPageToken":"p/b"}"#
                 return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
@@ -98,7 +110,8 @@ import Testing
         let first = try client.uploadChunk(session: session.id, offset: 0, data: Data(count: 10_000), finalize: false)
         #expect(first == UploadStatus(state: .active, receivedBytes: 10_000))
         #expect(try client.queryUpload(session: session.id).receivedBytes == 10_000)
-        let final = try client.uploadChunk(session: session.id, offset: 10_000, data: Data(count: 10_005), finalize: true)
+        let final = try client.uploadChunk(
+            session: session.id, offset: 10_000, data: Data(count: 10_005), finalize: true)
         #expect(final.state == .final)
         #expect(final.receivedBytes == 20_005)
         let resource = try #require(final.resource)
@@ -124,9 +137,15 @@ import Testing
         defer { fake.stop() }
         let client = try backend(fake)
         let address = ObjectAddress(bucket: "b", name: "digits")
-        #expect(try client.readObject(ReadRequest(object: address, offset: 3, length: 4)) == ObjectRead(data: Data("3456".utf8), totalSize: 10))
-        #expect(try client.readObject(ReadRequest(object: address, offset: 8)) == ObjectRead(data: Data("89".utf8), totalSize: 10))
-        #expect(try client.readObject(ReadRequest(object: address, offset: 5, length: 0)) == ObjectRead(data: Data(), totalSize: 10))
+        #expect(
+            try client.readObject(ReadRequest(object: address, offset: 3, length: 4))
+                == ObjectRead(data: Data("3456".utf8), totalSize: 10))
+        #expect(
+            try client.readObject(ReadRequest(object: address, offset: 8))
+                == ObjectRead(data: Data("89".utf8), totalSize: 10))
+        #expect(
+            try client.readObject(ReadRequest(object: address, offset: 5, length: 0))
+                == ObjectRead(data: Data(), totalSize: 10))
         #expect {
             try client.readObject(ReadRequest(object: address, offset: 10, length: 1))
         } throws: { error in

@@ -18,7 +18,8 @@ import Testing
     @Test func aChunkedAnswerIsReassembled() throws {
         let body = Self.info.utf8.map { $0 }
         let half = body.count / 2
-        let chunked = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let chunked =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
             + String(half, radix: 16) + ";ext=1\r\n" + String(decoding: body[..<half], as: UTF8.self) + "\r\n"
             + String(body.count - half, radix: 16) + "\r\n" + String(decoding: body[half...], as: UTF8.self) + "\r\n"
             + "0\r\nX-Trailer: t\r\n\r\n"
@@ -28,14 +29,16 @@ import Testing
     }
 
     @Test func anInterimContinueIsSkipped() throws {
-        let answer = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: \(Self.info.utf8.count)\r\n\r\n\(Self.info)"
+        let answer =
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: \(Self.info.utf8.count)\r\n\r\n\(Self.info)"
         let server = try MisbehavingServer(.reply(Self.bytes(answer)))
         defer { server.close() }
         #expect(try backend(server).serverInfo() == Self.expected)
     }
 
     @Test func aBodyWithoutLengthEndsWithTheConnection() throws {
-        let server = try MisbehavingServer(.reply(Self.bytes("HTTP/1.0 200 OK\nContent-Type: application/json\n\n\(Self.info)")))
+        let server = try MisbehavingServer(
+            .reply(Self.bytes("HTTP/1.0 200 OK\nContent-Type: application/json\n\n\(Self.info)")))
         defer { server.close() }
         #expect(try backend(server).serverInfo() == Self.expected)
     }
@@ -51,14 +54,16 @@ import Testing
     /// The server keeps nothing open after each answer, although it says keep-alive: the client must notice
     /// the closed idle connection and use a new one, every time.
     @Test func aKeepAliveConnectionTheServerClosedIsReplaced() throws {
-        let server = try MisbehavingServer(.reply(Self.bytes("HTTP/1.1 200 OK\r\nContent-Length: \(Self.info.utf8.count)\r\n\r\n\(Self.info)")))
+        let server = try MisbehavingServer(
+            .reply(Self.bytes("HTTP/1.1 200 OK\r\nContent-Length: \(Self.info.utf8.count)\r\n\r\n\(Self.info)")))
         defer { server.close() }
         let backend = try backend(server)
         for _ in 0..<5 { #expect(try backend.serverInfo() == Self.expected) }
     }
 
     @Test func anAnswerCutShortIsMalformed() throws {
-        let server = try MisbehavingServer(.reply(Self.bytes("HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{\"server\"")))
+        let server = try MisbehavingServer(
+            .reply(Self.bytes("HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{\"server\"")))
         defer { server.close() }
         #expect {
             try backend(server).serverInfo()
@@ -69,7 +74,8 @@ import Testing
     }
 
     @Test func aBadChunkSizeIsMalformed() throws {
-        let server = try MisbehavingServer(.reply(Self.bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")))
+        let server = try MisbehavingServer(
+            .reply(Self.bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")))
         defer { server.close() }
         #expect {
             try backend(server).serverInfo()

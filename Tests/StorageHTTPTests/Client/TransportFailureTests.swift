@@ -24,7 +24,9 @@ import Testing
             return error.kind == .transport && error.request == "GET http://127.0.0.1:\(port)/v0/b/b/o/dir%2Fx"
         }
         #expect {
-            try backend.uploadChunk(session: "http://127.0.0.1:\(port)/v0/b/b/o?upload_id=1", offset: 0, data: Data("a".utf8), finalize: true)
+            try backend.uploadChunk(
+                session: "http://127.0.0.1:\(port)/v0/b/b/o?upload_id=1", offset: 0, data: Data("a".utf8),
+                finalize: true)
         } throws: { error in
             (error as? BackendError)?.request?.hasPrefix("PUT http://127.0.0.1:\(port)/v0/b/b/o?upload_id=1") == true
         }
@@ -33,7 +35,8 @@ import Testing
     @Test func garbageIsAMalformedResponse() throws {
         let server = try MisbehavingServer(.reply(Array("garbage that is not HTTP at all\r\n\r\n".utf8)))
         defer { server.close() }
-        let backend = HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
+        let backend = HTTPBackend(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
         #expect {
             try backend.list(ListRequest(bucket: "b"))
         } throws: { error in
@@ -44,14 +47,19 @@ import Testing
 
     @Test func aWellFormedAnswerOutsideTheProtocolIsMalformed() throws {
         let body = "<html>hello</html>"
-        let server = try MisbehavingServer(.reply(Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)".utf8)))
+        let server = try MisbehavingServer(
+            .reply(
+                Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)".utf8))
+        )
         defer { server.close() }
-        let backend = HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
+        let backend = HTTPBackend(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
         #expect {
             try backend.getMetadata(object)
         } throws: { error in
             guard let error = error as? BackendError else { return false }
-            return error.kind == .malformedResponse && error.request == "GET http://127.0.0.1:\(server.port)/v0/b/b/o/dir%2Fx"
+            return error.kind == .malformedResponse
+                && error.request == "GET http://127.0.0.1:\(server.port)/v0/b/b/o/dir%2Fx"
         }
         #expect {
             try backend.startUpload(UploadStart(object: object))
@@ -64,12 +72,14 @@ import Testing
     @Test func aServerThatHangsTimesOutAsATransportFailure() throws {
         let server = try MisbehavingServer(.hang)
         defer { server.close() }
-        let backend = HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 1)
+        let backend = HTTPBackend(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 1)
         #expect {
             try backend.deleteObject(object)
         } throws: { error in
             guard let error = error as? BackendError else { return false }
-            return error.kind == .transport && error.request == "DELETE http://127.0.0.1:\(server.port)/v0/b/b/o/dir%2Fx"
+            return error.kind == .transport
+                && error.request == "DELETE http://127.0.0.1:\(server.port)/v0/b/b/o/dir%2Fx"
         }
     }
 

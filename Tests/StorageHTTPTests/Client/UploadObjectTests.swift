@@ -15,7 +15,8 @@ import Testing
     func storesTheBytesAndEveryField(metadata: ObjectMetadataFields) throws {
         let served = try ServedStorage()
         let data = Data("--conformance-\r\n\r\nbytes that look like a boundary\r\n".utf8)
-        let resource = try served.client().uploadObject(ObjectAddress(bucket: "b", name: "dir/odd name+"), data: data, metadata: metadata)
+        let resource = try served.client().uploadObject(
+            ObjectAddress(bucket: "b", name: "dir/odd name+"), data: data, metadata: metadata)
         #expect(resource.name == "dir/odd name+")
         #expect(resource.size == Int64(data.count))
         let stored = try served.backend.getMetadata(ObjectAddress(bucket: "b", name: "dir/odd name+"))
@@ -24,7 +25,9 @@ import Testing
         #expect(stored.cacheControl == metadata.cacheControl)
         #expect(stored.contentDisposition == metadata.contentDisposition)
         #expect(stored.customMetadata == metadata.customMetadata)
-        #expect(try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/odd name+"))).data == data)
+        #expect(
+            try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/odd name+"))).data
+                == data)
     }
 
     @Test func refusalsKeepTheirStatus() throws {

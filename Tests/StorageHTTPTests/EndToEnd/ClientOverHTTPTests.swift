@@ -58,14 +58,20 @@ import Testing
         let (local, remote, served) = try pair()
         let inProcess = try uploadWithPause(local)
         let overHTTP = try uploadWithPause(remote)
-        #expect(inProcess.events == ["resume", "progress(2000)", "progress(4000)", "pause", "resume", "progress(6000)", "progress(8000)", "progress(10000)", "success"])
+        #expect(
+            inProcess.events == [
+                "resume", "progress(2000)", "progress(4000)", "pause", "resume", "progress(6000)", "progress(8000)",
+                "progress(10000)", "success",
+            ])
         #expect(overHTTP.events == inProcess.events)
         let metadata = try #require(overHTTP.metadata)
         #expect(metadata.size == 10_000)
         #expect(metadata.contentType == "application/x-test")
         #expect(metadata.path == "dir/big.bin")
         #expect(metadata.md5Hash == inProcess.metadata?.md5Hash)
-        #expect(try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/big.bin"))).data == bytes(10_000))
+        #expect(
+            try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/big.bin"))).data
+                == bytes(10_000))
     }
 
     @Test func megabytesGoBothWaysInDefaultChunks() throws {
@@ -110,12 +116,17 @@ import Testing
 
     @Test func downloadWithPauseAndResumeContinuesWithARange() throws {
         let (local, remote, served) = try pair()
-        guard let localBackend = local.backend as? InMemoryBackend else { throw BackendError(.transport, "no local backend") }
+        guard let localBackend = local.backend as? InMemoryBackend else {
+            throw BackendError(.transport, "no local backend")
+        }
         localBackend.seed(bucket: "b", name: "digits", data: Data("0123456789".utf8))
         served.seed("digits", "0123456789")
         let inProcess = downloadWithPause(local)
         let overHTTP = downloadWithPause(remote)
-        #expect(inProcess.events == ["resume", "progress(3)", "progress(6)", "pause", "resume", "progress(9)", "progress(10)", "success"])
+        #expect(
+            inProcess.events == [
+                "resume", "progress(3)", "progress(6)", "pause", "resume", "progress(9)", "progress(10)", "success",
+            ])
         #expect(overHTTP.events == inProcess.events)
         #expect(overHTTP.data == Data("0123456789".utf8))
     }
@@ -138,7 +149,9 @@ import Testing
 
     @Test func listingPagesAndListAllMatchInProcess() throws {
         let (local, remote, served) = try pair()
-        guard let localBackend = local.backend as? InMemoryBackend else { throw BackendError(.transport, "no local backend") }
+        guard let localBackend = local.backend as? InMemoryBackend else {
+            throw BackendError(.transport, "no local backend")
+        }
         for name in ["list/a", "list/b", "list/prefix/c", "list/d e", "other"] {
             localBackend.seed(bucket: "b", name: name, data: Data())
             served.seed(name, "")
@@ -162,7 +175,9 @@ import Testing
 
     @Test func metadataUpdateAndDeleteOverHTTP() throws {
         let (_, remote, served) = try pair()
-        served.seed("m/file.txt", "text", metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["a": "1", "b": "2"]))
+        served.seed(
+            "m/file.txt", "text",
+            metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["a": "1", "b": "2"]))
         let reference = remote.reference(withPath: "m/file.txt")
         var metadata = try reference.getMetadata()
         #expect(metadata.contentType == "text/plain")

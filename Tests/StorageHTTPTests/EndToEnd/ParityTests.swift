@@ -43,7 +43,8 @@ import Testing
 
     /// What may be compared between two services: everything but generations, etags, tokens and times.
     static func describe(_ resource: ObjectResource) -> String {
-        let custom = resource.customMetadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        let custom = resource.customMetadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+            separator: ",")
         return "\(resource.bucket)/\(resource.name) size=\(resource.size) metageneration=\(resource.metageneration) "
             + "type=\(resource.contentType ?? "-") encoding=\(resource.contentEncoding) disposition=\(resource.contentDisposition ?? "-") "
             + "language=\(resource.contentLanguage ?? "-") cache=\(resource.cacheControl ?? "-") custom=[\(custom)] "
@@ -64,18 +65,22 @@ import Testing
     }
 
     static func seed(_ service: InMemoryBackend) {
-        service.seed(bucket: "b", name: "a/1", data: Data("hello world".utf8), metadata: ObjectMetadataFields(
-            cacheControl: "max-age=9", contentLanguage: "fr", contentType: "text/plain", customMetadata: ["x": "1", "y": "2"]))
+        service.seed(
+            bucket: "b", name: "a/1", data: Data("hello world".utf8),
+            metadata: ObjectMetadataFields(
+                cacheControl: "max-age=9", contentLanguage: "fr", contentType: "text/plain",
+                customMetadata: ["x": "1", "y": "2"]))
         for name in ["a/2", "a/b/c", "z", "wrongPrefix//sadItem", "lonelyItem/", "correctPrefix/happyItem"] {
             service.seed(bucket: "b", name: name, data: Data(name.utf8))
         }
         service.seed(bucket: "b", name: "empty", data: Data())
         service.seed(bucket: "locked", name: "public/p", data: Data("p".utf8))
         service.seed(bucket: "locked", name: "private/q", data: Data("q".utf8))
-        service.setRules(StorageRules(entries: [
-            .init(path: "public/**", operations: [.read, .list]),
-            .init(path: "private/**", operations: [.read, .write, .list], requiresSignIn: true),
-        ]), bucket: "locked")
+        service.setRules(
+            StorageRules(entries: [
+                .init(path: "public/**", operations: [.read, .list]),
+                .init(path: "private/**", operations: [.read, .write, .list], requiresSignIn: true),
+            ]), bucket: "locked")
         service.seed(bucket: "v1", name: "x/y", data: Data("v".utf8))
         service.setRules(StorageRules(version: 1, entries: StorageRules.allowAll.entries), bucket: "v1")
     }
@@ -84,22 +89,57 @@ import Testing
 
     static let metadataSteps: [Step] = [
         Step("getMetadata", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1"))) }),
-        Step("getMetadata missing", { side throws(BackendError) in describe(try side.backend.getMetadata(address("nope"))) }),
-        Step("getMetadata bad token", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1", auth: "junk"))) }),
-        Step("getMetadata token with line feed", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1", auth: "a\nb"))) }),
-        Step("getMetadata empty name", { side throws(BackendError) in describe(try side.backend.getMetadata(address(""))) }),
-        Step("getMetadata line feed", { side throws(BackendError) in describe(try side.backend.getMetadata(address("a\nb"))) }),
-        Step("getMetadata 1025 bytes", { side throws(BackendError) in describe(try side.backend.getMetadata(address(String(repeating: "n", count: 1025)))) }),
-        Step("getMetadata denied", { side throws(BackendError) in describe(try side.backend.getMetadata(address("private/q", bucket: "locked"))) }),
-        Step("getMetadata denied missing", { side throws(BackendError) in describe(try side.backend.getMetadata(address("other", bucket: "locked"))) }),
-        Step("getMetadata signed in", { side throws(BackendError) in describe(try side.backend.getMetadata(address("private/q", bucket: "locked", auth: alice))) }),
-        Step("getMetadata allowed missing", { side throws(BackendError) in describe(try side.backend.getMetadata(address("public/none", bucket: "locked"))) }),
+        Step(
+            "getMetadata missing",
+            { side throws(BackendError) in describe(try side.backend.getMetadata(address("nope"))) }),
+        Step(
+            "getMetadata bad token",
+            { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1", auth: "junk"))) }),
+        Step(
+            "getMetadata token with line feed",
+            { side throws(BackendError) in describe(try side.backend.getMetadata(address("a/1", auth: "a\nb"))) }),
+        Step(
+            "getMetadata empty name",
+            { side throws(BackendError) in describe(try side.backend.getMetadata(address(""))) }),
+        Step(
+            "getMetadata line feed",
+            { side throws(BackendError) in describe(try side.backend.getMetadata(address("a\nb"))) }),
+        Step(
+            "getMetadata 1025 bytes",
+            { side throws(BackendError) in
+                describe(try side.backend.getMetadata(address(String(repeating: "n", count: 1025))))
+            }),
+        Step(
+            "getMetadata denied",
+            { side throws(BackendError) in
+                describe(try side.backend.getMetadata(address("private/q", bucket: "locked")))
+            }),
+        Step(
+            "getMetadata denied missing",
+            { side throws(BackendError) in describe(try side.backend.getMetadata(address("other", bucket: "locked"))) }),
+        Step(
+            "getMetadata signed in",
+            { side throws(BackendError) in
+                describe(try side.backend.getMetadata(address("private/q", bucket: "locked", auth: alice)))
+            }),
+        Step(
+            "getMetadata allowed missing",
+            { side throws(BackendError) in
+                describe(try side.backend.getMetadata(address("public/none", bucket: "locked")))
+            }),
     ]
 
-    static func read(_ name: String, _ offset: Int64 = 0, _ length: Int64? = nil, token: String? = nil, bucket: String = "b") -> Action {
+    static func read(
+        _ name: String, _ offset: Int64 = 0, _ length: Int64? = nil, token: String? = nil, bucket: String = "b"
+    ) -> Action {
         { side throws(BackendError) in
-            let token = token == "valid" ? try side.service.getMetadata(address(name, bucket: bucket, auth: alice)).downloadTokens.first : token
-            return describe(try side.backend.readObject(ReadRequest(object: address(name, bucket: bucket), offset: offset, length: length, downloadToken: token)))
+            let token =
+                token == "valid"
+                ? try side.service.getMetadata(address(name, bucket: bucket, auth: alice)).downloadTokens.first : token
+            return describe(
+                try side.backend.readObject(
+                    ReadRequest(
+                        object: address(name, bucket: bucket), offset: offset, length: length, downloadToken: token)))
         }
     }
 
@@ -121,29 +161,77 @@ import Testing
         Step("read denied", read("private/q", bucket: "locked")),
         Step("read with a valid token", read("private/q", 0, nil, token: "valid", bucket: "locked")),
         Step("read with a wrong token", read("public/p", 0, nil, token: "wrong", bucket: "locked")),
-        Step("read bad auth", { side throws(BackendError) in describe(try side.backend.readObject(ReadRequest(object: address("a/1", auth: "junk")))) }),
+        Step(
+            "read bad auth",
+            { side throws(BackendError) in
+                describe(try side.backend.readObject(ReadRequest(object: address("a/1", auth: "junk"))))
+            }),
     ]
 
     static func update(_ name: String, _ patch: MetadataPatch, bucket: String = "b", auth: String? = nil) -> Action {
-        { side throws(BackendError) in describe(try side.backend.updateMetadata(address(name, bucket: bucket, auth: auth), patch: patch)) }
+        { side throws(BackendError) in
+            describe(try side.backend.updateMetadata(address(name, bucket: bucket, auth: auth), patch: patch))
+        }
     }
 
     static let updateSteps: [Step] = [
-        Step("patch fields", update("a/1", MetadataPatch(fields: [.contentType: "image/png", .cacheControl: String?.none, .contentEncoding: "gzip"]))),
-        Step("patch custom merge", update("a/1", MetadataPatch(customMetadata: ["x": "one", "y": String?.none, "w": "new"]))),
-        Step("patch clear and set", update("a/1", MetadataPatch(customMetadata: ["only": "this"], removesAllCustomMetadata: true))),
+        Step(
+            "patch fields",
+            update(
+                "a/1",
+                MetadataPatch(fields: [
+                    .contentType: "image/png", .cacheControl: String?.none, .contentEncoding: "gzip",
+                ]))),
+        Step(
+            "patch custom merge",
+            update("a/1", MetadataPatch(customMetadata: ["x": "one", "y": String?.none, "w": "new"]))),
+        Step(
+            "patch clear and set",
+            update("a/1", MetadataPatch(customMetadata: ["only": "this"], removesAllCustomMetadata: true))),
         Step("patch clear all", update("a/1", MetadataPatch(removesAllCustomMetadata: true))),
-        Step("patch remove encoding", update("a/1", MetadataPatch(fields: [.contentEncoding: String?.none, .contentType: String?.none]))),
+        Step(
+            "patch remove encoding",
+            update("a/1", MetadataPatch(fields: [.contentEncoding: String?.none, .contentType: String?.none]))),
         Step("patch empty", update("a/2", MetadataPatch())),
-        Step("patch odd values", update("a/2", MetadataPatch(fields: [.contentDisposition: "attachment; filename=\"é.txt\""], customMetadata: ["k\"ey": "va\nlue", "": "empty key"]))),
+        Step(
+            "patch odd values",
+            update(
+                "a/2",
+                MetadataPatch(
+                    fields: [.contentDisposition: "attachment; filename=\"é.txt\""],
+                    customMetadata: ["k\"ey": "va\nlue", "": "empty key"]))),
         Step("patch missing", update("nope", MetadataPatch(fields: [.contentLanguage: "de"]))),
         Step("patch denied", update("public/p", MetadataPatch(fields: [.contentLanguage: "de"]), bucket: "locked")),
-        Step("patch signed in", update("private/q", MetadataPatch(fields: [.contentLanguage: "de"]), bucket: "locked", auth: alice)),
-        Step("delete", { side throws(BackendError) in try side.backend.deleteObject(address("z")); return "deleted" }),
-        Step("delete again", { side throws(BackendError) in try side.backend.deleteObject(address("z")); return "deleted" }),
-        Step("delete denied", { side throws(BackendError) in try side.backend.deleteObject(address("public/p", bucket: "locked")); return "deleted" }),
-        Step("delete bad auth", { side throws(BackendError) in try side.backend.deleteObject(address("a/2", auth: "junk")); return "deleted" }),
-        Step("metadata after delete", { side throws(BackendError) in describe(try side.backend.getMetadata(address("z"))) }),
+        Step(
+            "patch signed in",
+            update("private/q", MetadataPatch(fields: [.contentLanguage: "de"]), bucket: "locked", auth: alice)),
+        Step(
+            "delete",
+            { side throws(BackendError) in
+                try side.backend.deleteObject(address("z"))
+                return "deleted"
+            }),
+        Step(
+            "delete again",
+            { side throws(BackendError) in
+                try side.backend.deleteObject(address("z"))
+                return "deleted"
+            }),
+        Step(
+            "delete denied",
+            { side throws(BackendError) in
+                try side.backend.deleteObject(address("public/p", bucket: "locked"))
+                return "deleted"
+            }),
+        Step(
+            "delete bad auth",
+            { side throws(BackendError) in
+                try side.backend.deleteObject(address("a/2", auth: "junk"))
+                return "deleted"
+            }),
+        Step(
+            "metadata after delete",
+            { side throws(BackendError) in describe(try side.backend.getMetadata(address("z"))) }),
     ]
 
     static func list(_ request: ListRequest) -> Action {
@@ -158,10 +246,13 @@ import Testing
         Step("list odd prefixes", list(ListRequest(bucket: "b", prefix: "wrongPrefix/"))),
         Step("list lonely", list(ListRequest(bucket: "b", prefix: "lonelyItem/"))),
         Step("list page 1", list(ListRequest(bucket: "b", maxResults: 2))),
-        Step("list page 2", { side throws(BackendError) in
-            let first = try side.backend.list(ListRequest(bucket: "b", maxResults: 2))
-            return describe(try side.backend.list(ListRequest(bucket: "b", maxResults: 2, pageToken: first.nextPageToken)))
-        }),
+        Step(
+            "list page 2",
+            { side throws(BackendError) in
+                let first = try side.backend.list(ListRequest(bucket: "b", maxResults: 2))
+                return describe(
+                    try side.backend.list(ListRequest(bucket: "b", maxResults: 2, pageToken: first.nextPageToken)))
+            }),
         Step("list maxResults 0", list(ListRequest(bucket: "b", maxResults: 0))),
         Step("list maxResults 1001", list(ListRequest(bucket: "b", maxResults: 1001))),
         Step("list maxResults 1000", list(ListRequest(bucket: "b", maxResults: 1000))),
@@ -175,9 +266,13 @@ import Testing
         Step("list other bucket", list(ListRequest(bucket: "fresh"))),
     ]
 
-    static func start(_ label: String, _ name: String, size: Int64? = nil, metadata: ObjectMetadataFields = ObjectMetadataFields(), auth: String? = nil, bucket: String = "b") -> Action {
+    static func start(
+        _ label: String, _ name: String, size: Int64? = nil, metadata: ObjectMetadataFields = ObjectMetadataFields(),
+        auth: String? = nil, bucket: String = "b"
+    ) -> Action {
         { side throws(BackendError) in
-            let session = try side.backend.startUpload(UploadStart(object: address(name, bucket: bucket, auth: auth), metadata: metadata, size: size))
+            let session = try side.backend.startUpload(
+                UploadStart(object: address(name, bucket: bucket, auth: auth), metadata: metadata, size: size))
             side.sessions[label] = session.id
             return "granularity \(session.granularity)"
         }
@@ -185,7 +280,9 @@ import Testing
 
     static func chunk(_ label: String, _ offset: Int64, _ text: String, finalize: Bool = false) -> Action {
         { side throws(BackendError) in
-            describe(try side.backend.uploadChunk(session: side.session(label), offset: offset, data: Data(text.utf8), finalize: finalize))
+            describe(
+                try side.backend.uploadChunk(
+                    session: side.session(label), offset: offset, data: Data(text.utf8), finalize: finalize))
         }
     }
 
@@ -194,11 +291,18 @@ import Testing
     }
 
     static func cancel(_ label: String) -> Action {
-        { side throws(BackendError) in try side.backend.cancelUpload(session: side.session(label)); return "cancelled" }
+        { side throws(BackendError) in
+            try side.backend.cancelUpload(session: side.session(label))
+            return "cancelled"
+        }
     }
 
     static let uploadSteps: [Step] = [
-        Step("start", start("s", "up/file.txt", size: 10, metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))),
+        Step(
+            "start",
+            start(
+                "s", "up/file.txt", size: 10,
+                metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))),
         Step("chunk", chunk("s", 0, "abcd")),
         Step("query active", query("s")),
         Step("chunk wrong offset", chunk("s", 0, "abcd")),
@@ -211,7 +315,11 @@ import Testing
         Step("chunk after final", chunk("s", 10, "more")),
         Step("finalize after final", chunk("s", 10, "", finalize: true)),
         Step("cancel after final", cancel("s")),
-        Step("uploaded", { side throws(BackendError) in describe(try side.backend.readObject(ReadRequest(object: address("up/file.txt")))) }),
+        Step(
+            "uploaded",
+            { side throws(BackendError) in
+                describe(try side.backend.readObject(ReadRequest(object: address("up/file.txt"))))
+            }),
         Step("start 2", start("t", "up/other")),
         Step("cancel", cancel("t")),
         Step("cancel again", cancel("t")),
@@ -222,7 +330,9 @@ import Testing
         Step("unknown session chunk", chunk("never", 0, "x")),
         Step("unknown session query", query("never")),
         Step("unknown session cancel", cancel("never")),
-        Step("start odd content type", start("ct", "up/typed", metadata: ObjectMetadataFields(contentType: "text/plain\r\nX-Evil: 1"))),
+        Step(
+            "start odd content type",
+            start("ct", "up/typed", metadata: ObjectMetadataFields(contentType: "text/plain\r\nX-Evil: 1"))),
         Step("finalize odd content type", chunk("ct", 0, "t", finalize: true)),
         Step("start empty name", start("e", "")),
         Step("start negative size", start("e", "neg", size: -1)),
@@ -231,30 +341,49 @@ import Testing
         Step("start signed in", start("si", "private/new", auth: alice, bucket: "locked")),
         Step("finalize signed in", chunk("si", 0, "data", finalize: true)),
         Step("start then denied at finalize", start("d", "private/late", auth: alice, bucket: "locked")),
-        Step("rules change", { side throws(BackendError) in
-            side.service.setRules(StorageRules(entries: []), bucket: "locked")
-            return "rules changed"
-        }),
+        Step(
+            "rules change",
+            { side throws(BackendError) in
+                side.service.setRules(StorageRules(entries: []), bucket: "locked")
+                return "rules changed"
+            }),
         Step("finalize denied", chunk("d", 0, "late", finalize: true)),
         Step("query after denied finalize", query("d")),
     ]
 
-    static let oddNames = ["a b", "ü/ñ 🌊", "a+b", "100%", "a%2Fb", ".", "..", "a//b", "#?&=;", "trailing/", "/leading", "tab\there", "x:y@z!$'()*,"]
-
-    static let nameSteps: [Step] = oddNames.flatMap { name -> [Step] in [
-        Step("upload \(name)", { side throws(BackendError) in
-            let session = try side.backend.startUpload(UploadStart(object: address(name)))
-            return describe(try side.backend.uploadChunk(session: session.id, offset: 0, data: Data(name.utf8), finalize: true))
-        }),
-        Step("read \(name)", read(name)),
-        Step("patch \(name)", update(name, MetadataPatch(fields: [.contentLanguage: "en"]))),
-    ] } + [
-        Step("a/b and a//b are different", { side throws(BackendError) in
-            describe(try side.backend.readObject(ReadRequest(object: address("a/b"))))
-        }),
-        Step("list odd names", list(ListRequest(bucket: "b", delimiter: nil, maxResults: 1000))),
-        Step("delete \"..\"", { side throws(BackendError) in try side.backend.deleteObject(address("..")); return "deleted" }),
+    static let oddNames = [
+        "a b", "ü/ñ 🌊", "a+b", "100%", "a%2Fb", ".", "..", "a//b", "#?&=;", "trailing/", "/leading", "tab\there",
+        "x:y@z!$'()*,",
     ]
+
+    static let nameSteps: [Step] =
+        oddNames.flatMap { name -> [Step] in
+            [
+                Step(
+                    "upload \(name)",
+                    { side throws(BackendError) in
+                        let session = try side.backend.startUpload(UploadStart(object: address(name)))
+                        return describe(
+                            try side.backend.uploadChunk(
+                                session: session.id, offset: 0, data: Data(name.utf8), finalize: true))
+                    }),
+                Step("read \(name)", read(name)),
+                Step("patch \(name)", update(name, MetadataPatch(fields: [.contentLanguage: "en"]))),
+            ]
+        } + [
+            Step(
+                "a/b and a//b are different",
+                { side throws(BackendError) in
+                    describe(try side.backend.readObject(ReadRequest(object: address("a/b"))))
+                }),
+            Step("list odd names", list(ListRequest(bucket: "b", delimiter: nil, maxResults: 1000))),
+            Step(
+                "delete \"..\"",
+                { side throws(BackendError) in
+                    try side.backend.deleteObject(address(".."))
+                    return "deleted"
+                }),
+        ]
 
     static func run(_ side: Side) -> [String] {
         steps.map { step in

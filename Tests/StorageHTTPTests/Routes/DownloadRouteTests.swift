@@ -8,7 +8,9 @@ import Testing
 
     @Test func metadataIsTheObjectJSON() throws {
         let served = try ServedStorage()
-        let stored = served.seed("dir/file.txt", "hello world", metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))
+        let stored = served.seed(
+            "dir/file.txt", "hello world",
+            metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))
         let response = try served.send("GET", "/v0/b/b/o/dir%2Ffile.txt")
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
@@ -34,8 +36,11 @@ import Testing
 
     @Test func mediaCarriesTheObjectHeaders() throws {
         let served = try ServedStorage()
-        let stored = served.seed("f.txt", "hello world", metadata: ObjectMetadataFields(
-            cacheControl: "max-age=60", contentDisposition: "inline", contentLanguage: "fr", contentType: "text/plain"))
+        let stored = served.seed(
+            "f.txt", "hello world",
+            metadata: ObjectMetadataFields(
+                cacheControl: "max-age=60", contentDisposition: "inline", contentLanguage: "fr",
+                contentType: "text/plain"))
         let response = try served.send("GET", "/v0/b/b/o/f.txt?alt=media")
         #expect(response.status == 200)
         #expect(response.text == "hello world")
@@ -70,7 +75,8 @@ import Testing
         let accepting = try served.send("GET", "/v0/b/b/o/z?alt=media", headers: [("Accept-Encoding", "gzip, deflate")])
         #expect(accepting.headers["Content-Encoding"] == "gzip")
         #expect(accepting.text == "gzipped?")
-        let refusing = try served.send("GET", "/v0/b/b/o/z?alt=media", headers: [("Accept-Encoding", "gzip;q=0, identity")])
+        let refusing = try served.send(
+            "GET", "/v0/b/b/o/z?alt=media", headers: [("Accept-Encoding", "gzip;q=0, identity")])
         #expect(refusing.headers["Content-Encoding"] == nil)
         #expect(refusing.text == "gzipped?")
         let silent = try served.send("GET", "/v0/b/b/o/z?alt=media")
@@ -96,7 +102,9 @@ import Testing
         #expect(response.headers["Content-Length"] == String(body.count))
     }
 
-    @Test(arguments: ["bytes=10-", "bytes=10-20", "bytes=-0", "bytes=5-2", "bytes=abc", "bytes=", "bytes=1-2-3", "bytes=--1"])
+    @Test(arguments: [
+        "bytes=10-", "bytes=10-20", "bytes=-0", "bytes=5-2", "bytes=abc", "bytes=", "bytes=1-2-3", "bytes=--1",
+    ])
     func unsatisfiableOrMalformedBytesRangesAre416WithTheSize(range: String) throws {
         let served = try ServedStorage()
         served.seed("f", digits)
@@ -138,7 +146,8 @@ import Testing
         #expect(granted.status == 200)
         #expect(granted.text == "s3cret")
         #expect(granted.headers["Content-Type"] == "application/octet-stream")
-        let ranged = try served.send("GET", "/v0/b/b/o/secret?alt=media&token=\(token)", headers: [("Range", "bytes=9-")])
+        let ranged = try served.send(
+            "GET", "/v0/b/b/o/secret?alt=media&token=\(token)", headers: [("Range", "bytes=9-")])
         #expect(ranged.status == 416)
         #expect(ranged.headers["Content-Range"] == "bytes */6")
         let wrong = try served.send("GET", "/v0/b/b/o/secret?alt=media&token=nope")
@@ -150,12 +159,20 @@ import Testing
     @Test func authorizationSchemesReachTheRules() throws {
         let served = try ServedStorage()
         served.seed("private/a", "x")
-        served.backend.setRules(StorageRules(entries: [.init(path: "private/**", operations: [.read], requiresSignIn: true)]), bucket: "b")
+        served.backend.setRules(
+            StorageRules(entries: [.init(path: "private/**", operations: [.read], requiresSignIn: true)]), bucket: "b")
         let token = IDToken.unsigned(uid: "alice")
         #expect(try served.send("GET", "/v0/b/b/o/private%2Fa").status == 403)
-        #expect(try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Firebase \(token)")]).status == 200)
-        #expect(try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Bearer \(token)")]).status == 200)
-        #expect(try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Firebase not-a-token")]).status == 401)
-        #expect(try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Basic abc")]).status == 401)
+        #expect(
+            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Firebase \(token)")]).status
+                == 200)
+        #expect(
+            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Bearer \(token)")]).status
+                == 200)
+        #expect(
+            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Firebase not-a-token")]).status
+                == 401)
+        #expect(
+            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Basic abc")]).status == 401)
     }
 }

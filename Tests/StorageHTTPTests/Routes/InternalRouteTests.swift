@@ -21,7 +21,8 @@ import Testing
         let served = try ServedStorage()
         served.seed("ios/public/a", "x")
         served.seed("ios/private/a", "x")
-        let body = #"{"version":2,"allow":[{"path":"ios/public/**","ops":["read","write","list"]},{"path":"ios/private/**","ops":["read"],"if":"signedIn"}]}"#
+        let body =
+            #"{"version":2,"allow":[{"path":"ios/public/**","ops":["read","write","list"]},{"path":"ios/private/**","ops":["read"],"if":"signedIn"}]}"#
         let put = try served.send("PUT", "/internal/buckets/b/rules", text: body)
         #expect(put.status == 200)
         let read = try served.send("GET", "/internal/buckets/b/rules")
@@ -30,7 +31,9 @@ import Testing
         #expect(try served.send("GET", "/v0/b/b/o/ios%2Fpublic%2Fa").status == 200)
         #expect(try served.send("GET", "/v0/b/b/o/ios%2Fprivate%2Fa").status == 403)
         let token = IDToken.unsigned(uid: "u")
-        #expect(try served.send("GET", "/v0/b/b/o/ios%2Fprivate%2Fa", headers: [("Authorization", "Firebase \(token)")]).status == 200)
+        #expect(
+            try served.send("GET", "/v0/b/b/o/ios%2Fprivate%2Fa", headers: [("Authorization", "Firebase \(token)")])
+                .status == 200)
         #expect(served.backend.rules(for: "other") == .allowAll)
     }
 

@@ -35,7 +35,8 @@ import Testing
         let first = try served.send("GET", "/v0/b/b/o?prefix=p/&delimiter=/&maxResults=2")
         let token = try #require(first.json["nextPageToken"] as? String)
         #expect((first.json["items"] as? [[String: String]])?.map { $0["name"] } == ["p/a", "p/b"])
-        let second = try served.send("GET", "/v0/b/b/o?prefix=p/&delimiter=/&maxResults=2&pageToken=\(GCSEscaping.queryEscape(token))")
+        let second = try served.send(
+            "GET", "/v0/b/b/o?prefix=p/&delimiter=/&maxResults=2&pageToken=\(GCSEscaping.queryEscape(token))")
         #expect(second.json["prefixes"] as? [String] == ["p/c/"])
         #expect(second.json["nextPageToken"] == nil)
         let emptyToken = try served.send("GET", "/v0/b/b/o?prefix=p/&delimiter=/&pageToken=")

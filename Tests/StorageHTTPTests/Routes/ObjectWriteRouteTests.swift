@@ -4,13 +4,18 @@ import StorageModel
 import Testing
 
 @Suite struct ObjectWriteRouteTests {
-    private let full = ObjectMetadataFields(cacheControl: "max-age=1", contentLanguage: "fr", contentType: "text/plain", customMetadata: ["a": "1", "b": "2"])
+    private let full = ObjectMetadataFields(
+        cacheControl: "max-age=1", contentLanguage: "fr", contentType: "text/plain",
+        customMetadata: ["a": "1", "b": "2"])
 
     @Test func patchSetsRemovesAndMerges() throws {
         let served = try ServedStorage()
         served.seed("f", "x", metadata: full)
-        let response = try served.send("PATCH", "/v0/b/b/o/f", headers: [("Content-Type", "application/json")],
-            text: #"{"contentType":"image/png","cacheControl":null,"metadata":{"a":"one","b":null,"c":"3"},"name":"ignored","size":1,"bucket":""}"#)
+        let response = try served.send(
+            "PATCH", "/v0/b/b/o/f", headers: [("Content-Type", "application/json")],
+            text:
+                #"{"contentType":"image/png","cacheControl":null,"metadata":{"a":"one","b":null,"c":"3"},"name":"ignored","size":1,"bucket":""}"#
+        )
         #expect(response.status == 200)
         let resource = try ObjectResourceJSON.decode(Data(response.body))
         #expect(resource.contentType == "image/png")
@@ -33,7 +38,9 @@ import Testing
         let served = try ServedStorage()
         served.seed("f", "x", metadata: full)
         for method in ["PUT", "POST"] {
-            let response = try served.send(method, "/v0/b/b/o/f", headers: [("X-HTTP-Method-Override", "patch")], text: #"{"contentLanguage":"de"}"#)
+            let response = try served.send(
+                method, "/v0/b/b/o/f", headers: [("X-HTTP-Method-Override", "patch")],
+                text: #"{"contentLanguage":"de"}"#)
             #expect(response.status == 200)
             #expect(response.json["contentLanguage"] as? String == "de")
         }

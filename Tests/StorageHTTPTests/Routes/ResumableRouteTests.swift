@@ -5,10 +5,15 @@ import Testing
 
 @Suite struct ResumableRouteTests {
     /// Starts a session for `name` and returns the upload URL's target (path and query).
-    private func start(_ served: ServedStorage, name: String = "big.bin", headers: [(String, String)] = [], metadata: String = "") throws -> String {
-        let response = try served.send("POST", "/v0/b/b/o?name=\(GCSEscaping.queryEscape(name))", headers: [
-            ("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"), ("Content-Type", "application/json"),
-        ] + headers, text: metadata)
+    private func start(
+        _ served: ServedStorage, name: String = "big.bin", headers: [(String, String)] = [], metadata: String = ""
+    ) throws -> String {
+        let response = try served.send(
+            "POST", "/v0/b/b/o?name=\(GCSEscaping.queryEscape(name))",
+            headers: [
+                ("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"),
+                ("Content-Type", "application/json"),
+            ] + headers, text: metadata)
         #expect(response.status == 200)
         #expect(response.headers["X-Goog-Upload-Status"] == "active")
         let url = try #require(response.headers["X-Goog-Upload-URL"])
@@ -17,7 +22,10 @@ import Testing
         return String(url.dropFirst(prefix.count))
     }
 
-    private func command(_ served: ServedStorage, _ target: String, _ command: String, offset: Int? = nil, body: String = "", method: String = "PUT") throws -> RawResponse {
+    private func command(
+        _ served: ServedStorage, _ target: String, _ command: String, offset: Int? = nil, body: String = "",
+        method: String = "PUT"
+    ) throws -> RawResponse {
         var headers = [("X-Goog-Upload-Command", command)]
         if let offset { headers.append(("X-Goog-Upload-Offset", String(offset))) }
         return try served.send(method, target, headers: headers, text: body)
@@ -25,9 +33,12 @@ import Testing
 
     @Test func startAnswersTheUploadURLAndGranularity() throws {
         let served = try ServedStorage(granularity: 4)
-        let response = try served.send("POST", "/v0/b/b/o/dir%2Fa%20b?uploadType=resumable&name=dir%2Fa%20b", headers: [
-            ("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"), ("Host", "storage.test:9199"),
-        ], text: #"{"name":"dir/a b","bucket":"","contentType":"text/plain"}"#)
+        let response = try served.send(
+            "POST", "/v0/b/b/o/dir%2Fa%20b?uploadType=resumable&name=dir%2Fa%20b",
+            headers: [
+                ("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"),
+                ("Host", "storage.test:9199"),
+            ], text: #"{"name":"dir/a b","bucket":"","contentType":"text/plain"}"#)
         #expect(response.status == 200)
         #expect(response.headers["X-Goog-Upload-Status"] == "active")
         #expect(response.headers["X-Goog-Upload-Chunk-Granularity"] == "4")
@@ -93,7 +104,8 @@ import Testing
             #expect(wrong.headers["X-Goog-Upload-Status"] == "active")
             #expect(wrong.headers["X-Goog-Upload-Size-Received"] == "3")
         }
-        let garbage = try served.send("PUT", target, headers: [("X-Goog-Upload-Command", "upload"), ("X-Goog-Upload-Offset", "three")], text: "d")
+        let garbage = try served.send(
+            "PUT", target, headers: [("X-Goog-Upload-Command", "upload"), ("X-Goog-Upload-Offset", "three")], text: "d")
         #expect(garbage.status == 400)
     }
 
@@ -172,18 +184,25 @@ import Testing
 
     @Test func startReadsTheAnnouncedSizeAndType() throws {
         let served = try ServedStorage(granularity: 1)
-        let target = try start(served, headers: [("X-Goog-Upload-Header-Content-Length", "3"), ("X-Goog-Upload-Header-Content-Type", "image/gif")])
+        let target = try start(
+            served,
+            headers: [("X-Goog-Upload-Header-Content-Length", "3"), ("X-Goog-Upload-Header-Content-Type", "image/gif")])
         let short = try command(served, target, "upload, finalize", offset: 0, body: "ab")
         #expect(short.status == 400)
         #expect(short.errorMessage?.contains("declared size") == true)
-        let other = try start(served, name: "gif", headers: [("X-Goog-Upload-Content-Length", "1"), ("X-Goog-Upload-Content-Type", "image/gif")])
+        let other = try start(
+            served, name: "gif",
+            headers: [("X-Goog-Upload-Content-Length", "1"), ("X-Goog-Upload-Content-Type", "image/gif")])
         let done = try command(served, other, "upload, finalize", offset: 0, body: "g")
         #expect(done.json["contentType"] as? String == "image/gif")
-        let bad = try served.send("POST", "/v0/b/b/o?name=n", headers: [
-            ("X-Goog-Upload-Command", "start"), ("X-Goog-Upload-Content-Length", "-1"),
-        ])
+        let bad = try served.send(
+            "POST", "/v0/b/b/o?name=n",
+            headers: [
+                ("X-Goog-Upload-Command", "start"), ("X-Goog-Upload-Content-Length", "-1"),
+            ])
         #expect(bad.status == 400)
-        let badJSON = try served.send("POST", "/v0/b/b/o?name=n", headers: [("X-Goog-Upload-Command", "start")], text: "{\"metadata\":[]}")
+        let badJSON = try served.send(
+            "POST", "/v0/b/b/o?name=n", headers: [("X-Goog-Upload-Command", "start")], text: "{\"metadata\":[]}")
         #expect(badJSON.status == 400)
         #expect(badJSON.errorMessage?.contains("\"metadata\"") == true)
     }

@@ -16,7 +16,9 @@ import Testing
 
     @Test func unknownRoutesAre404JSON() throws {
         let served = try ServedStorage()
-        for target in ["/", "/v1/b/b/o", "/v0/b/b", "/v0/b/b/x", "/v0/b//o", "/internal/nothing", "/internal/buckets//rules"] {
+        for target in [
+            "/", "/v1/b/b/o", "/v0/b/b", "/v0/b/b/x", "/v0/b//o", "/internal/nothing", "/internal/buckets//rules",
+        ] {
             let response = try served.send("GET", target)
             #expect(response.status == 404, "\(target)")
             #expect(response.errorCode == 404, "\(target)")
@@ -53,11 +55,13 @@ import Testing
     @Test func preflightOnAnyPathAllowsTheOriginAndTheRequestedHeaders() throws {
         let served = try ServedStorage()
         for target in ["/v0/b/b/o/x", "/nowhere"] {
-            let response = try served.send("OPTIONS", target, headers: [
-                ("Origin", "http://app.example"), ("Access-Control-Request-Method", "PUT"),
-                ("Access-Control-Request-Headers", "x-goog-upload-command,authorization"),
-                ("Access-Control-Request-Private-Network", "true"),
-            ])
+            let response = try served.send(
+                "OPTIONS", target,
+                headers: [
+                    ("Origin", "http://app.example"), ("Access-Control-Request-Method", "PUT"),
+                    ("Access-Control-Request-Headers", "x-goog-upload-command,authorization"),
+                    ("Access-Control-Request-Private-Network", "true"),
+                ])
             #expect(response.status == 204)
             #expect(response.headers["Access-Control-Allow-Origin"] == "http://app.example")
             #expect(response.headers["Access-Control-Allow-Methods"] == "GET,HEAD,PUT,PATCH,POST,DELETE")
@@ -77,7 +81,10 @@ import Testing
         #expect(withOrigin.status == 404)
         #expect(withOrigin.headers["Access-Control-Allow-Origin"] == "http://app.example")
         let exposed = try #require(withOrigin.headers["Access-Control-Expose-Headers"])
-        for header in ["x-goog-upload-url", "x-goog-upload-status", "X-Goog-Upload-Size-Received", "x-goog-upload-chunk-granularity"] {
+        for header in [
+            "x-goog-upload-url", "x-goog-upload-status", "X-Goog-Upload-Size-Received",
+            "x-goog-upload-chunk-granularity",
+        ] {
             #expect(exposed.contains(header))
         }
         let without = try served.send("GET", "/v0/")

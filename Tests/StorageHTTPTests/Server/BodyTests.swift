@@ -7,7 +7,8 @@ import Testing
         let payload = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
         try withServer { _, port in
             let client = try RawClient(port: port)
-            try client.send(Array("PUT /up HTTP/1.1\r\nHost: h\r\nContent-Length: \(payload.count)\r\n\r\n".utf8) + payload)
+            try client.send(
+                Array("PUT /up HTTP/1.1\r\nHost: h\r\nContent-Length: \(payload.count)\r\n\r\n".utf8) + payload)
             let response = try client.readResponse()
             #expect(response.headers["X-Body-Length"] == String(payload.count))
             #expect(response.body == payload)

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import StorageHTTP
 import Synchronization
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct ConcurrencyTests {
     @Test func manyClientsAtOnceAreAllAnsweredCorrectly() throws {
@@ -15,7 +16,9 @@ import Testing
                     let connection = try RawClient(port: port)
                     for request in 0..<5 {
                         let body = "client \(client) request \(request)"
-                        try connection.send("PUT /c\(client)/r\(request) HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                        try connection.send(
+                            "PUT /c\(client)/r\(request) HTTP/1.1\r\nHost: h\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                        )
                         let response = try connection.readResponse()
                         if response.text != body || response.headers["X-Path"] != "/c\(client)/r\(request)" {
                             failures.withLock { $0.append("client \(client) request \(request): got \(response.text)") }
@@ -43,9 +46,12 @@ import Testing
                 let client = shared.value[index]
                 let payload = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: size)
                 do {
-                    try client.send(Array("PUT /u\(index) HTTP/1.1\r\nHost: h\r\nContent-Length: \(size)\r\n\r\n".utf8) + payload)
+                    try client.send(
+                        Array("PUT /u\(index) HTTP/1.1\r\nHost: h\r\nContent-Length: \(size)\r\n\r\n".utf8) + payload)
                     let response = try client.readResponse()
-                    if !sameBytes(response.body, payload) { failures.withLock { $0.append("client \(index): body differs") } }
+                    if !sameBytes(response.body, payload) {
+                        failures.withLock { $0.append("client \(index): body differs") }
+                    }
                 } catch {
                     failures.withLock { $0.append("client \(index): \(error)") }
                 }
@@ -88,10 +94,11 @@ import Testing
 
 /// Compares large byte arrays with memcmp (element-wise == is slow in debug builds).
 private func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-    lhs.count == rhs.count && lhs.withUnsafeBytes { left in
-        rhs.withUnsafeBytes { right in
-            guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
-            return memcmp(leftBase, rightBase, left.count) == 0
+    lhs.count == rhs.count
+        && lhs.withUnsafeBytes { left in
+            rhs.withUnsafeBytes { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
+                return memcmp(leftBase, rightBase, left.count) == 0
+            }
         }
-    }
 }

@@ -112,7 +112,10 @@ import Testing
         try withServer(handler: { _ in
             HTTPResponse(
                 status: 200,
-                headers: ["Content-Length": "999", "Transfer-Encoding": "chunked", "Connection": "keep-alive", "Date": "custom"],
+                headers: [
+                    "Content-Length": "999", "Transfer-Encoding": "chunked", "Connection": "keep-alive",
+                    "Date": "custom",
+                ],
                 body: Data("abc".utf8))
         }) { _, port in
             let client = try RawClient(port: port)
@@ -158,7 +161,9 @@ import Testing
             #expect(first.method == "POST")
             #expect(first.target == "/upload?x=1")
             #expect(first.status == 200)
-            #expect(first.requestBytes == "POST /upload?x=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\n\r\nbody".utf8.count)
+            #expect(
+                first.requestBytes == "POST /upload?x=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\n\r\nbody".utf8.count
+            )
             #expect(first.responseBytes > 4)
             #expect(first.remoteAddress.hasPrefix("127.0.0.1:"))
             #expect(lines.last?.status == 400)

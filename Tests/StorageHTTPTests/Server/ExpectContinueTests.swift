@@ -30,10 +30,13 @@ import Testing
     @Test func tooLargeBodyIsRefusedWithoutContinue() throws {
         let configuration = HTTPServerConfiguration.forTests.with { $0.maxBodyBytes = 1000 }
         let handled = SharedValue<Bool>()
-        try withServer(configuration, handler: { request in
-            handled.set(true)
-            return EchoHandler.respond(request)
-        }) { _, port in
+        try withServer(
+            configuration,
+            handler: { request in
+                handled.set(true)
+                return EchoHandler.respond(request)
+            }
+        ) { _, port in
             let client = try RawClient(port: port)
             try client.send("PUT /big HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 1001\r\n\r\n")
             let response = try client.readResponse()

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import StorageHTTP
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct LifecycleTests {
     @Test func startReturnsTheBoundPortAndStopReleasesIt() throws {
@@ -59,7 +60,8 @@ import Testing
         #expect(throws: HTTPServerError.invalidPort(70000)) { try badPort.start() }
         let badLimit = HTTPServer(configuration: .forTests.with { $0.maxHeaderCount = 0 }, handler: EchoHandler.respond)
         #expect(throws: HTTPServerError.self) { try badLimit.start() }
-        let badTimeout = HTTPServer(configuration: .forTests.with { $0.readTimeout = .zero }, handler: EchoHandler.respond)
+        let badTimeout = HTTPServer(
+            configuration: .forTests.with { $0.readTimeout = .zero }, handler: EchoHandler.respond)
         #expect(throws: HTTPServerError.self) { try badTimeout.start() }
     }
 
@@ -118,7 +120,9 @@ import Testing
                 }
             }
             #expect(eventually { server.openConnectionCount == 0 })
-            #expect(eventually { SocketInventory.descriptors(usingPort: port) == 1 }, "only the listening socket stays open")
+            #expect(
+                eventually { SocketInventory.descriptors(usingPort: port) == 1 }, "only the listening socket stays open"
+            )
         }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import StorageHTTP
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import StorageHTTP
-import Testing
 
 /// A sanity check with a real HTTP client library.
 @Suite struct URLSessionTests {

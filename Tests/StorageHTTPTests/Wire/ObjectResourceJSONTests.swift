@@ -7,10 +7,12 @@ import Testing
     static let created = Date(timeIntervalSince1970: 1_718_000_000.123)
 
     static let sample = ObjectResource(
-        bucket: "demo-project.appspot.com", name: "dir/someFile", generation: 1_718_000_000_000_123, metageneration: 3, size: 11,
+        bucket: "demo-project.appspot.com", name: "dir/someFile", generation: 1_718_000_000_000_123, metageneration: 3,
+        size: 11,
         contentType: "text/plain", contentEncoding: "gzip", contentDisposition: "inline", contentLanguage: "fr",
         cacheControl: "no-cache", customMetadata: ["k": "v", "é": "\"quoted\"\n"], md5Hash: "XrY7u+Ae7tCTyyK7j1rNww==",
-        crc32c: "yZRlqg==", etag: "6ZbQfpKNcybaYvMcIQ4HP0kytZM", timeCreated: created, updated: created.addingTimeInterval(1),
+        crc32c: "yZRlqg==", etag: "6ZbQfpKNcybaYvMcIQ4HP0kytZM", timeCreated: created,
+        updated: created.addingTimeInterval(1),
         storageClass: "STANDARD", downloadTokens: ["t1", "t2"])
 
     private func object(_ data: Data) throws -> [String: Any] {
@@ -27,11 +29,14 @@ import Testing
         #expect(json["downloadTokens"] as? String == "t1,t2")
         #expect(json["crc32c"] as? String == "yZRlqg==")
         #expect(json["metadata"] as? [String: String] == ["k": "v", "é": "\"quoted\"\n"])
-        #expect(Set(json.keys) == [
-            "name", "bucket", "generation", "metageneration", "contentType", "timeCreated", "updated", "storageClass",
-            "size", "md5Hash", "crc32c", "etag", "downloadTokens", "contentEncoding", "contentDisposition", "metadata",
-            "contentLanguage", "cacheControl",
-        ])
+        #expect(
+            Set(json.keys) == [
+                "name", "bucket", "generation", "metageneration", "contentType", "timeCreated", "updated",
+                "storageClass",
+                "size", "md5Hash", "crc32c", "etag", "downloadTokens", "contentEncoding", "contentDisposition",
+                "metadata",
+                "contentLanguage", "cacheControl",
+            ])
         let text = String(decoding: ObjectResourceJSON.encode(Self.sample), as: UTF8.self)
         #expect(text.hasPrefix(#"{"name":"dir/someFile","bucket":"demo-project.appspot.com","generation":"#))
     }
@@ -56,16 +61,16 @@ import Testing
 
     @Test func readsTheEmulatorExample() throws {
         let text = """
-        {
-          "name": "dir/someFile", "bucket": "demo-project.appspot.com", "generation": "1718000000000",
-          "metageneration": "1", "contentType": "application/octet-stream",
-          "timeCreated": "2024-06-10T06:13:20.000Z", "updated": "2024-06-10T06:13:20.000Z",
-          "storageClass": "STANDARD", "size": "11", "md5Hash": "XrY7u+Ae7tCTyyK7j1rNww==",
-          "crc32c": "3381945770", "etag": "6ZbQfpKNcybaYvMcIQ4HP0kytZM",
-          "downloadTokens": "3b8f3f52-5d8e-4c64-9a5e-0f3c1b6f0b2e", "contentEncoding": "identity",
-          "contentDisposition": "inline"
-        }
-        """
+            {
+              "name": "dir/someFile", "bucket": "demo-project.appspot.com", "generation": "1718000000000",
+              "metageneration": "1", "contentType": "application/octet-stream",
+              "timeCreated": "2024-06-10T06:13:20.000Z", "updated": "2024-06-10T06:13:20.000Z",
+              "storageClass": "STANDARD", "size": "11", "md5Hash": "XrY7u+Ae7tCTyyK7j1rNww==",
+              "crc32c": "3381945770", "etag": "6ZbQfpKNcybaYvMcIQ4HP0kytZM",
+              "downloadTokens": "3b8f3f52-5d8e-4c64-9a5e-0f3c1b6f0b2e", "contentEncoding": "identity",
+              "contentDisposition": "inline"
+            }
+            """
         let resource = try ObjectResourceJSON.decode(Data(text.utf8))
         #expect(resource.generation == 1_718_000_000_000)
         #expect(resource.size == 11)
@@ -78,7 +83,8 @@ import Testing
     }
 
     @Test func toleratesNumbersMissingFieldsEmptyTokensAndUnknownKeys() throws {
-        let text = #"{"name":"n","bucket":"b","generation":12,"metageneration":2,"size":5,"crc32c":42,"downloadTokens":"","kind":"storage#object","metadata":{}}"#
+        let text =
+            #"{"name":"n","bucket":"b","generation":12,"metageneration":2,"size":5,"crc32c":42,"downloadTokens":"","kind":"storage#object","metadata":{}}"#
         let resource = try ObjectResourceJSON.decode(Data(text.utf8))
         #expect(resource.generation == 12)
         #expect(resource.size == 5)
@@ -88,10 +94,12 @@ import Testing
         #expect(resource.contentType == nil)
         #expect(resource.md5Hash == "")
         #expect(resource.timeCreated == Date(timeIntervalSince1970: 0))
-        let tokens = try ObjectResourceJSON.decode(Data(#"{"name":"n","bucket":"b","downloadTokens":["a","b"],"contentType":null}"#.utf8))
+        let tokens = try ObjectResourceJSON.decode(
+            Data(#"{"name":"n","bucket":"b","downloadTokens":["a","b"],"contentType":null}"#.utf8))
         #expect(tokens.downloadTokens == ["a", "b"])
         #expect(tokens.contentType == nil)
-        let microseconds = try ObjectResourceJSON.decode(Data(#"{"name":"n","bucket":"b","updated":"2024-06-10T06:13:20.123456Z"}"#.utf8))
+        let microseconds = try ObjectResourceJSON.decode(
+            Data(#"{"name":"n","bucket":"b","updated":"2024-06-10T06:13:20.123456Z"}"#.utf8))
         #expect(StorageDateFormat.string(from: microseconds.updated) == "2024-06-10T06:13:20.123Z")
     }
 

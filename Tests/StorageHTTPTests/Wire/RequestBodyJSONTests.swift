@@ -5,37 +5,57 @@ import Testing
 
 @Suite struct RequestBodyJSONTests {
     @Test func uploadMetadataRoundTrips() throws {
-        let fields = ObjectMetadataFields(cacheControl: "c", contentDisposition: "d", contentEncoding: "e", contentLanguage: "l", contentType: "t", customMetadata: ["k": "v"])
+        let fields = ObjectMetadataFields(
+            cacheControl: "c", contentDisposition: "d", contentEncoding: "e", contentLanguage: "l", contentType: "t",
+            customMetadata: ["k": "v"])
         let data = UploadMetadataJSON.encode(name: "dir/x", fields: fields)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"name":"dir/x","cacheControl":"c","contentDisposition":"d","contentEncoding":"e","contentLanguage":"l","contentType":"t","metadata":{"k":"v"}}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"name":"dir/x","cacheControl":"c","contentDisposition":"d","contentEncoding":"e","contentLanguage":"l","contentType":"t","metadata":{"k":"v"}}"#
+        )
         let decoded = try UploadMetadataJSON.decode(data)
         #expect(decoded.name == "dir/x")
         #expect(decoded.fields == fields)
-        #expect(String(decoding: UploadMetadataJSON.encode(name: nil, fields: ObjectMetadataFields()), as: UTF8.self) == "{}")
+        #expect(
+            String(decoding: UploadMetadataJSON.encode(name: nil, fields: ObjectMetadataFields()), as: UTF8.self)
+                == "{}")
     }
 
     @Test func uploadMetadataAsSDKsSendIt() throws {
-        let decoded = try UploadMetadataJSON.decode(Data(#"{"bucket":"","size":12,"contentType":"image/png","md5Hash":null,"metadata":{"a":"1","b":null}}"#.utf8))
+        let decoded = try UploadMetadataJSON.decode(
+            Data(
+                #"{"bucket":"","size":12,"contentType":"image/png","md5Hash":null,"metadata":{"a":"1","b":null}}"#.utf8)
+        )
         #expect(decoded.name == nil)
         #expect(decoded.fields == ObjectMetadataFields(contentType: "image/png", customMetadata: ["a": "1"]))
         #expect(try UploadMetadataJSON.decode(Data(" \n".utf8)).fields == ObjectMetadataFields())
     }
 
-    @Test(arguments: [#"{"contentType":1}"#, #"{"metadata":{"a":2}}"#, #"{"metadata":"x"}"#, #"{"name":false}"#, #"{"a":"\ud800"}"#, "[", "\u{FF}"])
+    @Test(arguments: [
+        #"{"contentType":1}"#, #"{"metadata":{"a":2}}"#, #"{"metadata":"x"}"#, #"{"name":false}"#, #"{"a":"\ud800"}"#,
+        "[", "\u{FF}",
+    ])
     func uploadMetadataIsStrict(text: String) {
         #expect(throws: BackendError.self) { try UploadMetadataJSON.decode(Data(text.utf8)) }
     }
 
     @Test func invalidUTF8IsABadRequest() {
-        #expect(throws: BackendError.badRequest("The upload metadata is not valid JSON: the body is not valid UTF-8 at byte 0.")) {
+        #expect(
+            throws: BackendError.badRequest(
+                "The upload metadata is not valid JSON: the body is not valid UTF-8 at byte 0.")
+        ) {
             try UploadMetadataJSON.decode(Data([0x7B, 0xFF, 0x7D]))
         }
     }
 
     @Test func patchRoundTripsWithNulls() throws {
-        let patch = MetadataPatch(fields: [.contentType: "image/png", .cacheControl: String?.none], customMetadata: ["a": "1", "b": String?.none])
+        let patch = MetadataPatch(
+            fields: [.contentType: "image/png", .cacheControl: String?.none],
+            customMetadata: ["a": "1", "b": String?.none])
         let data = MetadataPatchJSON.encode(patch)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"cacheControl":null,"contentType":"image/png","metadata":{"a":"1","b":null}}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"cacheControl":null,"contentType":"image/png","metadata":{"a":"1","b":null}}"#)
         #expect(try MetadataPatchJSON.decode(data) == patch)
         let clear = MetadataPatch(removesAllCustomMetadata: true)
         #expect(String(decoding: MetadataPatchJSON.encode(clear), as: UTF8.self) == #"{"metadata":null}"#)
@@ -45,18 +65,26 @@ import Testing
     }
 
     @Test func patchIgnoresWhatSDKsSendBesidesTheWritableFields() throws {
-        let patch = try MetadataPatchJSON.decode(Data(#"{"bucket":"","name":"x","size":5,"storageClass":null,"crc32c":null,"contentLanguage":null}"#.utf8))
+        let patch = try MetadataPatchJSON.decode(
+            Data(#"{"bucket":"","name":"x","size":5,"storageClass":null,"crc32c":null,"contentLanguage":null}"#.utf8))
         #expect(patch == MetadataPatch(fields: [.contentLanguage: String?.none]))
     }
 
     @Test func listPagesBothWays() throws {
         let page = ListPage(prefixes: ["a/"], items: ["a", "b c"], nextPageToken: "tok")
         let data = ListPageJSON.encode(page, bucket: "bk")
-        #expect(String(decoding: data, as: UTF8.self) == #"{"prefixes":["a/"],"items":[{"name":"a","bucket":"bk"},{"name":"b c","bucket":"bk"}],"nextPageToken":"tok"}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"prefixes":["a/"],"items":[{"name":"a","bucket":"bk"},{"name":"b c","bucket":"bk"}],"nextPageToken":"tok"}"#
+        )
         #expect(try ListPageJSON.decode(data) == page)
-        #expect(String(decoding: ListPageJSON.encode(ListPage(), bucket: "bk"), as: UTF8.self) == #"{"prefixes":[],"items":[]}"#)
+        #expect(
+            String(decoding: ListPageJSON.encode(ListPage(), bucket: "bk"), as: UTF8.self)
+                == #"{"prefixes":[],"items":[]}"#)
         #expect(try ListPageJSON.decode(Data("{}".utf8)) == ListPage())
-        #expect(try ListPageJSON.decode(Data(#"{"items":[{"name":"x","bucket":"b","size":"1"}],"nextPageToken":""}"#.utf8)) == ListPage(items: ["x"]))
+        #expect(
+            try ListPageJSON.decode(Data(#"{"items":[{"name":"x","bucket":"b","size":"1"}],"nextPageToken":""}"#.utf8))
+                == ListPage(items: ["x"]))
         for bad in [#"{"items":[{"bucket":"b"}]}"#, #"{"prefixes":[1]}"#, #"{"items":"x"}"#, #"{"nextPageToken":3}"#] {
             #expect(throws: BackendError.self) { try ListPageJSON.decode(Data(bad.utf8)) }
         }
@@ -73,15 +101,22 @@ import Testing
     }
 
     @Test func rulesRoundTrip() throws {
-        let rules = StorageRules(version: 1, entries: [
-            .init(path: "ios/public/**", operations: [.read, .write, .list]),
-            .init(path: "*", operations: [.read], requiresSignIn: true),
-            .init(path: "closed/**", operations: []),
-        ])
+        let rules = StorageRules(
+            version: 1,
+            entries: [
+                .init(path: "ios/public/**", operations: [.read, .write, .list]),
+                .init(path: "*", operations: [.read], requiresSignIn: true),
+                .init(path: "closed/**", operations: []),
+            ])
         let data = RulesJSON.encode(rules)
-        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"version":1,"allow":[{"path":"ios/public/**","ops":["read","write","list"]},{"path":"*","ops":["read"],"if":"signedIn"}"#))
+        #expect(
+            String(decoding: data, as: UTF8.self).hasPrefix(
+                #"{"version":1,"allow":[{"path":"ios/public/**","ops":["read","write","list"]},{"path":"*","ops":["read"],"if":"signedIn"}"#
+            ))
         #expect(try RulesJSON.decode(data) == rules)
-        #expect(try RulesJSON.decode(Data(#"{"allow":[{"path":"x"}]}"#.utf8)) == StorageRules(entries: [.init(path: "x", operations: [])]))
+        #expect(
+            try RulesJSON.decode(Data(#"{"allow":[{"path":"x"}]}"#.utf8))
+                == StorageRules(entries: [.init(path: "x", operations: [])]))
     }
 
     @Test func deepNestingIsRefusedNotACrash() {

@@ -53,7 +53,8 @@ import Testing
         reference.putData(bytes(1)).wait()
         let first = try reference.downloadURL()
         #expect(try reference.downloadURL() == first)
-        let token = try #require(backend.getMetadata(ObjectAddress(bucket: "bucket", name: "stable")).downloadTokens.first)
+        let token = try #require(
+            backend.getMetadata(ObjectAddress(bucket: "bucket", name: "stable")).downloadTokens.first)
         #expect(first.absoluteString.hasSuffix("&token=\(token)"))
     }
 

@@ -6,7 +6,10 @@ import Testing
 @Suite struct ErrorMappingTests {
     @Test(arguments: [
         (400, StorageErrorCode.unknown, "Unknown 400 error from backend"),
-        (401, .unauthenticated, "User is not authenticated, please authenticate using Firebase Authentication and try again."),
+        (
+            401, .unauthenticated,
+            "User is not authenticated, please authenticate using Firebase Authentication and try again."
+        ),
         (402, .quotaExceeded, "Quota for bucket bucket exceeded, please view quota on firebase.google.com."),
         (403, .unauthorized, "User does not have permission to access gs://bucket/images/a.jpg."),
         (404, .objectNotFound, "Object images/a.jpg does not exist."),
@@ -27,14 +30,18 @@ import Testing
     }
 
     @Test func withoutAnObjectTheSDKsPlaceholderIsNamed() {
-        #expect(StorageError.fromServer(status: 403, bucket: "bucket", object: nil).message
-            == "User does not have permission to access gs://bucket/<object-entity-internal-error>.")
-        #expect(StorageError.fromServer(status: 404, bucket: "bucket", object: nil).message
-            == "Object <object-entity-internal-error> does not exist.")
+        #expect(
+            StorageError.fromServer(status: 403, bucket: "bucket", object: nil).message
+                == "User does not have permission to access gs://bucket/<object-entity-internal-error>.")
+        #expect(
+            StorageError.fromServer(status: 404, bucket: "bucket", object: nil).message
+                == "Object <object-entity-internal-error> does not exist.")
     }
 
     @Test func transportAndMalformedFailuresAreUnknownWithTheirCause() {
-        for failure in [BackendError(.transport, "refused"), BackendError(.malformedResponse, "not JSON", request: "GET /x")] {
+        for failure in [
+            BackendError(.transport, "refused"), BackendError(.malformedResponse, "not JSON", request: "GET /x"),
+        ] {
             let error = StorageError.from(failure, bucket: "bucket", object: "x")
             #expect(error.code == .unknown)
             #expect(error.cause == failure)
@@ -49,9 +56,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (StorageErrorCode.unknown, -13000), (.objectNotFound, -13010), (.bucketNotFound, -13011), (.projectNotFound, -13012),
+        (StorageErrorCode.unknown, -13000), (.objectNotFound, -13010), (.bucketNotFound, -13011),
+        (.projectNotFound, -13012),
         (.quotaExceeded, -13013), (.unauthenticated, -13020), (.unauthorized, -13021), (.retryLimitExceeded, -13030),
-        (.nonMatchingChecksum, -13031), (.downloadSizeExceeded, -13032), (.cancelled, -13040), (.invalidArgument, -13050),
+        (.nonMatchingChecksum, -13031), (.downloadSizeExceeded, -13032), (.cancelled, -13040),
+        (.invalidArgument, -13050),
         (.bucketMismatch, -13051), (.internalError, -13052), (.pathError, -13053),
     ])
     func codesHaveTheSDKsRawValues(code: StorageErrorCode, raw: Int) {
@@ -67,7 +76,9 @@ import Testing
         let log = EventLog(task)
         task.wait()
         #expect(log.events == ["resume", "failure(quotaExceeded)"])
-        #expect(task.snapshot.error?.message == "Quota for bucket bucket exceeded, please view quota on firebase.google.com.")
+        #expect(
+            task.snapshot.error?.message
+                == "Quota for bucket bucket exceeded, please view quota on firebase.google.com.")
     }
 
     @Test func aTransportFailureReachesTheOperationAsUnknownWithItsCause() {

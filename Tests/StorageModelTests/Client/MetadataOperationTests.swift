@@ -131,7 +131,8 @@ import Testing
 
     @Test func updatingAMissingObjectIsObjectNotFound() throws {
         let (storage, _, _) = try Self.storage()
-        let error = try #require(thrownError { try storage.reference(withPath: "gone").updateMetadata(StorageMetadata()) })
+        let error = try #require(
+            thrownError { try storage.reference(withPath: "gone").updateMetadata(StorageMetadata()) })
         #expect(error.code == .objectNotFound)
         #expect(error.message == "Object gone does not exist.")
     }

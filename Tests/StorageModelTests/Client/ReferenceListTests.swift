@@ -66,7 +66,8 @@ import Testing
             tokens.append(page.pageToken)
             token = page.pageToken
         } while token != nil && pages.count < 10
-        #expect(pages == [["files/uid/a.txt", "files/uid/b.txt"], ["files/uid/c/", "files/uid/e.txt"], ["files/uid/f/"]])
+        #expect(
+            pages == [["files/uid/a.txt", "files/uid/b.txt"], ["files/uid/c/", "files/uid/e.txt"], ["files/uid/f/"]])
         #expect(tokens.dropLast().allSatisfy { $0 != nil })
         #expect(tokens.last == .some(nil))
         #expect(backend.calls(.list).count == 3)
@@ -121,10 +122,11 @@ import Testing
         #expect(fromEmptyPath == fromRoot)
         #expect(fromParent == fromRoot)
         #expect(try storage.reference().list(maxResults: 10) == fromRoot)
-        #expect(backend.calls(.list).allSatisfy {
-            if case .list(let prefix, _, _) = $0 { return prefix.isEmpty }
-            return false
-        })
+        #expect(
+            backend.calls(.list).allSatisfy {
+                if case .list(let prefix, _, _) = $0 { return prefix.isEmpty }
+                return false
+            })
     }
 
     @Test func listAllFollowsPagesOfTheService() throws {
@@ -139,7 +141,9 @@ import Testing
     @Test func listAllListsAPrefixRepeatedOnSeveralPagesOnce() throws {
         let names = (0..<1001).map { String(format: "rep/%04d", $0) }
         let (storage, backend) = Self.storage(holding: names)
-        backend.rewriteLists { page in ListPage(prefixes: ["rep/dup/"] + page.prefixes, items: page.items, nextPageToken: page.nextPageToken) }
+        backend.rewriteLists { page in
+            ListPage(prefixes: ["rep/dup/"] + page.prefixes, items: page.items, nextPageToken: page.nextPageToken)
+        }
         let result = try storage.reference(withPath: "rep").listAll()
         #expect(Self.paths(result.prefixes) == ["rep/dup"])
         #expect(result.items.count == 1001)
@@ -202,7 +206,8 @@ import Testing
     @Test func aSignedInOnlyListRuleNeedsAUser() throws {
         let (storage, backend) = Self.storage(holding: ["files/uid/a"])
         backend.inner.setRules(
-            StorageRules(entries: [StorageRules.Entry(path: "files/**", operations: [.list], requiresSignIn: true)]), bucket: "bucket")
+            StorageRules(entries: [StorageRules.Entry(path: "files/**", operations: [.list], requiresSignIn: true)]),
+            bucket: "bucket")
         let reference = storage.reference(withPath: "files/uid")
         do {
             _ = try reference.listAll()

@@ -31,7 +31,9 @@ import Testing
         #expect(try storage.reference(forURL: "gs://bucket/path/to/object").root().description == "gs://bucket/")
         #expect(try storage.reference(forURL: "gs://bucket/").root().description == "gs://bucket/")
         #expect(try storage.reference(forURL: "gs://bucket/").root() == storage.reference())
-        #expect(try storage.reference(forURL: "gs://bucket/path/to/object") == storage.reference(withPath: "path/to/object"))
+        #expect(
+            try storage.reference(forURL: "gs://bucket/path/to/object") == storage.reference(withPath: "path/to/object")
+        )
     }
 
     @Test func childrenAndParentsOfParsedReferences() throws {
@@ -40,7 +42,9 @@ import Testing
         #expect(root.child("path").description == "gs://bucket/path")
         #expect(root.child("path/to/object").description == "gs://bucket/path/to/object")
         #expect(root.child("path").child("to").child("object").description == "gs://bucket/path/to/object")
-        #expect(try storage.reference(forURL: "gs://bucket//path/to/object/").parent()?.description == "gs://bucket/path/to")
+        #expect(
+            try storage.reference(forURL: "gs://bucket//path/to/object/").parent()?.description == "gs://bucket/path/to"
+        )
         #expect(try storage.reference(forURL: "gs://bucket/path").parent()?.description == "gs://bucket/")
         #expect(try storage.reference(forURL: "gs://bucket/path/").parent()?.description == "gs://bucket/")
         #expect(try storage.reference(forURL: "gs://bucket/").parent() == nil)
@@ -63,19 +67,26 @@ import Testing
         let error = try #require(thrownError { try storage.reference(forURL: url) })
         #expect(error.code == .bucketMismatch)
         #expect(error.code.rawValue == -13051)
-        #expect(error.message == "Provided bucket: `bcket` does not match the Storage bucket of the current instance: `bucket`")
+        #expect(
+            error.message
+                == "Provided bucket: `bcket` does not match the Storage bucket of the current instance: `bucket`")
     }
 
     @Test func theBucketIsComparedExactly() throws {
         let (storage, _) = makeStorage(bucket: "foo-bar.appspot.com")
         #expect(try storage.reference(forURL: "gs://foo-bar.appspot.com/a").bucket == "foo-bar.appspot.com")
         let error = try #require(thrownError { try storage.reference(forURL: "gs://FOO-BAR.appspot.com/a") })
-        #expect(error.message == "Provided bucket: `FOO-BAR.appspot.com` does not match the Storage bucket of the current instance: `foo-bar.appspot.com`")
+        #expect(
+            error.message
+                == "Provided bucket: `FOO-BAR.appspot.com` does not match the Storage bucket of the current instance: `foo-bar.appspot.com`"
+        )
     }
 
     @Test func aMalformedURLIsAPathErrorEvenForAnotherBucket() throws {
         let (storage, _) = makeStorage()
-        #expect(try #require(thrownError { try storage.reference(forURL: "ftp://other/v0/b/other/o/a") }).code == .pathError)
+        #expect(
+            try #require(thrownError { try storage.reference(forURL: "ftp://other/v0/b/other/o/a") }).code == .pathError
+        )
     }
 
     @Test func anEmptyBucketStorageAcceptsAnyBucket() throws {
@@ -83,8 +94,12 @@ import Testing
         let first = try storage.reference(forURL: "gs://bucket/path/to/object")
         #expect(first.bucket == "bucket")
         #expect(first.fullPath == "path/to/object")
-        #expect(try storage.reference(forURL: "gs://benwu-test1.storage.firebase.com/child").bucket == "benwu-test1.storage.firebase.com")
-        #expect(try storage.reference(forURL: "gs://benwu-test2.storage.firebase.com/child").bucket == "benwu-test2.storage.firebase.com")
+        #expect(
+            try storage.reference(forURL: "gs://benwu-test1.storage.firebase.com/child").bucket
+                == "benwu-test1.storage.firebase.com")
+        #expect(
+            try storage.reference(forURL: "gs://benwu-test2.storage.firebase.com/child").bucket
+                == "benwu-test2.storage.firebase.com")
         #expect(try #require(thrownError { try storage.reference(forURL: "gs://") }).code == .pathError)
     }
 

@@ -37,7 +37,9 @@ import Testing
         #expect(allowed.snapshot.status == .success)
         storage.signOut()
         #expect(storage.authToken == nil)
-        #expect(thrownError { try reference.updateMetadata(patch: MetadataPatch(fields: [.contentType: "a/b"])) }?.code == .unauthorized)
+        #expect(
+            thrownError { try reference.updateMetadata(patch: MetadataPatch(fields: [.contentType: "a/b"])) }?.code
+                == .unauthorized)
         #expect(try reference.getMetadata().size == 3)
     }
 
@@ -49,7 +51,9 @@ import Testing
         let log = EventLog(upload)
         upload.wait()
         #expect(log.events == ["resume", "failure(unauthenticated)"])
-        #expect(upload.snapshot.error?.message == "User is not authenticated, please authenticate using Firebase Authentication and try again.")
+        #expect(
+            upload.snapshot.error?.message
+                == "User is not authenticated, please authenticate using Firebase Authentication and try again.")
         let download = storage.reference(withPath: "a").getData(maxSize: 10)
         download.wait()
         #expect(download.snapshot.error?.code == .unauthenticated)
@@ -60,7 +64,9 @@ import Testing
     @Test func theSignedInTokenIsSentWithEveryRequest() throws {
         let (storage, backend) = makeStorage()
         backend.setRules(
-            StorageRules(entries: [StorageRules.Entry(path: "**", operations: Set(StorageRules.Operation.allCases), requiresSignIn: true)]),
+            StorageRules(entries: [
+                StorageRules.Entry(path: "**", operations: Set(StorageRules.Operation.allCases), requiresSignIn: true)
+            ]),
             bucket: "bucket")
         storage.signIn(uid: "bob")
         let reference = storage.reference(withPath: "private/file")
@@ -74,7 +80,10 @@ import Testing
         try reference.delete()
     }
 
-    @Test(arguments: [String(repeating: "n", count: 1025), "dir/" + String(repeating: "\u{E9}", count: 511), "line\nbreak", "carriage\rreturn"])
+    @Test(arguments: [
+        String(repeating: "n", count: 1025), "dir/" + String(repeating: "\u{E9}", count: 511), "line\nbreak",
+        "carriage\rreturn",
+    ])
     func aNameTheServiceRefusesIsAnUnknown400(name: String) throws {
         let (storage, _) = makeStorage()
         let reference = storage.reference(withPath: name)
@@ -98,7 +107,8 @@ import Testing
 
     @Test func aDeniedMissingObjectIsUnauthorizedNotMissing() throws {
         let (storage, backend) = makeStorage()
-        backend.setRules(StorageRules(entries: [StorageRules.Entry(path: "public/**", operations: [.read])]), bucket: "bucket")
+        backend.setRules(
+            StorageRules(entries: [StorageRules.Entry(path: "public/**", operations: [.read])]), bucket: "bucket")
         let hidden = storage.reference(withPath: "private/none.jpg")
         #expect(thrownError { try hidden.getMetadata() }?.code == .unauthorized)
         #expect(thrownError { try hidden.downloadURL() }?.code == .unauthorized)

@@ -18,7 +18,9 @@ import Testing
     }
 
     @Test func oneMillionAs() {
-        #expect(hex(MD5.digest(of: Data(repeating: UInt8(ascii: "a"), count: 1_000_000))) == "7707d6ae4e027c70eea2a935c2296f21")
+        #expect(
+            hex(MD5.digest(of: Data(repeating: UInt8(ascii: "a"), count: 1_000_000)))
+                == "7707d6ae4e027c70eea2a935c2296f21")
     }
 
     @Test func emptyInputGivesTheEmptyDigest() {

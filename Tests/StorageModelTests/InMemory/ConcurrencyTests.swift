@@ -33,16 +33,22 @@ import Testing
                 for round in 0..<rounds {
                     let name = "w\(worker)/o\(String(format: "%02d", round))"
                     let data = pattern(40 + round, seed: UInt32(worker * 1000 + round))
-                    let session = try backend.startUpload(UploadStart(object: Fixtures.address(name), size: Int64(data.count)))
+                    let session = try backend.startUpload(
+                        UploadStart(object: Fixtures.address(name), size: Int64(data.count)))
                     var offset = 0
                     while data.count - offset > 16 {
-                        _ = try backend.uploadChunk(session: session.id, offset: Int64(offset), data: data[offset..<(offset + 16)], finalize: false)
+                        _ = try backend.uploadChunk(
+                            session: session.id, offset: Int64(offset), data: data[offset..<(offset + 16)],
+                            finalize: false)
                         offset += 16
                     }
-                    _ = try backend.uploadChunk(session: session.id, offset: Int64(offset), data: data[offset...], finalize: true)
+                    _ = try backend.uploadChunk(
+                        session: session.id, offset: Int64(offset), data: data[offset...], finalize: true)
                     alive.insert(name)
                     if try Fixtures.read(backend, name) != data { log.note("\(name): bytes differ") }
-                    if try backend.getMetadata(Fixtures.address(name)).md5Hash != Data(MD5.digest(of: data)).base64EncodedString() {
+                    if try backend.getMetadata(Fixtures.address(name)).md5Hash
+                        != Data(MD5.digest(of: data)).base64EncodedString()
+                    {
                         log.note("\(name): md5 differs")
                     }
                     let shared = Data(repeating: UInt8(worker), count: 100 + worker)
@@ -87,7 +93,8 @@ import Testing
             // Everyone tries the same offsets; exactly one chunk lands at each.
             for attempt in 0..<64 {
                 do {
-                    _ = try backend.uploadChunk(session: session.id, offset: Int64(attempt * 4), data: chunk, finalize: false)
+                    _ = try backend.uploadChunk(
+                        session: session.id, offset: Int64(attempt * 4), data: chunk, finalize: false)
                     return
                 } catch {
                     if (error as? BackendError)?.status != 400 { log.note("\(error)") }

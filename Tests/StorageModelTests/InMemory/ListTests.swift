@@ -8,7 +8,9 @@ import Testing
         pageToken: String? = nil
     ) throws(BackendError) -> ListPage {
         try backend.list(
-            ListRequest(bucket: Fixtures.bucket, prefix: prefix, delimiter: delimiter, maxResults: maxResults, pageToken: pageToken))
+            ListRequest(
+                bucket: Fixtures.bucket, prefix: prefix, delimiter: delimiter, maxResults: maxResults,
+                pageToken: pageToken))
     }
 
     private func seeded(_ names: [String]) -> InMemoryBackend {
@@ -28,7 +30,9 @@ import Testing
 
     @Test func invalidPrefixesAndPlaceholdersAreNotListed() throws {
         let backend = seeded(["listAll//foo", "listAll/bar//", "listAll/baz//qux", "listAll/abc/", "/root", "//x"])
-        #expect(try list(backend, prefix: "listAll/") == ListPage(prefixes: ["listAll/abc/", "listAll/bar/", "listAll/baz/"]))
+        #expect(
+            try list(backend, prefix: "listAll/")
+                == ListPage(prefixes: ["listAll/abc/", "listAll/bar/", "listAll/baz/"]))
         #expect(try list(backend, prefix: "listAll/abc/") == ListPage())
         #expect(try list(backend, prefix: "listAll/bar/") == ListPage())
         #expect(try list(backend) == ListPage(prefixes: ["listAll/"]))
@@ -48,7 +52,8 @@ import Testing
 
     @Test func itemsAndPrefixesMergeInByteOrder() throws {
         let backend = seeded(["a-b", "a/x", "a0", "B", "b/y", "\u{E9}", "e\u{301}/z"])
-        #expect(try Fixtures.listAll(backend, pageSize: 1).entries == ["B", "a-b", "a/", "a0", "b/", "e\u{301}/", "\u{E9}"])
+        #expect(
+            try Fixtures.listAll(backend, pageSize: 1).entries == ["B", "a-b", "a/", "a0", "b/", "e\u{301}/", "\u{E9}"])
         let page = try list(backend, maxResults: 4)
         #expect(page.items == ["B", "a-b", "a0"])
         #expect(page.prefixes == ["a/"])
@@ -61,7 +66,8 @@ import Testing
             names.append(String(format: "dir/sub%03d/file", index / 3))
         }
         let backend = seeded(names)
-        let expected = (0..<120).map { String(format: "dir/item%03d", $0) } + (0..<40).map { String(format: "dir/sub%03d/", $0) }
+        let expected =
+            (0..<120).map { String(format: "dir/item%03d", $0) } + (0..<40).map { String(format: "dir/sub%03d/", $0) }
         for pageSize in [1, 2, 3, 7, 50, 159, 160, 161, 1000] {
             let (entries, pages) = try Fixtures.listAll(backend, prefix: "dir/", pageSize: pageSize)
             #expect(entries == expected, "page size \(pageSize)")
@@ -79,10 +85,13 @@ import Testing
         }
         let strings = names.map { String(decoding: $0, as: UTF8.self) }
         let backend = seeded(strings)
-        for (prefix, delimiter) in [("", "/"), ("a/", "/"), ("b/", "/"), ("", "-"), ("a-", "-"), ("", "ab"), ("", nil), ("a/", nil)] {
+        for (prefix, delimiter) in [
+            ("", "/"), ("a/", "/"), ("b/", "/"), ("", "-"), ("a-", "-"), ("", "ab"), ("", nil), ("a/", nil),
+        ] {
             let expected = bruteForce(strings, prefix: prefix, delimiter: delimiter)
             for pageSize in [1, 3, 1000] {
-                let listed = try Fixtures.listAll(backend, prefix: prefix, delimiter: delimiter, pageSize: pageSize).entries
+                let listed = try Fixtures.listAll(backend, prefix: prefix, delimiter: delimiter, pageSize: pageSize)
+                    .entries
                 #expect(firstDifference(listed, expected) == nil, "\(prefix) \(delimiter ?? "nil") \(pageSize)")
             }
         }
@@ -165,7 +174,8 @@ import Testing
         let backend = seeded(["x-1-a", "x-1-b", "x-2", "x/3", "y::z::w", "y::v"])
         #expect(try list(backend, delimiter: "-") == ListPage(prefixes: ["x-"], items: ["x/3", "y::v", "y::z::w"]))
         #expect(try list(backend, prefix: "x-", delimiter: "-") == ListPage(prefixes: ["x-1-"], items: ["x-2"]))
-        #expect(try list(backend, delimiter: "::") == ListPage(prefixes: ["y::"], items: ["x-1-a", "x-1-b", "x-2", "x/3"]))
+        #expect(
+            try list(backend, delimiter: "::") == ListPage(prefixes: ["y::"], items: ["x-1-a", "x-1-b", "x-2", "x/3"]))
         #expect(try list(backend, prefix: "y::", delimiter: "::") == ListPage(prefixes: ["y::z::"], items: ["y::v"]))
     }
 
@@ -194,7 +204,10 @@ import Testing
     /// else it yields prefix + segment + delimiter; empty `/` segments are filtered.
     private func bruteForce(_ names: [String], prefix: String, delimiter: String?) -> [String] {
         func wellFormed(_ bytes: [UInt8]) -> Bool {
-            !bytes.isEmpty && bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty }
+            !bytes.isEmpty
+                && bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy {
+                    !$0.isEmpty
+                }
         }
         let prefixBytes = Array(prefix.utf8)
         var entries = Set<[UInt8]>()
@@ -204,9 +217,13 @@ import Testing
             let rest = Array(bytes[prefixBytes.count...])
             if let delimiter, !delimiter.isEmpty {
                 let d = Array(delimiter.utf8)
-                if let at = (0..<max(0, rest.count - d.count + 1)).first(where: { Array(rest[$0..<($0 + d.count)]) == d }) {
+                if let at = (0..<max(0, rest.count - d.count + 1)).first(where: {
+                    Array(rest[$0..<($0 + d.count)]) == d
+                }) {
                     let segment = Array(rest[..<at])
-                    if !segment.isEmpty && wellFormed(prefixBytes + segment) { entries.insert(prefixBytes + segment + d) }
+                    if !segment.isEmpty && wellFormed(prefixBytes + segment) {
+                        entries.insert(prefixBytes + segment + d)
+                    }
                     continue
                 }
             }

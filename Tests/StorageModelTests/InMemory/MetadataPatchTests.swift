@@ -73,6 +73,7 @@ import Testing
     }
 
     @Test func missingObjectIs404() {
-        #expect(status { try InMemoryBackend().updateMetadata(Fixtures.address("none"), patch: MetadataPatch()) } == 404)
+        #expect(
+            status { try InMemoryBackend().updateMetadata(Fixtures.address("none"), patch: MetadataPatch()) } == 404)
     }
 }

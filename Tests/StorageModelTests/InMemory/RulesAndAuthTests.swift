@@ -6,7 +6,9 @@ import Testing
     @Test func unreadableTokenIs401OnEveryCall() throws {
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "file")
-        for token in [IDToken.malformed, "", "a.b.c", "e30.e30.", "x.\(IDToken.unsigned(uid: "u").split(separator: ".")[0]).y"] {
+        for token in [
+            IDToken.malformed, "", "a.b.c", "e30.e30.", "x.\(IDToken.unsigned(uid: "u").split(separator: ".")[0]).y",
+        ] {
             let address = Fixtures.address("file", auth: token)
             #expect(status { try backend.startUpload(UploadStart(object: address)) } == 401, "\(token)")
             #expect(status { try backend.readObject(ReadRequest(object: address)) } == 401)
@@ -38,21 +40,32 @@ import Testing
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "file")
         backend.setRules(Fixtures.denyAll, bucket: Fixtures.bucket)
-        #expect(failure { try backend.getMetadata(Fixtures.address("file")) }?.message == "Permission denied. No READ permission.")
-        #expect(failure { try backend.deleteObject(Fixtures.address("file")) }?.message == "Permission denied. No WRITE permission.")
-        #expect(failure { try backend.list(ListRequest(bucket: Fixtures.bucket)) }?.message == "Permission denied. No LIST permission.")
+        #expect(
+            failure { try backend.getMetadata(Fixtures.address("file")) }?.message
+                == "Permission denied. No READ permission.")
+        #expect(
+            failure { try backend.deleteObject(Fixtures.address("file")) }?.message
+                == "Permission denied. No WRITE permission.")
+        #expect(
+            failure { try backend.list(ListRequest(bucket: Fixtures.bucket)) }?.message
+                == "Permission denied. No LIST permission.")
     }
 
     @Test func signedInRulesNeedASignedInCaller() throws {
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "users/file")
         backend.setRules(
-            StorageRules(entries: [.init(path: "users/**", operations: Set(StorageRules.Operation.allCases), requiresSignIn: true)]),
+            StorageRules(entries: [
+                .init(path: "users/**", operations: Set(StorageRules.Operation.allCases), requiresSignIn: true)
+            ]),
             bucket: Fixtures.bucket)
         #expect(status { try backend.getMetadata(Fixtures.address("users/file")) } == 403)
         #expect(status { try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "users/")) } == 403)
         #expect(try backend.getMetadata(Fixtures.address("users/file", auth: Fixtures.user)).name == "users/file")
-        #expect(try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "users/", auth: Fixtures.user)).items == ["users/file"])
+        #expect(
+            try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "users/", auth: Fixtures.user)).items == [
+                "users/file"
+            ])
         #expect(try Fixtures.upload(backend, "users/new", auth: Fixtures.user).name == "users/new")
         #expect(status { try Fixtures.upload(backend, "elsewhere", auth: Fixtures.user) } == 403)
     }
@@ -85,7 +98,8 @@ import Testing
         let denied = failure { try backend.list(ListRequest(bucket: Fixtures.bucket)) }
         #expect(denied?.status == 403)
         #expect(denied?.message.contains("rules_version") == true)
-        #expect(status { try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "a/", auth: Fixtures.user)) } == 403)
+        #expect(
+            status { try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "a/", auth: Fixtures.user)) } == 403)
         #expect(try Fixtures.read(backend, "a/b") == Data("hello".utf8))
     }
 
@@ -93,7 +107,10 @@ import Testing
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "photos/2024/a.jpg")
         backend.setRules(StorageRules(entries: [.init(path: "photos/*", operations: [.list])]), bucket: Fixtures.bucket)
-        #expect(try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "photos/2024/")).items == ["photos/2024/a.jpg"])
+        #expect(
+            try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "photos/2024/")).items == [
+                "photos/2024/a.jpg"
+            ])
         #expect(status { try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "photos/")) } == 403)
         #expect(status { try backend.list(ListRequest(bucket: Fixtures.bucket)) } == 403)
     }

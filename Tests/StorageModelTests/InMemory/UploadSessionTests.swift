@@ -11,7 +11,9 @@ import Testing
 
     @Test func sessionReportsTheBackendGranularity() throws {
         #expect(try InMemoryBackend().startUpload(UploadStart(object: Fixtures.address("a"))).granularity == 262_144)
-        #expect(try InMemoryBackend(granularity: 4).startUpload(UploadStart(object: Fixtures.address("a"))).granularity == 4)
+        #expect(
+            try InMemoryBackend(granularity: 4).startUpload(UploadStart(object: Fixtures.address("a"))).granularity == 4
+        )
         let ids = try (0..<3).map { _ throws(BackendError) in try start(InMemoryBackend()) }
         #expect(Set(ids).count == 3)
     }
@@ -20,9 +22,11 @@ import Testing
         let backend = InMemoryBackend(granularity: 4)
         let data = pattern(23)
         let id = try start(backend, size: 23)
-        #expect(try backend.uploadChunk(session: id, offset: 0, data: data[0..<8], finalize: false)
-            == UploadStatus(state: .active, receivedBytes: 8))
-        #expect(try backend.uploadChunk(session: id, offset: 8, data: data[8..<16], finalize: false).receivedBytes == 16)
+        #expect(
+            try backend.uploadChunk(session: id, offset: 0, data: data[0..<8], finalize: false)
+                == UploadStatus(state: .active, receivedBytes: 8))
+        #expect(
+            try backend.uploadChunk(session: id, offset: 8, data: data[8..<16], finalize: false).receivedBytes == 16)
         #expect(try backend.queryUpload(session: id) == UploadStatus(state: .active, receivedBytes: 16))
         let final = try backend.uploadChunk(session: id, offset: 16, data: data[16...], finalize: true)
         #expect(final.state == .final)
@@ -32,7 +36,8 @@ import Testing
         #expect(resource.md5Hash == Data(MD5.digest(of: data)).base64EncodedString())
         #expect(resource.crc32c == CRC32C.base64(CRC32C.checksum(of: data)))
         #expect(try Fixtures.read(backend, "upload") == data)
-        #expect(try backend.queryUpload(session: id) == UploadStatus(state: .final, receivedBytes: 23, resource: resource))
+        #expect(
+            try backend.queryUpload(session: id) == UploadStatus(state: .final, receivedBytes: 23, resource: resource))
     }
 
     @Test func wrongOffsetIs400AndTheSessionCarriesOn() throws {
@@ -43,7 +48,8 @@ import Testing
         #expect(ahead?.status == 400)
         #expect(ahead?.message.contains("expected 2") == true)
         #expect(ahead?.message.contains("got 4") == true)
-        #expect(status { try backend.uploadChunk(session: id, offset: 0, data: Data("ab".utf8), finalize: false) } == 400)
+        #expect(
+            status { try backend.uploadChunk(session: id, offset: 0, data: Data("ab".utf8), finalize: false) } == 400)
         #expect(try backend.queryUpload(session: id).receivedBytes == 2)
         _ = try backend.uploadChunk(session: id, offset: 2, data: Data("cd".utf8), finalize: true)
         #expect(try Fixtures.read(backend, "upload") == Data("abcd".utf8))
@@ -52,7 +58,8 @@ import Testing
     @Test func nonFinalChunkMustBeAMultipleOfTheGranularity() throws {
         let backend = InMemoryBackend(granularity: 4)
         let id = try start(backend)
-        #expect(status { try backend.uploadChunk(session: id, offset: 0, data: Data("abc".utf8), finalize: false) } == 400)
+        #expect(
+            status { try backend.uploadChunk(session: id, offset: 0, data: Data("abc".utf8), finalize: false) } == 400)
         #expect(try backend.queryUpload(session: id).receivedBytes == 0)
         _ = try backend.uploadChunk(session: id, offset: 0, data: Data(), finalize: false)
         _ = try backend.uploadChunk(session: id, offset: 0, data: Data("abcdefgh".utf8), finalize: false)
@@ -62,12 +69,16 @@ import Testing
     @Test func declaredSizeMayNotBeExceededOrMissed() throws {
         let backend = InMemoryBackend(granularity: 1)
         let id = try start(backend, size: 4)
-        #expect(status { try backend.uploadChunk(session: id, offset: 0, data: Data("abcde".utf8), finalize: false) } == 400)
+        #expect(
+            status { try backend.uploadChunk(session: id, offset: 0, data: Data("abcde".utf8), finalize: false) } == 400
+        )
         _ = try backend.uploadChunk(session: id, offset: 0, data: Data("abc".utf8), finalize: false)
         #expect(status { try backend.uploadChunk(session: id, offset: 3, data: Data(), finalize: true) } == 400)
-        #expect(status { try backend.uploadChunk(session: id, offset: 3, data: Data("de".utf8), finalize: true) } == 400)
+        #expect(
+            status { try backend.uploadChunk(session: id, offset: 3, data: Data("de".utf8), finalize: true) } == 400)
         #expect(try backend.queryUpload(session: id) == UploadStatus(state: .active, receivedBytes: 3))
-        #expect(try backend.uploadChunk(session: id, offset: 3, data: Data("d".utf8), finalize: true).resource?.size == 4)
+        #expect(
+            try backend.uploadChunk(session: id, offset: 3, data: Data("d".utf8), finalize: true).resource?.size == 4)
         #expect(status { try start(backend, size: -1) } == 400)
     }
 
@@ -85,7 +96,8 @@ import Testing
         try backend.cancelUpload(session: id)
         try backend.cancelUpload(session: id)
         #expect(try backend.queryUpload(session: id).state == .cancelled)
-        #expect(status { try backend.uploadChunk(session: id, offset: 2, data: Data("c".utf8), finalize: false) } == 400)
+        #expect(
+            status { try backend.uploadChunk(session: id, offset: 2, data: Data("c".utf8), finalize: false) } == 400)
         #expect(status { try backend.uploadChunk(session: id, offset: 2, data: Data(), finalize: true) } == 400)
         #expect(status { try backend.getMetadata(Fixtures.address("upload")) } == 404)
     }
@@ -95,7 +107,8 @@ import Testing
         let id = try start(backend)
         _ = try backend.uploadChunk(session: id, offset: 0, data: Data("abc".utf8), finalize: true)
         #expect(status { try backend.uploadChunk(session: id, offset: 3, data: Data(), finalize: true) } == 400)
-        #expect(status { try backend.uploadChunk(session: id, offset: 3, data: Data("d".utf8), finalize: false) } == 400)
+        #expect(
+            status { try backend.uploadChunk(session: id, offset: 3, data: Data("d".utf8), finalize: false) } == 400)
         #expect(status { try backend.cancelUpload(session: id) } == 400)
         #expect(try backend.queryUpload(session: id).state == .final)
         #expect(try Fixtures.read(backend, "upload") == Data("abc".utf8))
@@ -161,7 +174,8 @@ import Testing
         let id = try start(backend, "big", size: Int64(data.count))
         var offset = 0
         while data.count - offset > 65_536 * 3 {
-            _ = try backend.uploadChunk(session: id, offset: Int64(offset), data: data[offset..<(offset + 65_536 * 3)], finalize: false)
+            _ = try backend.uploadChunk(
+                session: id, offset: Int64(offset), data: data[offset..<(offset + 65_536 * 3)], finalize: false)
             offset += 65_536 * 3
         }
         let final = try backend.uploadChunk(session: id, offset: Int64(offset), data: data[offset...], finalize: true)

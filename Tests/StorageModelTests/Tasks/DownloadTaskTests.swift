@@ -45,8 +45,10 @@ import Testing
         #expect(log.events == ["resume", "failure(downloadSizeExceeded)"])
         let error = try #require(task.snapshot.error)
         #expect(error.code.rawValue == -13032)
-        #expect(error.message == "Attempted to download object with size of 2500 bytes, which exceeds the maximum size of 1024 bytes. "
-            + "Consider raising the maximum download maxSize, or using StorageReference.write")
+        #expect(
+            error.message
+                == "Attempted to download object with size of 2500 bytes, which exceeds the maximum size of 1024 bytes. "
+                + "Consider raising the maximum download maxSize, or using StorageReference.write")
         #expect(backend.calls(.readObject).count == 1)
         #expect(throws: StorageError.self) { try task.dataResult?.get() }
     }
@@ -119,7 +121,7 @@ import Testing
 
     @Test func pauseAndResumeOfA1MiBDownload() throws {
         let (storage, backend) = makeRecordedStorage()
-        let data = bytes(1024 * KiB, seed: 2)
+        let data = bytes(1024 * kibibyte, seed: 2)
         backend.inner.seed(bucket: "bucket", name: "1mb", data: data)
         let task = storage.reference(withPath: "1mb").getData(maxSize: 1024 * 1024)
         let paused = Counter()
@@ -134,7 +136,11 @@ import Testing
         }
         task.wait()
         #expect(log.events.filter { $0 == "pause" }.count == 1)
-        #expect(log.events == ["resume", "progress(262144)", "pause", "resume", "progress(524288)", "progress(786432)", "progress(1048576)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(262144)", "pause", "resume", "progress(524288)", "progress(786432)",
+                "progress(1048576)", "success",
+            ])
         let completed = log.snapshots.map(\.progress.completedUnitCount)
         #expect(completed == completed.sorted())
         #expect(try task.dataResult?.get() == data)

@@ -30,7 +30,8 @@ import Testing
 
     @Test func replacesAnExistingFile() throws {
         let folder = try TemporaryFolder()
-        let destination = try folder.write(Data("old contents that are longer than the new ones".utf8), to: "island.jpg")
+        let destination = try folder.write(
+            Data("old contents that are longer than the new ones".utf8), to: "island.jpg")
         let data = bytes(1500)
         let (storage, _) = Self.storage(holding: data)
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
@@ -145,7 +146,11 @@ import Testing
             if snapshot.status == .pause { snapshot.task.resume() }
         }
         task.wait()
-        #expect(log.events == ["resume", "progress(1000)", "pause", "resume", "progress(2000)", "progress(3000)", "progress(3500)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(1000)", "pause", "resume", "progress(2000)", "progress(3000)", "progress(3500)",
+                "success",
+            ])
         #expect(backend.calls(.readObject).count == 4)
         #expect(try Data(contentsOf: destination) == data)
     }

@@ -41,7 +41,10 @@ import Testing
         #expect(log.events == ["resume", "progress(1000)", "progress(2000)", "pause"])
         task.resume()
         task.wait()
-        #expect(log.events == ["resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(2500)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(2500)", "success",
+            ])
         #expect(try task.dataResult?.get() == data)
     }
 
@@ -87,7 +90,10 @@ import Testing
         #expect(task.snapshot.progress.completedUnitCount == 1000)
         task.resume()
         task.wait()
-        #expect(log.events == ["resume", "progress(1000)", "pause", "resume", "progress(3000)", "progress(4000)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(1000)", "pause", "resume", "progress(3000)", "progress(4000)", "success",
+            ])
         #expect(backend.calls.dropFirst(3).first == .queryUpload)
         let download = reference.getData(maxSize: 10_000)
         download.wait()
@@ -146,7 +152,10 @@ import Testing
             if snapshot.status == .pause { snapshot.task.resume() }
         }
         task.wait()
-        #expect(log.events == ["resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(3000)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(3000)", "success",
+            ])
         #expect(backend.calls.suffix(2) == [.uploadChunk(offset: 2000, length: 1000, finalize: true), .queryUpload])
         #expect(try task.result?.get().size == 3000)
     }

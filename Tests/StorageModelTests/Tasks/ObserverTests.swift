@@ -50,10 +50,11 @@ import Testing
             task.observe(.progress) { order.append("\(name) \($0.progress.completedUnitCount)") }
         }
         task.wait()
-        #expect(order.values == [
-            "first 1000", "second 1000", "third 1000", "first 2000", "second 2000", "third 2000",
-            "first 3000", "second 3000", "third 3000",
-        ])
+        #expect(
+            order.values == [
+                "first 1000", "second 1000", "third 1000", "first 2000", "second 2000", "third 2000",
+                "first 3000", "second 3000", "third 3000",
+            ])
     }
 
     @Test func removeObserverWithHandleStopsDelivery() {

@@ -118,7 +118,9 @@ import Testing
         #expect(error.message == Self.notReachable(url))
         #expect(throws: StorageError.self) { try task.result?.get() }
         #expect(backend.calls.isEmpty)
-        #expect(throws: BackendError.self) { try backend.inner.getMetadata(ObjectAddress(bucket: "bucket", name: "uploads/file")) }
+        #expect(throws: BackendError.self) {
+            try backend.inner.getMetadata(ObjectAddress(bucket: "bucket", name: "uploads/file"))
+        }
     }
 
     @Test func theSDKsOwnExamplesKeepTheirText() {
@@ -130,7 +132,10 @@ import Testing
             }
             let task = storage.reference(withPath: "x").putFile(from: url)
             task.wait()
-            #expect(task.snapshot.error?.message == "File at URL: \(text) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url.")
+            #expect(
+                task.snapshot.error?.message
+                    == "File at URL: \(text) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url."
+            )
         }
     }
 }

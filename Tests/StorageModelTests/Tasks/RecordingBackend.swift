@@ -7,7 +7,8 @@ import StorageModel
 final class RecordingBackend: StorageBackend, @unchecked Sendable {
     /// Which backend operation a call was.
     enum Kind: Sendable, Equatable {
-        case startUpload, uploadChunk, queryUpload, cancelUpload, readObject, getMetadata, updateMetadata, deleteObject, list
+        case startUpload, uploadChunk, queryUpload, cancelUpload, readObject, getMetadata, updateMetadata, deleteObject,
+            list
     }
 
     /// One call the client made, with the arguments that matter to the tests.
@@ -118,7 +119,10 @@ final class RecordingBackend: StorageBackend, @unchecked Sendable {
 
     func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError) -> UploadStatus {
         try intercept(.uploadChunk(offset: offset, length: data.count, finalize: finalize))
-        if let ahead = locked({ () -> Int? in defer { bytesAhead = nil }; return bytesAhead }) {
+        if let ahead = locked({ () -> Int? in
+            defer { bytesAhead = nil }
+            return bytesAhead
+        }) {
             _ = try inner.uploadChunk(session: session, offset: offset, data: data.prefix(ahead), finalize: false)
         }
         return try inner.uploadChunk(session: session, offset: offset, data: data, finalize: finalize)

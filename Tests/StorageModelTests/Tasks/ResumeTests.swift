@@ -17,14 +17,21 @@ import Testing
         #expect(log.events == ["resume", "progress(1000)", "progress(2000)", "pause"])
         // Behind the client's back, the service receives the next chunk (a request that got through late).
         let session = try #require(backend.sessions.first)
-        _ = try backend.inner.uploadChunk(session: session, offset: 2000, data: data.subdata(in: 2000..<3000), finalize: false)
+        _ = try backend.inner.uploadChunk(
+            session: session, offset: 2000, data: data.subdata(in: 2000..<3000), finalize: false)
         let before = backend.calls.count
         task.resume()
         task.wait()
-        #expect(log.events == ["resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(4000)", "progress(5000)", "success"])
-        #expect(Array(backend.calls.dropFirst(before)) == [
-            .queryUpload, .uploadChunk(offset: 3000, length: 1000, finalize: false), .uploadChunk(offset: 4000, length: 1000, finalize: true),
-        ])
+        #expect(
+            log.events == [
+                "resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(4000)", "progress(5000)",
+                "success",
+            ])
+        #expect(
+            Array(backend.calls.dropFirst(before)) == [
+                .queryUpload, .uploadChunk(offset: 3000, length: 1000, finalize: false),
+                .uploadChunk(offset: 4000, length: 1000, finalize: true),
+            ])
         let download = reference.getData(maxSize: 10_000)
         download.wait()
         #expect(try download.dataResult?.get() == data)
@@ -39,7 +46,8 @@ import Testing
         }
         #expect(!storage.runPendingWork { task.isFinished })
         let calls = backend.calls
-        #expect(calls == [.startUpload(name: "quiet", size: 3000), .uploadChunk(offset: 0, length: 1000, finalize: false)])
+        #expect(
+            calls == [.startUpload(name: "quiet", size: 3000), .uploadChunk(offset: 0, length: 1000, finalize: false)])
         #expect(!storage.runPendingWork { task.isFinished })
         #expect(backend.calls == calls)
     }
@@ -58,13 +66,14 @@ import Testing
         }
         task.wait()
         #expect(log.events == ["resume", "progress(1000)", "progress(3000)", "progress(4000)", "success"])
-        #expect(backend.calls.dropFirst() == [
-            .uploadChunk(offset: 0, length: 1000, finalize: false),
-            .uploadChunk(offset: 1000, length: 1000, finalize: false),
-            .queryUpload,
-            .uploadChunk(offset: 2000, length: 1000, finalize: false),
-            .uploadChunk(offset: 3000, length: 1000, finalize: true),
-        ])
+        #expect(
+            backend.calls.dropFirst() == [
+                .uploadChunk(offset: 0, length: 1000, finalize: false),
+                .uploadChunk(offset: 1000, length: 1000, finalize: false),
+                .queryUpload,
+                .uploadChunk(offset: 2000, length: 1000, finalize: false),
+                .uploadChunk(offset: 3000, length: 1000, finalize: true),
+            ])
         let download = reference.getData(maxSize: 10_000)
         download.wait()
         #expect(try download.dataResult?.get() == data)
@@ -125,7 +134,8 @@ import Testing
         }
         storage.runPendingWork { task.snapshot.status == .pause }
         let session = try #require(backend.sessions.first)
-        _ = try backend.inner.uploadChunk(session: session, offset: 1000, data: data.subdata(in: 1000..<2000), finalize: true)
+        _ = try backend.inner.uploadChunk(
+            session: session, offset: 1000, data: data.subdata(in: 1000..<2000), finalize: true)
         task.resume()
         task.wait()
         #expect(log.events == ["resume", "progress(1000)", "pause", "resume", "progress(2000)", "success"])
@@ -158,7 +168,9 @@ import Testing
         #expect(backend.calls.last == .cancelUpload)
         let session = try #require(backend.sessions.first)
         #expect(try backend.inner.queryUpload(session: session).state == .cancelled)
-        #expect(throws: BackendError.self) { try backend.inner.getMetadata(ObjectAddress(bucket: "bucket", name: "cancelled")) }
+        #expect(throws: BackendError.self) {
+            try backend.inner.getMetadata(ObjectAddress(bucket: "bucket", name: "cancelled"))
+        }
     }
 
     @Test func cancelWhilePausedTellsTheService() throws {
@@ -195,9 +207,11 @@ import Testing
         let log = EventLog(task)
         task.wait()
         #expect(log.events == ["resume", "progress(500)", "success"])
-        #expect(backend.calls.dropFirst() == [
-            .uploadChunk(offset: 0, length: 500, finalize: true), .queryUpload, .uploadChunk(offset: 100, length: 400, finalize: true),
-        ])
+        #expect(
+            backend.calls.dropFirst() == [
+                .uploadChunk(offset: 0, length: 500, finalize: true), .queryUpload,
+                .uploadChunk(offset: 100, length: 400, finalize: true),
+            ])
         let download = reference.getData(maxSize: 1000)
         download.wait()
         #expect(try download.dataResult?.get() == data)
@@ -216,8 +230,15 @@ import Testing
         #expect(backend.calls == [.readObject(offset: 0, length: 1000), .readObject(offset: 1000, length: 1000)])
         task.resume()
         task.wait()
-        #expect(log.events == ["resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(3000)", "progress(3500)", "success"])
-        #expect(backend.calls.dropFirst(2) == [.readObject(offset: 2000, length: 1000), .readObject(offset: 3000, length: 1000)])
+        #expect(
+            log.events == [
+                "resume", "progress(1000)", "progress(2000)", "pause", "resume", "progress(3000)", "progress(3500)",
+                "success",
+            ])
+        #expect(
+            backend.calls.dropFirst(2) == [
+                .readObject(offset: 2000, length: 1000), .readObject(offset: 3000, length: 1000),
+            ])
         #expect(try task.dataResult?.get() == data)
     }
 }

@@ -14,14 +14,15 @@ import Testing
             if snapshot.status == .progress, snapshot.progress.completedUnitCount == 2000 { snapshot.task.cancel() }
         }
         task.wait()
-        #expect(log.snapshots.map(\.description) == [
-            "<State: Resume>",
-            "<State: Progress, Progress: 1000/3000>",
-            "<State: Paused>",
-            "<State: Resume>",
-            "<State: Progress, Progress: 2000/3000>",
-            "<State: Failed, Error: cancelled (-13040): User cancelled the upload/download.",
-        ])
+        #expect(
+            log.snapshots.map(\.description) == [
+                "<State: Resume>",
+                "<State: Progress, Progress: 1000/3000>",
+                "<State: Paused>",
+                "<State: Resume>",
+                "<State: Progress, Progress: 2000/3000>",
+                "<State: Failed, Error: cancelled (-13040): User cancelled the upload/download.",
+            ])
     }
 
     @Test func theSuccessDescription() {
@@ -34,7 +35,10 @@ import Testing
 
     @Test func statusesHaveTheSDKsRawValuesAndNames() {
         #expect(StorageTaskStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
-        #expect(StorageTaskStatus.allCases.map(\.description) == ["unknown", "resume", "progress", "pause", "success", "failure"])
+        #expect(
+            StorageTaskStatus.allCases.map(\.description) == [
+                "unknown", "resume", "progress", "pause", "success", "failure",
+            ])
     }
 
     @Test func theCurrentSnapshotFollowsTheTask() {
@@ -77,7 +81,10 @@ import Testing
         let failure = try #require(log.snapshots.last)
         #expect(failure.status == .failure)
         #expect(failure.error?.code == .unauthorized)
-        #expect(failure.description == "<State: Failed, Error: unauthorized (-13021): User does not have permission to access gs://bucket/denied.")
+        #expect(
+            failure.description
+                == "<State: Failed, Error: unauthorized (-13021): User does not have permission to access gs://bucket/denied."
+        )
         #expect(failure.metadata?.path == "denied")
     }
 }

@@ -46,4 +46,4 @@ func bytes(_ count: Int, seed: UInt8 = 1) -> Data {
     Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) })
 }
 
-let KiB = 1024
+let kibibyte = 1024

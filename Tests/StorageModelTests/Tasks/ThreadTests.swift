@@ -84,7 +84,10 @@ import Testing
             }
         }
         #expect(task.wait(timeout: 60))
-        #expect(log.events == ["resume", "progress(1000)", "pause", "resume", "progress(2000)", "progress(3000)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(1000)", "pause", "resume", "progress(2000)", "progress(3000)", "success",
+            ])
         #expect(try task.result?.get().size == 3000)
     }
 

@@ -5,10 +5,13 @@ import Testing
 @Suite struct UploadTaskTests {
     @Test func uploadFiresResumeAProgressPerChunkAndSuccess() throws {
         let (storage, _) = makeStorage()
-        let task = storage.reference(withPath: "images/rivers.jpg").putData(bytes(1024 * KiB))
+        let task = storage.reference(withPath: "images/rivers.jpg").putData(bytes(1024 * kibibyte))
         let log = EventLog(task)
         #expect(task.wait())
-        #expect(log.events == ["resume", "progress(262144)", "progress(524288)", "progress(786432)", "progress(1048576)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(262144)", "progress(524288)", "progress(786432)", "progress(1048576)", "success",
+            ])
         let metadata = try #require(try task.result?.get())
         #expect(metadata.size == 1_048_576)
         #expect(metadata.path == "images/rivers.jpg")
@@ -29,13 +32,19 @@ import Testing
 
     @Test func pauseInsideAProgressHandlerTakesEffectBeforeTheNextChunk() throws {
         let (storage, _) = makeStorage()
-        let task = storage.reference(withPath: "big").putData(bytes(1024 * KiB))
+        let task = storage.reference(withPath: "big").putData(bytes(1024 * kibibyte))
         let log = EventLog(task) { snapshot in
-            if snapshot.status == .progress, snapshot.progress.completedUnitCount == 256 * Int64(KiB) { snapshot.task.pause() }
+            if snapshot.status == .progress, snapshot.progress.completedUnitCount == 256 * Int64(kibibyte) {
+                snapshot.task.pause()
+            }
             if snapshot.status == .pause { snapshot.task.resume() }
         }
         task.wait()
-        #expect(log.events == ["resume", "progress(262144)", "pause", "resume", "progress(524288)", "progress(786432)", "progress(1048576)", "success"])
+        #expect(
+            log.events == [
+                "resume", "progress(262144)", "pause", "resume", "progress(524288)", "progress(786432)",
+                "progress(1048576)", "success",
+            ])
     }
 
     @Test func theSameProgramGivesTheSameEventsEveryTime() {
@@ -52,7 +61,11 @@ import Testing
             return log.events
         }
         let first = run()
-        #expect(first == ["resume", "progress(2000)", "progress(4000)", "pause", "resume", "progress(6000)", "progress(8000)", "progress(10000)", "success"])
+        #expect(
+            first == [
+                "resume", "progress(2000)", "progress(4000)", "pause", "resume", "progress(6000)", "progress(8000)",
+                "progress(10000)", "success",
+            ])
         for _ in 0..<20 { #expect(run() == first) }
     }
 
@@ -83,7 +96,7 @@ import Testing
 
     @Test func cancelFiresFailureWithCancelledAndTellsTheService() throws {
         let (storage, backend) = makeStorage()
-        let task = storage.reference(withPath: "c").putData(bytes(600 * KiB))
+        let task = storage.reference(withPath: "c").putData(bytes(600 * kibibyte))
         let log = EventLog(task) { snapshot in
             if snapshot.status == .progress { snapshot.task.cancel() }
         }

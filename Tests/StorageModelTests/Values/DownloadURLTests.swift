@@ -7,14 +7,18 @@ import Testing
     /// sdk-semantics §7: tokens "12345,ignored" (the caller passes the first), name `path/to/object`.
     @Test func sdkExample() {
         let url = DownloadURL.make(host: Self.host, bucket: "bucket", name: "path/to/object", token: "12345")
-        #expect(url == "https://firebasestorage.googleapis.com:443/v0/b/bucket/o/path%2Fto%2Fobject?alt=media&token=12345")
+        #expect(
+            url == "https://firebasestorage.googleapis.com:443/v0/b/bucket/o/path%2Fto%2Fobject?alt=media&token=12345")
     }
 
     @Test func integrationShape() {
         let url = DownloadURL.make(
             host: Self.host, bucket: "ios-opensource-samples.appspot.com", name: "ios/public/1mb",
             token: "0f6b7f6e-1a2b-4c3d-9e8f-123456789abc")
-        #expect(url == "https://firebasestorage.googleapis.com:443/v0/b/ios-opensource-samples.appspot.com/o/ios%2Fpublic%2F1mb?alt=media&token=0f6b7f6e-1a2b-4c3d-9e8f-123456789abc")
+        #expect(
+            url
+                == "https://firebasestorage.googleapis.com:443/v0/b/ios-opensource-samples.appspot.com/o/ios%2Fpublic%2F1mb?alt=media&token=0f6b7f6e-1a2b-4c3d-9e8f-123456789abc"
+        )
     }
 
     @Test func escapesBucketNameAndToken() {

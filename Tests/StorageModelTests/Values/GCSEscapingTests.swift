@@ -54,7 +54,10 @@ import Testing
         #expect(GCSEscaping.percentDecode(input) == nil)
     }
 
-    @Test(arguments: ["ios/public/-._~!$'()*,=:@&+;", "hello&+@_ .txt", "😀 é/100%/#?", "a\u{0}b", String(repeating: "ü/", count: 3_000)])
+    @Test(arguments: [
+        "ios/public/-._~!$'()*,=:@&+;", "hello&+@_ .txt", "😀 é/100%/#?", "a\u{0}b",
+        String(repeating: "ü/", count: 3_000),
+    ])
     func escapeRoundTrips(text: String) {
         #expect(GCSEscaping.percentDecode(GCSEscaping.escape(text)) == text)
         #expect(GCSEscaping.percentDecode(GCSEscaping.queryEscape(text)) == text)

@@ -19,7 +19,9 @@ import Testing
 
     @Test(arguments: ["TXT", "Png", "JPEG", "Mp3"])
     func extensionsAreCaseInsensitive(pathExtension: String) {
-        #expect(MIMETypes.contentType(forPathExtension: pathExtension) == MIMETypes.contentType(forPathExtension: pathExtension.lowercased()))
+        #expect(
+            MIMETypes.contentType(forPathExtension: pathExtension)
+                == MIMETypes.contentType(forPathExtension: pathExtension.lowercased()))
         #expect(MIMETypes.contentType(forPathExtension: pathExtension) != nil)
     }
 

@@ -10,7 +10,8 @@ import Testing
             bucket: "bucket", name: name, generation: 7, metageneration: 2, size: 1_048_576,
             contentType: "application/octet-stream", contentLanguage: contentLanguage, customMetadata: customMetadata,
             md5Hash: "tXMGW/9Rr1hdsTkUdGR1Kg==", crc32c: "AAAAAA==", etag: "e",
-            timeCreated: Date(timeIntervalSince1970: 1_700_000_000), updated: Date(timeIntervalSince1970: 1_700_000_100),
+            timeCreated: Date(timeIntervalSince1970: 1_700_000_000),
+            updated: Date(timeIntervalSince1970: 1_700_000_100),
             downloadTokens: ["token"])
     }
 
@@ -64,7 +65,10 @@ import Testing
         metadata.contentType = "text/plain"
         metadata.cacheControl = "no-cache"
         metadata.customMetadata = ["k": "v"]
-        #expect(metadata.uploadFields == ObjectMetadataFields(cacheControl: "no-cache", contentType: "text/plain", customMetadata: ["k": "v"]))
+        #expect(
+            metadata.uploadFields
+                == ObjectMetadataFields(cacheControl: "no-cache", contentType: "text/plain", customMetadata: ["k": "v"])
+        )
     }
 
     @Test func freshMetadataPatchSetsEveryNonNilField() {
@@ -75,17 +79,21 @@ import Testing
         metadata.contentLanguage = "de"
         metadata.contentType = "content-type-a"
         metadata.customMetadata = ["a": "b"]
-        #expect(metadata.patch() == MetadataPatch(
-            fields: [
-                .cacheControl: "cache-control", .contentDisposition: "content-disposition", .contentEncoding: "gzip",
-                .contentLanguage: "de", .contentType: "content-type-a",
-            ],
-            customMetadata: ["a": "b"]))
+        #expect(
+            metadata.patch()
+                == MetadataPatch(
+                    fields: [
+                        .cacheControl: "cache-control", .contentDisposition: "content-disposition",
+                        .contentEncoding: "gzip",
+                        .contentLanguage: "de", .contentType: "content-type-a",
+                    ],
+                    customMetadata: ["a": "b"]))
     }
 
     /// sdk-semantics §6.6, first example: changed language and one changed custom key.
     @Test func patchKeepsOnlyChanges() {
-        var metadata = StorageMetadata(resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
+        var metadata = StorageMetadata(
+            resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
         metadata.contentLanguage = "new"
         metadata.customMetadata = ["foo": "new", "bar": "old"]
         #expect(metadata.patch() == MetadataPatch(fields: [.contentLanguage: "new"], customMetadata: ["foo": "new"]))
@@ -93,7 +101,8 @@ import Testing
 
     /// sdk-semantics §6.6, second example: no change, nothing to send.
     @Test func unchangedMetadataPatchIsEmpty() {
-        var metadata = StorageMetadata(resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
+        var metadata = StorageMetadata(
+            resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
         metadata.contentLanguage = "old"
         metadata.customMetadata = ["bar": "old", "foo": "old"]
         #expect(metadata.patch().isEmpty)
@@ -101,7 +110,8 @@ import Testing
 
     /// sdk-semantics §6.6, third example: a removed field and a removed custom key become removals.
     @Test func patchRemovesWhatWasRemoved() {
-        var metadata = StorageMetadata(resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
+        var metadata = StorageMetadata(
+            resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
         metadata.contentLanguage = nil
         metadata.customMetadata = ["foo": "old"]
         let expected = MetadataPatch(fields: [.contentLanguage: String?.none], customMetadata: ["bar": String?.none])
@@ -143,10 +153,13 @@ import Testing
     }
 
     @Test func changesAreComparedByteForByte() {
-        var metadata = StorageMetadata(resource: Self.resource(contentLanguage: "caf\u{E9}", customMetadata: ["k": "caf\u{E9}"]))
+        var metadata = StorageMetadata(
+            resource: Self.resource(contentLanguage: "caf\u{E9}", customMetadata: ["k": "caf\u{E9}"]))
         metadata.contentLanguage = "cafe\u{301}"
         metadata.customMetadata = ["k": "cafe\u{301}"]
-        #expect(metadata.patch() == MetadataPatch(fields: [.contentLanguage: "cafe\u{301}"], customMetadata: ["k": "cafe\u{301}"]))
+        #expect(
+            metadata.patch()
+                == MetadataPatch(fields: [.contentLanguage: "cafe\u{301}"], customMetadata: ["k": "cafe\u{301}"]))
     }
 
     @Test func unicodeCustomMetadataRoundTrips() {

@@ -4,7 +4,8 @@ import Testing
 @Suite struct StoragePathParsingTests {
     static let schemeMessage = "Internal error: URL scheme must be one of gs://, http://, or https://"
     static let gsMessage = "Internal error: URI must be in the form of gs://<bucket>/<path/to/object>"
-    static let httpMessage = "Internal error: URL must be in the form of http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
+    static let httpMessage =
+        "Internal error: URL must be in the form of http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
 
     /// sdk-semantics §1.4 (StoragePathTests), §2's derived examples and the download guide's form:
     /// URL → (bucket, object). `ReferenceURLTests` runs the same table through `Storage.reference(forURL:)`.
@@ -14,9 +15,14 @@ import Testing
         ("gs://bucket//path/to/object/", "bucket", "path/to/object"),
         ("gs://bucket//path/////to////object////", "bucket", "path/to/object"),
         ("http://127.0.0.1:9199/v0/b/bucket/o/images%2Fstars.jpg?alt=media&token=abc", "bucket", "images/stars.jpg"),
-        ("https://firebasestorage.googleapis.com:443/v0/b/bucket/o/ios%2Fpublic%2F-._~!$'()*,=:@%26%2B%3B?alt=media&token=t",
-         "bucket", "ios/public/-._~!$'()*,=:@&+;"),
-        ("http://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object?token=signed_url_params", "bucket", "path/to/object"),
+        (
+            "https://firebasestorage.googleapis.com:443/v0/b/bucket/o/ios%2Fpublic%2F-._~!$'()*,=:@%26%2B%3B?alt=media&token=t",
+            "bucket", "ios/public/-._~!$'()*,=:@&+;"
+        ),
+        (
+            "http://firebasestorage.googleapis.com/v0/b/bucket/o/path/to/object?token=signed_url_params", "bucket",
+            "path/to/object"
+        ),
         ("http://localhost:8070/v0/b/bucket", "bucket", nil),
         ("gs://bucket/", "bucket", nil),
         ("http://firebasestorage.googleapis.com/v0/b/bucket/", "bucket", nil),
@@ -40,7 +46,10 @@ import Testing
         ("https://example.com//v0//b//bucket//o//a", "bucket", "a"),
         ("https://example.com/v0/b/bucket/o/%2F", "bucket", ""),
         ("https://example.com/v0/b/bucket/o/", "bucket", nil),
-        ("http://[::1]:9199/v0/b/my-bucket.appspot.com/o/ios%2Fpublic%2F1mb", "my-bucket.appspot.com", "ios/public/1mb"),
+        (
+            "http://[::1]:9199/v0/b/my-bucket.appspot.com/o/ios%2Fpublic%2F1mb", "my-bucket.appspot.com",
+            "ios/public/1mb"
+        ),
         ("https://user@host/v0/b/bucket/o/x", "bucket", "x"),
         ("https://firebasestorage.googleapis.com/b/bucket/o/images%20stars.jpg", "bucket", "images stars.jpg"),
         ("https://other.host/b/bucket/o/a%2Fb", "bucket", "a/b"),
@@ -121,7 +130,8 @@ import Testing
         #expect(try StoragePath.parse("gs://bucket/path/to/object").root().description == "gs://bucket/")
         #expect(try StoragePath.parse("gs://bucket/").root().description == "gs://bucket/")
         #expect(try StoragePath.parse("gs://bucket/").child("path").description == "gs://bucket/path")
-        #expect(try StoragePath.parse("gs://bucket/").child("path/to/object").description == "gs://bucket/path/to/object")
+        #expect(
+            try StoragePath.parse("gs://bucket/").child("path/to/object").description == "gs://bucket/path/to/object")
         #expect(try StoragePath.parse("gs://bucket//path/to/object/").parent()?.description == "gs://bucket/path/to")
         let toRoot = try #require(try StoragePath.parse("gs://bucket/path").parent())
         #expect(toRoot.description == "gs://bucket/")
@@ -137,7 +147,8 @@ import Testing
 
     @Test(arguments: ["path/to/object", "ios/public/-._~!$'()*,=:@&+;", "hello&+@_ .txt", "😀 é/100%/#?", "a\nb"])
     func downloadURLsRoundTrip(name: String) throws {
-        let url = DownloadURL.make(host: "https://firebasestorage.googleapis.com:443", bucket: "b", name: name, token: "t")
+        let url = DownloadURL.make(
+            host: "https://firebasestorage.googleapis.com:443", bucket: "b", name: name, token: "t")
         let path = try StoragePath.parse(url)
         #expect(path.bucket == "b")
         #expect(path.object == name)

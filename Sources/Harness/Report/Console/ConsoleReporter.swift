@@ -25,7 +25,8 @@ public final class ConsoleReporter: Sendable {
 
     /// A reporter on standard output, coloured when standard output is a terminal and the
     /// environment allows it.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleReporter {
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ConsoleReporter
+    {
         let output = FileDescriptorOutput.standardOutput
         return ConsoleReporter(
             output: output,
@@ -87,7 +88,8 @@ public final class ConsoleReporter: Sendable {
         let counts = OutcomeCounts(report.scenarios)
         if counts.errored > 0 {
             // The JUnit report tells failures from errors; the summary line below counts both as failed.
-            text += ": \(counts.failed) \(counts.failed == 1 ? "failure" : "failures"), \(counts.errored) \(counts.errored == 1 ? "error" : "errors")"
+            text +=
+                ": \(counts.failed) \(counts.failed == 1 ? "failure" : "failures"), \(counts.errored) \(counts.errored == 1 ? "error" : "errors")"
         }
         text += "\n"
         text += "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped\n"

@@ -15,7 +15,8 @@ public enum GitHubAnnotations {
                 }
                 let (path, line) = place(of: failure, in: file, scenario: scenario)
                 let title = "\(failure.type.rawValue): \(scenario.id)"
-                text += "::error file=\(property(path)),line=\(line),title=\(property(title))::\(data(failure.message))\n"
+                text +=
+                    "::error file=\(property(path)),line=\(line),title=\(property(title))::\(data(failure.message))\n"
             }
         }
         return text

@@ -45,13 +45,16 @@ public enum JSONReport {
             ("target", .string(report.target)),
             ("startedAt", .string(UTCTimestamp(report.startedAt).iso8601)),
             ("duration", .seconds(report.duration)),
-            ("summary", .object([
-                ("passed", .integer(counts.passed)),
-                ("failed", .integer(counts.failed)),
-                ("errors", .integer(counts.errored)),
-                ("skipped", .integer(counts.skipped)),
-                ("total", .integer(counts.total)),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("passed", .integer(counts.passed)),
+                    ("failed", .integer(counts.failed)),
+                    ("errors", .integer(counts.errored)),
+                    ("skipped", .integer(counts.skipped)),
+                    ("total", .integer(counts.total)),
+                ])
+            ),
             ("files", .array(report.files.map(file))),
         ])
     }

@@ -32,7 +32,10 @@ enum JSONValue {
         case .number(let text): out += text
         case .string(let value): Self.writeString(value, to: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (index, item) in items.enumerated() {
                 out += Self.padding(indent + 1)
@@ -41,7 +44,10 @@ enum JSONValue {
             }
             out += Self.padding(indent) + "]"
         case .object(let members):
-            guard !members.isEmpty else { out += "{}"; return }
+            guard !members.isEmpty else {
+                out += "{}"
+                return
+            }
             out += "{\n"
             for (index, (key, value)) in members.enumerated() {
                 out += Self.padding(indent + 1)

@@ -49,18 +49,20 @@ public enum JUnitReport {
         let name = nonEmpty(file.name, otherwise: unnamedPlaceholder)
         let counts = OutcomeCounts(file.scenarios)
         let time = file.scenarios.reduce(0) { $0 + Seconds.sanitized($1.duration) }
-        writer.open("testsuite", [
-            ("name", name),
-            ("package", name),
-            ("id", String(id)),
-            ("tests", String(counts.total)),
-            ("failures", String(counts.failed)),
-            ("errors", String(counts.errored)),
-            ("skipped", String(counts.skipped)),
-            ("time", Seconds.formatted(time)),
-            ("timestamp", timestamp),
-            ("hostname", hostname),
-        ])
+        writer.open(
+            "testsuite",
+            [
+                ("name", name),
+                ("package", name),
+                ("id", String(id)),
+                ("tests", String(counts.total)),
+                ("failures", String(counts.failed)),
+                ("errors", String(counts.errored)),
+                ("skipped", String(counts.skipped)),
+                ("time", Seconds.formatted(time)),
+                ("timestamp", timestamp),
+                ("hostname", hostname),
+            ])
         writer.open("properties")
         writer.empty("property", [("name", "target"), ("value", report.target)])
         writer.empty("property", [("name", "tool.version"), ("value", report.toolVersion)])
@@ -74,7 +76,9 @@ public enum JUnitReport {
         writer.close("testsuite")
     }
 
-    private static func writeCase(_ scenario: ScenarioReport, classname: String, location: String?, to writer: inout XMLWriter) {
+    private static func writeCase(
+        _ scenario: ScenarioReport, classname: String, location: String?, to writer: inout XMLWriter
+    ) {
         var attributes = [
             ("name", nonEmpty(scenario.name, otherwise: nonEmpty(scenario.id, otherwise: unnamedPlaceholder))),
             ("classname", classname),
@@ -109,10 +113,12 @@ public enum JUnitReport {
             if !body.isEmpty, !body.hasSuffix("\n") { body += "\n" }
             body += "at " + location
         }
-        writer.element(element, [
-            ("type", failure.type.rawValue),
-            ("message", message),
-        ], text: body)
+        writer.element(
+            element,
+            [
+                ("type", failure.type.rawValue),
+                ("message", message),
+            ], text: body)
     }
 
     private static func transcripts(of scenarios: [ScenarioReport]) -> String {

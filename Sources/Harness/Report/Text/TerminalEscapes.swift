@@ -33,9 +33,9 @@ enum TerminalEscapes {
         let next = start + 1
         guard next < scalars.count else { return nil }
         switch scalars[next].value {
-        case 0x5B: // [
+        case 0x5B:  // [
             return controlSequenceEnd(in: scalars, from: next + 1)
-        case 0x5D, 0x50, 0x58, 0x5E, 0x5F: // ] P X ^ _
+        case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // ] P X ^ _
             return stringSequenceEnd(in: scalars, from: next + 1)
         case 0x21...0x2F:
             var index = next

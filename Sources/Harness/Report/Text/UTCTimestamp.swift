@@ -14,7 +14,7 @@ struct UTCTimestamp: Equatable {
     var millisecond: Int
 
     /// Seconds from 1970 to 0001-01-01 and to 10000-01-01.
-    private static let supportedRange: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799.999
+    private static let supportedRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799.999
 
     init(_ date: Date) {
         let interval = date.timeIntervalSince1970
@@ -46,12 +46,12 @@ struct UTCTimestamp: Equatable {
 
     /// Proleptic Gregorian date of a day count from 1970-01-01, via 400-year eras of 146 097 days.
     private static func civilDate(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468 // days from 0000-03-01
+        let shifted = days + 719_468  // days from 0000-03-01
         let era = floorDivide(shifted, 146_097)
         let dayOfEra = era.remainder
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153 // 0 = March
+        let monthIndex = (5 * dayOfYear + 2) / 153  // 0 = March
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era.quotient * 400 + (month <= 2 ? 1 : 0)

@@ -12,7 +12,10 @@ enum GivenDecoding {
 
     static func decode(_ node: YAMLNode, context: DecodingContext) -> Given? {
         if node.isNull { return Given() }
-        guard let fields = MappingFields(node, key: "given", owner: "given", allowed: ["objects", "rules", "user"], context: context) else {
+        guard
+            let fields = MappingFields(
+                node, key: "given", owner: "given", allowed: ["objects", "rules", "user"], context: context)
+        else {
             return nil
         }
         let errors = context.errorCount
@@ -45,7 +48,9 @@ enum GivenDecoding {
                 continue
             }
             func owner() -> String { "object \(YAMLNode.quoted(name))" }
-            guard let fields = MappingFields(pair.value, key: owner(), owner: owner(), allowed: objectKeys, context: context),
+            guard
+                let fields = MappingFields(
+                    pair.value, key: owner(), owner: owner(), allowed: objectKeys, context: context),
                 let data = DataSourceDecoding.decode(fields, owner: owner(), context: context),
                 let metadata = MetadataDecoding.fixture(fields, context: context)
             else { continue }
@@ -55,7 +60,10 @@ enum GivenDecoding {
     }
 
     private static func rules(_ node: YAMLNode, context: DecodingContext) -> StorageRules? {
-        guard let fields = MappingFields(node, key: "rules", owner: "rules", allowed: ["version", "allow"], context: context) else {
+        guard
+            let fields = MappingFields(
+                node, key: "rules", owner: "rules", allowed: ["version", "allow"], context: context)
+        else {
             return nil
         }
         var version = 2
@@ -66,27 +74,37 @@ enum GivenDecoding {
                 context.error("version: rules version is 1 or 2, found \(number)", at: versionNode)
             }
         }
-        guard let allow = fields["allow"] else { return StorageRules(version: version, entries: StorageRules.allowAll.entries) }
+        guard let allow = fields["allow"] else {
+            return StorageRules(version: version, entries: StorageRules.allowAll.entries)
+        }
         guard let items = context.sequence(allow, "allow") else { return nil }
         let entries = items.compactMap { entry($0, context: context) }
         return entries.count == items.count ? StorageRules(version: version, entries: entries) : nil
     }
 
     private static func entry(_ node: YAMLNode, context: DecodingContext) -> StorageRules.Entry? {
-        guard let fields = MappingFields(node, key: "allow", owner: "an allow entry", allowed: ["path", "ops", "if"], context: context) else {
+        guard
+            let fields = MappingFields(
+                node, key: "allow", owner: "an allow entry", allowed: ["path", "ops", "if"], context: context)
+        else {
             return nil
         }
         let errors = context.errorCount
-        let path = fields.required("path", of: "an allow entry", "a glob like images/** ", context: context).flatMap { glob($0, context: context) }
+        let path = fields.required("path", of: "an allow entry", "a glob like images/** ", context: context).flatMap {
+            glob($0, context: context)
+        }
         var operations = Set<StorageRules.Operation>()
         let names = Self.operationNames
-        if let opsNode = fields.required("ops", of: "an allow entry", "a list of \(names.joined(separator: ", ")) (may be empty)", context: context),
+        if let opsNode = fields.required(
+            "ops", of: "an allow entry", "a list of \(names.joined(separator: ", ")) (may be empty)", context: context),
             let items = context.sequence(opsNode, "ops")
         {
             for item in items {
                 guard let text = context.string(item, "ops") else { continue }
                 guard let operation = StorageRules.Operation(rawValue: text) else {
-                    context.error("ops: unknown operation \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: names))", at: item)
+                    context.error(
+                        "ops: unknown operation \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: names))",
+                        at: item)
                     continue
                 }
                 operations.insert(operation)
@@ -107,9 +125,12 @@ enum GivenDecoding {
     private static func glob(_ node: YAMLNode, context: DecodingContext) -> String? {
         guard let text = context.string(node, "path") else { return nil }
         guard text.utf8.contains(UInt8(ascii: "*")) else { return text }
-        for segment in text.split(separator: "/", omittingEmptySubsequences: false) where segment.utf8.contains(UInt8(ascii: "*")) {
+        for segment in text.split(separator: "/", omittingEmptySubsequences: false)
+        where segment.utf8.contains(UInt8(ascii: "*")) {
             guard segment == "*" || segment == "**" else {
-                context.error("path: * and ** match whole segments; \(YAMLNode.quoted(String(segment))) mixes them with other characters", at: node)
+                context.error(
+                    "path: * and ** match whole segments; \(YAMLNode.quoted(String(segment))) mixes them with other characters",
+                    at: node)
                 return nil
             }
         }

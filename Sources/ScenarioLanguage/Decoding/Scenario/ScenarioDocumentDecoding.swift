@@ -23,16 +23,19 @@ struct ScenarioDocumentDecoding {
             return (nil, nil)
         }
         let errors = context.errorCount
-        let fields = MappingFields(checking: root, pairs: pairs, owner: "a scenario", allowed: Self.keys, context: context)
+        let fields = MappingFields(
+            checking: root, pairs: pairs, owner: "a scenario", allowed: Self.keys, context: context)
         let identity = fields.required("scenario", of: "a scenario", "its name", context: context).flatMap(identity)
         let tags = fields["tags"].flatMap(tags) ?? []
         let covers = fields["covers"].flatMap(covers) ?? []
         let targets = fields["targets"].flatMap(targets)
         let given = fields["given"].map { GivenDecoding.decode($0, context: context) } ?? Given()
-        let steps = fields.required("steps", of: "a scenario", "a list of at least one step", context: context).flatMap(steps)
+        let steps = fields.required("steps", of: "a scenario", "a list of at least one step", context: context).flatMap(
+            steps)
         guard context.errorCount == errors, let identity, let given, let steps else { return (nil, identity) }
         let scenario = Scenario(
-            name: identity.name, id: identity.id, location: root.location, tags: tags, covers: covers, targets: targets, given: given,
+            name: identity.name, id: identity.id, location: root.location, tags: tags, covers: covers, targets: targets,
+            given: given,
             steps: steps)
         return (scenario, identity)
     }
@@ -52,7 +55,9 @@ struct ScenarioDocumentDecoding {
         var tags: [String] = []
         for (text, item) in items {
             if text.isEmpty || text.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
-                context.error("tags: a tag may not be empty or contain spaces or commas, found \(item.summary) (write a list: [a, b])", at: item)
+                context.error(
+                    "tags: a tag may not be empty or contain spaces or commas, found \(item.summary) (write a list: [a, b])",
+                    at: item)
             } else {
                 tags.append(text)
             }
@@ -75,7 +80,9 @@ struct ScenarioDocumentDecoding {
         var kinds: [String] = []
         for (text, item) in items {
             guard Self.targetKinds.contains(text) else {
-                context.error("targets: unknown target \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: Self.targetKinds))", at: item)
+                context.error(
+                    "targets: unknown target \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: Self.targetKinds))",
+                    at: item)
                 continue
             }
             if !kinds.contains(text) { kinds.append(text) }

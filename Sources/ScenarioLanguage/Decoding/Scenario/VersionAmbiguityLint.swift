@@ -33,7 +33,8 @@ enum VersionAmbiguityLint {
             advice = "quote it if you mean a string, or write the value so both read it alike"
         }
         context.warning(
-            "\(text) is \(modern) in YAML 1.2 but \(reading.summary) in YAML 1.1 loaders such as PyYAML; \(advice)", at: node.location)
+            "\(text) is \(modern) in YAML 1.2 but \(reading.summary) in YAML 1.1 loaders such as PyYAML; \(advice)",
+            at: node.location)
     }
 
     /// The scalar as written: from its first character to the next space, flow indicator or comment.
@@ -42,9 +43,15 @@ enum VersionAmbiguityLint {
         var end = node.location.offset
         while end < bytes.count {
             let byte = bytes[end]
-            if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { break }
+            if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]")
+                || byte == UInt8(ascii: "}")
+            {
+                break
+            }
             if byte == UInt8(ascii: "#"), end > node.location.offset, bytes[end - 1] == 0x20 { break }
-            if byte == UInt8(ascii: ":"), end + 1 >= bytes.count || [0x20, 0x0A, 0x0D].contains(bytes[end + 1]) { break }
+            if byte == UInt8(ascii: ":"), end + 1 >= bytes.count || [0x20, 0x0A, 0x0D].contains(bytes[end + 1]) {
+                break
+            }
             end += 1
         }
         let start = min(node.location.offset, end)

@@ -36,7 +36,9 @@ struct ExpectationDecoding {
         }
         let errors = context.errorCount
         if let errorKey = fields.keyNode("error"),
-            let other = fields.pairs.first(where: { $0.key.stringValue.map(ExpectationSubject.successKeys.contains) == true })
+            let other = fields.pairs.first(where: {
+                $0.key.stringValue.map(ExpectationSubject.successKeys.contains) == true
+            })
         {
             context.error("expect: error cannot go with \(other.key.keyText), which describes a success", at: errorKey)
         }
@@ -51,7 +53,9 @@ struct ExpectationDecoding {
     private func checkDirection(_ fields: MappingFields) {
         guard case .transfer(let direction?) = subject else { return }
         if direction == .download, let key = fields.keyNode("metadata") {
-            context.error("expect: metadata is the final metadata of an upload; \(mover ?? verb) downloads (use getMetadata)", at: key)
+            context.error(
+                "expect: metadata is the final metadata of an upload; \(mover ?? verb) downloads (use getMetadata)",
+                at: key)
         }
         if direction == .upload {
             for name in ["data", "size", "sha256"] {
@@ -70,7 +74,9 @@ struct ExpectationDecoding {
         case "description": expectation.description = template(value, key)
         case "equals":
             guard let name = context.nameReference(value, key) else { return }
-            if scope.require(name, .reference, by: "equals", at: value, context: context) != nil { expectation.equals = name }
+            if scope.require(name, .reference, by: "equals", at: value, context: context) != nil {
+                expectation.equals = name
+            }
         case "events": expectation.events = EventPatternDecoding.decode(value, key, context: context)
         case "metadata": expectation.metadata = ExpectedMetadataDecoding(scope: scope, context: context).decode(value)
         case "data": expectation.data = DataSourceDecoding.decode(value, key, context: context)
@@ -81,7 +87,8 @@ struct ExpectationDecoding {
         case "matches":
             guard let template = template(value, key) else { return }
             guard context.regexCompiles(template) else {
-                context.error("matches: \(YAMLNode.quoted(template.description)) is not a valid regular expression", at: value)
+                context.error(
+                    "matches: \(YAMLNode.quoted(template.description)) is not a valid regular expression", at: value)
                 return
             }
             expectation.matches = template
@@ -104,7 +111,9 @@ struct ExpectationDecoding {
 
     private func sha256(_ node: YAMLNode) -> String? {
         guard let text = context.string(node, "sha256") else { return nil }
-        guard text.utf8.count == 64, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }) else {
+        guard text.utf8.count == 64,
+            text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) })
+        else {
             context.error("sha256: expected 64 hexadecimal digits, found \(node.summary)", at: node)
             return nil
         }
@@ -112,7 +121,10 @@ struct ExpectationDecoding {
     }
 
     private func progress(_ node: YAMLNode) -> (completed: Int64?, total: Int64?)? {
-        guard let fields = MappingFields(node, key: "progress", owner: "progress", allowed: ["completed", "total"], context: context) else {
+        guard
+            let fields = MappingFields(
+                node, key: "progress", owner: "progress", allowed: ["completed", "total"], context: context)
+        else {
             return nil
         }
         guard !fields.pairs.isEmpty else {

@@ -9,7 +9,10 @@ struct ExpectedMetadataDecoding {
     let context: DecodingContext
 
     func decode(_ node: YAMLNode) -> [String: ExpectedValue]? {
-        guard let fields = MappingFields(node, key: "metadata", owner: "expected metadata", allowed: NameScope.metadataKeys, context: context) else {
+        guard
+            let fields = MappingFields(
+                node, key: "metadata", owner: "expected metadata", allowed: NameScope.metadataKeys, context: context)
+        else {
             return nil
         }
         let errors = context.errorCount
@@ -34,7 +37,9 @@ struct ExpectedMetadataDecoding {
 
     /// A string standing for a number: it must use a variable (`$up.metadata.generation`).
     private func variableString(_ node: YAMLNode, _ key: String, expected: String) -> ExpectedValue? {
-        guard case .string(let text) = node.value, Template(parsing: text, at: node.location).variableNames.isEmpty == false else {
+        guard case .string(let text) = node.value,
+            Template(parsing: text, at: node.location).variableNames.isEmpty == false
+        else {
             context.typeMismatch(key, expected: expected, found: node)
             return nil
         }

@@ -9,7 +9,8 @@ struct ReferenceDecoding {
         guard let text = context.string(node, verb) else { return nil }
         let template = Template(parsing: text, at: node.location)
         if let sole = template.soleVariable, sole.fields.isEmpty {
-            return scope.require(sole.name, .reference, by: verb, at: node, context: context) == nil ? nil : .named(sole.name)
+            return scope.require(sole.name, .reference, by: verb, at: node, context: context) == nil
+                ? nil : .named(sole.name)
         }
         return scope.check(template, at: node, context: context) ? .path(template) : nil
     }
@@ -23,7 +24,8 @@ struct ReferenceDecoding {
             }
             return template(node, "ref").map { .path($0) }
         }
-        let fields = MappingFields(checking: node, pairs: pairs, owner: "ref", allowed: ["from", "chain", "url"], context: context)
+        let fields = MappingFields(
+            checking: node, pairs: pairs, owner: "ref", allowed: ["from", "chain", "url"], context: context)
         if let url = fields["url"] {
             if let other = fields.keyNode("from") ?? fields.keyNode("chain") {
                 context.error("ref takes either url or from/chain, not both", at: other)
@@ -58,8 +60,11 @@ struct ReferenceDecoding {
             context.error("chain: unknown link \(YAMLNode.quoted(text))\(hint)", at: node)
             return nil
         case .mapping(let pairs):
-            let fields = MappingFields(checking: node, pairs: pairs, owner: "a chain link", allowed: ["child"], context: context)
-            guard let path = fields.required("child", of: "a chain link", "the path to append", context: context) else { return nil }
+            let fields = MappingFields(
+                checking: node, pairs: pairs, owner: "a chain link", allowed: ["child"], context: context)
+            guard let path = fields.required("child", of: "a chain link", "the path to append", context: context) else {
+                return nil
+            }
             return template(path, "child").map { .child($0) }
         default:
             context.typeMismatch("chain", expected: "parent, root or { child: PATH }", found: node)

@@ -17,12 +17,15 @@ struct SilentTriggerLint {
     mutating func check(_ step: Step, fields: MappingFields, context: DecodingContext) {
         switch step.action {
         case .put(_, let source, _, let chunkSize):
-            if let chunkSize { Self.checkChunkSize(chunkSize, at: fields.keyNode("chunkSize") ?? fields.node, context: context) }
+            if let chunkSize {
+                Self.checkChunkSize(chunkSize, at: fields.keyNode("chunkSize") ?? fields.node, context: context)
+            }
             guard let name = step.name, case .data(let data) = source else { return }
             uploads[name] = (Self.size(of: data), Self.effectiveChunk(chunkSize ?? Self.granularity))
         case .pause(let task), .cancel(let task):
             guard let upload = uploads[task], let trigger = step.trigger else { return }
-            Self.checkTrigger(trigger, on: task, upload: upload, verb: step.verb, at: fields["when"] ?? fields.node, context: context)
+            Self.checkTrigger(
+                trigger, on: task, upload: upload, verb: step.verb, at: fields["when"] ?? fields.node, context: context)
         default:
             return
         }

@@ -112,8 +112,12 @@ struct StepActionDecoding {
         guard let template = scope.template(node, "toFile", context: context) else { return nil }
         let text = template.parts.map { if case .literal(let text) = $0 { text } else { "x" } }.joined()
         let segments = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard !text.isEmpty, text.utf8.first != UInt8(ascii: "/"), !segments.contains(where: { $0.elementsEqual("..".utf8) }) else {
-            context.error("toFile: expected a relative path inside the run's scratch folder (no leading / and no ..), found \(node.summary)", at: node)
+        guard !text.isEmpty, text.utf8.first != UInt8(ascii: "/"),
+            !segments.contains(where: { $0.elementsEqual("..".utf8) })
+        else {
+            context.error(
+                "toFile: expected a relative path inside the run's scratch folder (no leading / and no ..), found \(node.summary)",
+                at: node)
             return nil
         }
         return template
@@ -133,7 +137,9 @@ struct StepActionDecoding {
         }
         let inner = MappingFields(checking: value, pairs: pairs, owner: verb.rawValue, allowed: keys, context: context)
         let errors = context.errorCount
-        let task = inner.required("task", of: verb.rawValue, "the task's name", context: context).flatMap { self.task($0, key: "task") }
+        let task = inner.required("task", of: verb.rawValue, "the task's name", context: context).flatMap {
+            self.task($0, key: "task")
+        }
         var status: StatusChoice = .absent
         if let node = verb == .removeObserver ? nil : inner["status"] {
             status = TriggerDecoding.status(node, "status", context: context).map { .some($0) } ?? .invalid
@@ -141,7 +147,8 @@ struct StepActionDecoding {
             _ = inner.required("status", of: "observe", "resume, progress, pause, success or failure", context: context)
         }
         var handle: String?
-        if verb == .removeObserver, let node = inner.required("handle", of: verb.rawValue, "an observer's name", context: context),
+        if verb == .removeObserver,
+            let node = inner.required("handle", of: verb.rawValue, "an observer's name", context: context),
             let name = context.nameReference(node, "handle"),
             scope.require(name, .observer, by: verb.rawValue, at: node, context: context) != nil
         {

@@ -19,12 +19,15 @@ struct StepDecoding {
 
     mutating func decode(_ node: YAMLNode) -> Step? {
         guard case .mapping(let pairs) = node.value, let first = pairs.first else {
-            context.error("a step is a mapping that starts with its verb (\(Verb.names.prefix(3).joined(separator: ", ")), …), found \(node.summary)", at: node)
+            context.error(
+                "a step is a mapping that starts with its verb (\(Verb.names.prefix(3).joined(separator: ", ")), …), found \(node.summary)",
+                at: node)
             return nil
         }
         guard let verbName = first.key.stringValue, let verb = Verb(rawValue: verbName) else {
             reportUnknownVerb(first.key, pairs: pairs)
-            if let nameNode = pairs.first(where: { $0.key.stringValue == "as" })?.value, let text = nameNode.stringValue,
+            if let nameNode = pairs.first(where: { $0.key.stringValue == "as" })?.value,
+                let text = nameNode.stringValue,
                 Identifier.isValid(text)
             {
                 scope.define(text, as: .unknown, at: nameNode, context: context)
@@ -33,7 +36,8 @@ struct StepDecoding {
         }
         let errors = context.errorCount
         let fields = MappingFields(
-            checking: first.key, pairs: Array(pairs.dropFirst()), owner: verb.rawValue, allowed: verb.stepKeys, context: context,
+            checking: first.key, pairs: Array(pairs.dropFirst()), owner: verb.rawValue, allowed: verb.stepKeys,
+            context: context,
             explain: verb.explainRejected)
         let decoded = StepActionDecoding(verb: verb, fields: fields, scope: scope, context: context).decode(first.value)
         let trigger = fields["when"].flatMap { TriggerDecoding.decode($0, context: context) }
@@ -45,7 +49,8 @@ struct StepDecoding {
             name = text
         }
         guard context.errorCount == errors, let action = decoded?.action else { return nil }
-        let step = Step(action: action, name: name, trigger: trigger, expectation: expectation, location: first.key.location)
+        let step = Step(
+            action: action, name: name, trigger: trigger, expectation: expectation, location: first.key.location)
         silentTriggers.check(step, fields: fields, context: context)
         return step
     }
@@ -77,7 +82,8 @@ struct StepDecoding {
             return nil
         }
         guard Identifier.isValid(text) else {
-            context.error("as: a name is letters, digits and _ and starts with a letter or _, found \(node.summary)", at: node)
+            context.error(
+                "as: a name is letters, digits and _ and starts with a letter or _, found \(node.summary)", at: node)
             return nil
         }
         return text
@@ -103,6 +109,7 @@ struct StepDecoding {
         case .delete: subject = .outcome
         case .pause, .resume, .cancel, .observe, .removeObserver, .removeAllObservers: return nil
         }
-        return ExpectationDecoding(verb: verb.rawValue, mover: mover, subject: subject, scope: scope, context: context).decode(node)
+        return ExpectationDecoding(verb: verb.rawValue, mover: mover, subject: subject, scope: scope, context: context)
+            .decode(node)
     }
 }

@@ -3,14 +3,18 @@ import StorageModel
 /// Reads `when:` of pause, resume and cancel: `{ progress: N }` (a size, or `N%`) or `{ event: STATUS }`.
 enum TriggerDecoding {
     static func decode(_ node: YAMLNode, context: DecodingContext) -> Trigger? {
-        guard let fields = MappingFields(node, key: "when", owner: "when", allowed: ["progress", "event"], context: context) else {
+        guard
+            let fields = MappingFields(
+                node, key: "when", owner: "when", allowed: ["progress", "event"], context: context)
+        else {
             return nil
         }
         guard fields.pairs.count == 1, let pair = fields.pairs.first else {
             // Only unknown keys: already reported.
             if fields.pairs.isEmpty, node.mappingPairs?.isEmpty == false { return nil }
             let message =
-                fields.pairs.isEmpty ? "when needs progress: N (or N%) or event: STATUS" : "when takes one of progress or event, not both"
+                fields.pairs.isEmpty
+                ? "when needs progress: N (or N%) or event: STATUS" : "when takes one of progress or event, not both"
             context.error(message, at: fields.pairs.count > 1 ? fields.pairs[1].key : node)
             return nil
         }
@@ -32,8 +36,10 @@ enum TriggerDecoding {
     static func status(_ node: YAMLNode, _ key: String, context: DecodingContext) -> StorageTaskStatus? {
         guard let text = context.string(node, key) else { return nil }
         let names = EventPatternDecoding.statusNames
-        guard names.contains(text), let status = StorageTaskStatus.allCases.first(where: { $0.description == text }) else {
-            context.error("\(key): unknown status \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: names))", at: node)
+        guard names.contains(text), let status = StorageTaskStatus.allCases.first(where: { $0.description == text })
+        else {
+            context.error(
+                "\(key): unknown status \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: names))", at: node)
             return nil
         }
         return status

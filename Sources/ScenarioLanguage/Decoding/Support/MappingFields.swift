@@ -26,7 +26,8 @@ struct MappingFields {
 
     /// Checks the keys of `pairs` (already known to be `node`'s pairs).
     init(
-        checking node: YAMLNode, pairs: [YAMLPair], owner: @autoclosure () -> String, allowed: [String], context: DecodingContext,
+        checking node: YAMLNode, pairs: [YAMLPair], owner: @autoclosure () -> String, allowed: [String],
+        context: DecodingContext,
         explain: (String) -> String? = { _ in nil }
     ) {
         self.node = node
@@ -34,7 +35,8 @@ struct MappingFields {
         self.pairs = pairs.allSatisfy(isAllowed) ? pairs : pairs.filter(isAllowed)
         for pair in pairs {
             guard let name = pair.key.stringValue else {
-                context.error("unknown key \(pair.key.keyText) for \(owner())\(Self.hint(for: "", allowed))", at: pair.key)
+                context.error(
+                    "unknown key \(pair.key.keyText) for \(owner())\(Self.hint(for: "", allowed))", at: pair.key)
                 continue
             }
             guard !allowed.contains(name) else { continue }
@@ -65,7 +67,8 @@ struct MappingFields {
 
     /// The value of a required key; reports `OWNER needs KEY: DESCRIPTION` at the mapping when absent.
     func required(
-        _ key: String, of owner: @autoclosure () -> String, _ description: @autoclosure () -> String, context: DecodingContext
+        _ key: String, of owner: @autoclosure () -> String, _ description: @autoclosure () -> String,
+        context: DecodingContext
     ) -> YAMLNode? {
         if let value = self[key] { return value }
         guard !suggested.contains(key) else { return nil }

@@ -43,7 +43,9 @@ struct NameScope {
         "customMetadata", "generation", "metageneration", "md5Hash", "name", "path", "size", "timeCreated", "updated",
     ]
 
-    private var kinds: [String: (kind: Kind, location: SourceLocation)] = ["bucket": (.string, SourceLocation(line: 0, column: 0, offset: 0))]
+    private var kinds: [String: (kind: Kind, location: SourceLocation)] = [
+        "bucket": (.string, SourceLocation(line: 0, column: 0, offset: 0))
+    ]
     private var order: [String] = []
 
     /// The kind of `name`, if defined.
@@ -56,7 +58,9 @@ struct NameScope {
             return
         }
         if let existing = kinds[name] {
-            context.error("\(name) is already defined (line \(existing.location.line)); names are unique within a scenario", at: node)
+            context.error(
+                "\(name) is already defined (line \(existing.location.line)); names are unique within a scenario",
+                at: node)
             return
         }
         kinds[name] = (kind, node.location)
@@ -72,7 +76,8 @@ struct NameScope {
 
     /// `name` must be defined and of `wanted` kind (compared ignoring a task's direction): reports
     /// `VERB needs a task, but $space is a reference`.
-    func require(_ name: String, _ wanted: Kind, by user: String, at node: YAMLNode, context: DecodingContext) -> Kind? {
+    func require(_ name: String, _ wanted: Kind, by user: String, at node: YAMLNode, context: DecodingContext) -> Kind?
+    {
         guard let kind = lookup(name, at: node, context: context) else { return nil }
         let matches = kind == .unknown || (wanted.isTask ? kind.isTask : kind == wanted)
         guard matches else {
@@ -109,7 +114,9 @@ struct NameScope {
             valid = fields.isEmpty
             available = "a string has no fields"
         case .reference:
-            valid = fields.isEmpty || (fields.count == 1 && ["fullPath", "name", "bucket", "description"].contains(fields[0]))
+            valid =
+                fields.isEmpty
+                || (fields.count == 1 && ["fullPath", "name", "bucket", "description"].contains(fields[0]))
             available = "a reference has fullPath, name, bucket and description"
         case .observer:
             valid = fields.isEmpty || fields == ["handle"]
@@ -119,7 +126,8 @@ struct NameScope {
             available = "a list page has pageToken"
         case .metadata:
             valid = isMetadataPath(fields[...])
-            available = "metadata has " + metadataKeys.joined(separator: ", ") + " (customMetadata.KEY for one custom key)"
+            available =
+                "metadata has " + metadataKeys.joined(separator: ", ") + " (customMetadata.KEY for one custom key)"
         case .task:
             valid = fields == ["status"] || (fields.first == "metadata" && isMetadataPath(fields.dropFirst()))
             available = "a task has status and metadata.KEY"

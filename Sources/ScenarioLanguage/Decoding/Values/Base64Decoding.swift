@@ -43,10 +43,14 @@ enum Base64Decoding {
         case 0:
             guard padding == 0 else { return .failure(Problem(message: "unexpected = padding")) }
         case 2:
-            guard padding == 0 || padding == 2 else { return .failure(Problem(message: "wrong = padding (expected ==)")) }
+            guard padding == 0 || padding == 2 else {
+                return .failure(Problem(message: "wrong = padding (expected ==)"))
+            }
             bytes.append(UInt8(truncatingIfNeeded: accumulator >> 4))
         case 3:
-            guard padding == 0 || padding == 1 else { return .failure(Problem(message: "wrong = padding (expected =)")) }
+            guard padding == 0 || padding == 1 else {
+                return .failure(Problem(message: "wrong = padding (expected =)"))
+            }
             bytes.append(UInt8(truncatingIfNeeded: accumulator >> 10))
             bytes.append(UInt8(truncatingIfNeeded: accumulator >> 2))
         default:

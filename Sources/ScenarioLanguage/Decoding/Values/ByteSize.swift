@@ -53,7 +53,9 @@ package enum ByteSize {
                 return nil
             }
         default:
-            context.typeMismatch(key, expected: allowsPercent ? "a size like 256KiB or a percentage like 50%" : "a size like 256KiB", found: node)
+            context.typeMismatch(
+                key, expected: allowsPercent ? "a size like 256KiB or a percentage like 50%" : "a size like 256KiB",
+                found: node)
             return nil
         }
     }
@@ -96,7 +98,8 @@ package enum ByteSize {
         let unit = String(decoding: bytes[index..<end], as: UTF8.self)
         if unit == "%" {
             guard allowsPercent else {
-                return .failure(Problem(message: "a percentage is only allowed in when: { progress: … }, found \(written)"))
+                return .failure(
+                    Problem(message: "a percentage is only allowed in when: { progress: … }, found \(written)"))
             }
             guard let percent = Double(String(decoding: bytes[start..<numberEnd], as: UTF8.self)), percent <= 100 else {
                 return .failure(Problem(message: "a percentage must be between 0% and 100%, found \(written)"))
@@ -113,13 +116,21 @@ package enum ByteSize {
             let names = units.map(\.name)
             let suggestion = Suggestion.closest(to: unit, in: names)
             let looksLikeUnit = unit.count <= 3 && unit.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
-            guard suggestion != nil || looksLikeUnit else { return .failure(Problem(message: "expected \(expected), found \(written)")) }
+            guard suggestion != nil || looksLikeUnit else {
+                return .failure(Problem(message: "expected \(expected), found \(written)"))
+            }
             let hint = suggestion.map { "did you mean \($0)? " } ?? ""
-            return .failure(Problem(message: "unknown unit \"\(unit)\" in \(written) (\(hint)units: \(names.joined(separator: ", ")))"))
+            return .failure(
+                Problem(
+                    message: "unknown unit \"\(unit)\" in \(written) (\(hint)units: \(names.joined(separator: ", ")))"))
         }
         var significantFraction = fraction
-        while let last = significantFraction.last, bytes[last] == 0x30 { significantFraction = significantFraction.dropLast() }
-        return count(digits: bytes, integer: integer, fraction: significantFraction, factor: factor, text: text).map { .bytes($0) }
+        while let last = significantFraction.last, bytes[last] == 0x30 {
+            significantFraction = significantFraction.dropLast()
+        }
+        return count(digits: bytes, integer: integer, fraction: significantFraction, factor: factor, text: text).map {
+            .bytes($0)
+        }
     }
 
     /// (integer + fraction) × factor, which must be a whole number of bytes that fits in Int64.
@@ -128,7 +139,9 @@ package enum ByteSize {
     ) -> Result<Int64, Problem> {
         var written: String { YAMLNode.quoted(text) }
         var tooLarge: Problem { Problem(message: "\(written) is too large (at most \(Int64.max) bytes)") }
-        guard fraction.count <= 18 else { return .failure(Problem(message: "\(written) is not a whole number of bytes")) }
+        guard fraction.count <= 18 else {
+            return .failure(Problem(message: "\(written) is not a whole number of bytes"))
+        }
         // At most Int64.max × 10^18 before the factor, so the product below fits in 128 bits or is too large.
         let limit = UInt128(Int64.max) * 1_000_000_000_000_000_000
         var scaled: UInt128 = 0

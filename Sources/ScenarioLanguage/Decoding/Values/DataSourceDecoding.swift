@@ -27,12 +27,16 @@ enum DataSourceDecoding {
             return nil
         default: break
         }
-        guard let fields = MappingFields(node, key: key, owner: "a data source", allowed: keys, context: context) else { return nil }
+        guard let fields = MappingFields(node, key: key, owner: "a data source", allowed: keys, context: context) else {
+            return nil
+        }
         return decode(fields, owner: key, context: context)
     }
 
     /// A data source from mapping fields that may hold other keys too (fixture objects add metadata).
-    static func decode(_ fields: MappingFields, owner: @autoclosure () -> String, context: DecodingContext) -> DataSource? {
+    static func decode(_ fields: MappingFields, owner: @autoclosure () -> String, context: DecodingContext)
+        -> DataSource?
+    {
         let kindKeys = ["text", "base64", "random", "zeros", "empty"]
         let kinds = kindKeys.filter { fields.contains($0) }
         if let seed = fields.keyNode("seed"), !kinds.contains("random") {
@@ -45,7 +49,9 @@ enum DataSourceDecoding {
         }
         guard kinds.count == 1 else {
             let second = fields.keyNode(kinds[1]) ?? fields.node
-            context.error("\(owner()) takes one of text, base64, random, zeros or empty, found both \(kinds[0]) and \(kinds[1])", at: second)
+            context.error(
+                "\(owner()) takes one of text, base64, random, zeros or empty, found both \(kinds[0]) and \(kinds[1])",
+                at: second)
             return nil
         }
         guard let value = fields[kind] else { return nil }

@@ -9,14 +9,16 @@ enum ErrorCodeDecoding {
         if let match = Suggestion.closest(to: text, in: names) {
             return "unknown error code \(YAMLNode.quoted(text)) (did you mean \(match)?)"
         }
-        return "unknown error code \(YAMLNode.quoted(text)) (expected a StorageErrorCode name or number: \(names.joined(separator: ", ")))"
+        return
+            "unknown error code \(YAMLNode.quoted(text)) (expected a StorageErrorCode name or number: \(names.joined(separator: ", ")))"
     }
 
     static func decode(_ node: YAMLNode, scope: NameScope, context: DecodingContext) -> ErrorExpectation? {
         guard case .mapping(let pairs) = node.value else {
             return code(node, "error", context: context).map { ErrorExpectation(code: $0) }
         }
-        let fields = MappingFields(checking: node, pairs: pairs, owner: "error", allowed: ["code", "message"], context: context)
+        let fields = MappingFields(
+            checking: node, pairs: pairs, owner: "error", allowed: ["code", "message"], context: context)
         let code = fields.required("code", of: "error", "a StorageErrorCode name or number", context: context)
             .flatMap { self.code($0, "code", context: context) }
         var message: ErrorExpectation.MessageMatch?

@@ -55,7 +55,8 @@ enum EventPatternDecoding {
                 read(text, at: element)
             }
         default:
-            context.typeMismatch(key, expected: "an event pattern (a list, or a string like \"resume progress+ success\")", found: node)
+            context.typeMismatch(
+                key, expected: "an event pattern (a list, or a string like \"resume progress+ success\")", found: node)
             return nil
         }
         return clean ? EventPattern(items: items) : nil
@@ -75,7 +76,9 @@ enum EventPatternDecoding {
         let nameBytes = bytes[bytes.startIndex..<index]
         guard let status = statuses.first(where: { $0.name.elementsEqual(nameBytes) })?.status else {
             let name = String(decoding: nameBytes, as: UTF8.self)
-            if name.isEmpty { return .failure(Problem(message: "expected an event (\(statusNames.joined(separator: ", ")))")) }
+            if name.isEmpty {
+                return .failure(Problem(message: "expected an event (\(statusNames.joined(separator: ", ")))"))
+            }
             return .failure(Problem(message: "unknown event \"\(name)\"" + Suggestion.hint(for: name, in: statusNames)))
         }
         var event = EventPattern.Event(status: status)
@@ -96,7 +99,10 @@ enum EventPatternDecoding {
         let suffix = bytes[index...]
         guard let (minimum, maximum) = count(suffix) else {
             let text = String(decoding: suffix, as: UTF8.self)
-            return .failure(Problem(message: "expected a count ?, *, +, {n}, {n,m} or {n,} after the event, found \(YAMLNode.quoted(text))"))
+            return .failure(
+                Problem(
+                    message:
+                        "expected a count ?, *, +, {n}, {n,m} or {n,} after the event, found \(YAMLNode.quoted(text))"))
         }
         if let maximum, maximum < minimum {
             let text = String(decoding: suffix, as: UTF8.self)

@@ -12,14 +12,19 @@ enum MetadataDecoding {
     static func values(
         _ node: YAMLNode, of verb: String, allowsRemoval: Bool, scope: NameScope, context: DecodingContext
     ) -> MetadataValues? {
-        guard let fields = MappingFields(node, key: "metadata", owner: "metadata of \(verb)", allowed: keys, context: context) else {
+        guard
+            let fields = MappingFields(
+                node, key: "metadata", owner: "metadata of \(verb)", allowed: keys, context: context)
+        else {
             return nil
         }
         let errors = context.errorCount
         var result = MetadataValues()
         func removal(_ key: String, at value: YAMLNode) -> Bool {
             guard value.isNull else { return false }
-            if !allowsRemoval { context.error("\(key): null removes a value, which only updateMetadata does", at: value) }
+            if !allowsRemoval {
+                context.error("\(key): null removes a value, which only updateMetadata does", at: value)
+            }
             return true
         }
         func template(_ value: YAMLNode, _ key: String) -> Template? {

@@ -79,9 +79,11 @@ enum InputValidator {
         case 0x80...0x9F:
             return controlMessage(scalar)
         case 0x2028:
-            return "U+2028 LINE SEPARATOR is a line break for YAML 1.1 loaders; write it as \\L in a double-quoted string"
+            return
+                "U+2028 LINE SEPARATOR is a line break for YAML 1.1 loaders; write it as \\L in a double-quoted string"
         case 0x2029:
-            return "U+2029 PARAGRAPH SEPARATOR is a line break for YAML 1.1 loaders; write it as \\P in a double-quoted string"
+            return
+                "U+2029 PARAGRAPH SEPARATOR is a line break for YAML 1.1 loaders; write it as \\P in a double-quoted string"
         case 0xFEFF:
             return "a byte order mark (U+FEFF) is only allowed at the start of the file"
         case 0xFFFE, 0xFFFF:
@@ -93,7 +95,8 @@ enum InputValidator {
 
     private static func controlMessage(_ scalar: UInt32) -> String {
         let name = scalar == 0 ? "NUL" : "control character"
-        return "\(name) U+\(hex(scalar, digits: 4)) is not allowed in YAML text; write it as an escape in a double-quoted string"
+        return
+            "\(name) U+\(hex(scalar, digits: 4)) is not allowed in YAML text; write it as an escape in a double-quoted string"
     }
 
     static func hex(_ value: UInt32, digits: Int) -> String {

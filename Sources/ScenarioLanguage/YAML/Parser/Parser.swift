@@ -243,7 +243,8 @@ struct Parser {
             try builder.endCollection()
             popState()
         default:
-            throw unexpected(token, expected: "a 'key: value' entry of the mapping\(collectionLine) or less indentation")
+            throw unexpected(
+                token, expected: "a 'key: value' entry of the mapping\(collectionLine) or less indentation")
         }
     }
 

@@ -166,7 +166,9 @@ enum YAML11Resolver {
         var cursor = ByteCursor(text)
         cursor.skipSign()
         let afterSign = cursor
-        if cursor.take("0b") { return cursor.skip(while: { $0 == 0x30 || $0 == 0x31 || $0 == ASCII.underscore }) > 0 && cursor.atEnd }
+        if cursor.take("0b") {
+            return cursor.skip(while: { $0 == 0x30 || $0 == 0x31 || $0 == ASCII.underscore }) > 0 && cursor.atEnd
+        }
         cursor = afterSign
         if cursor.take("0x") {
             return cursor.skip(while: { ASCII.hexValue($0) != nil || $0 == ASCII.underscore }) > 0 && cursor.atEnd

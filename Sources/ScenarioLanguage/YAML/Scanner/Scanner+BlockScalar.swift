@@ -123,7 +123,8 @@ extension Scanner {
         guard pos < end else { return }
         if text[pos] == ASCII.tab { throw tabError() }
         guard ASCII.isBreak(text[pos]) else {
-            throw errorHere("a block scalar's content starts on the line after '|' or '>'; only a comment may follow them")
+            throw errorHere(
+                "a block scalar's content starts on the line after '|' or '>'; only a comment may follow them")
         }
         consumeBreak()
     }

@@ -111,7 +111,8 @@ extension Scanner {
     private mutating func fetchFlowCollectionEnd(isMapping: Bool) throws(Diagnostic) {
         let closer = isMapping ? "'}'" : "']'"
         guard let opening = flowOpenings.last else {
-            throw errorHere("unexpected \(closer): no flow collection is open (quote the scalar if \(closer) is part of it)")
+            throw errorHere(
+                "unexpected \(closer): no flow collection is open (quote the scalar if \(closer) is part of it)")
         }
         guard opening.isMapping == isMapping else {
             throw errorHere(

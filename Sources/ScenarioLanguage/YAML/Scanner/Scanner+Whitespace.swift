@@ -53,7 +53,8 @@ extension Scanner {
     mutating func flowIndentationError() -> Diagnostic {
         let opening = flowOpenings.first.map { " (opened at line \($0.location.line))" } ?? ""
         return errorHere(
-            "this line continues a flow collection\(opening) and must be indented by more than \(Scanner.spaces(indent))")
+            "this line continues a flow collection\(opening) and must be indented by more than \(Scanner.spaces(indent))"
+        )
     }
 
     /// "1 space", "4 spaces".

@@ -46,7 +46,9 @@ final class ClientConnection: @unchecked Sendable {
         reusable = false
         defer { wasUsed = true }
         let sent: Result<Void, ConnectionError> = head.withUnsafeBytes { headBytes in
-            guard let body, !body.isEmpty else { return Result { () throws(ConnectionError) in try socket.send(headBytes) } }
+            guard let body, !body.isEmpty else {
+                return Result { () throws(ConnectionError) in try socket.send(headBytes) }
+            }
             return body.withUnsafeBytes { bodyBytes in
                 Result { () throws(ConnectionError) in try socket.send(head: headBytes, body: bodyBytes) }
             }
@@ -93,7 +95,8 @@ final class ClientConnection: @unchecked Sendable {
             return Data()
         }
         if let coding = response.headers["transfer-encoding"] {
-            guard coding.lowercased().split(separator: ",").last?.trimmingCharacters(in: .whitespaces) == "chunked" else {
+            guard coding.lowercased().split(separator: ",").last?.trimmingCharacters(in: .whitespaces) == "chunked"
+            else {
                 throw .malformed("unsupported Transfer-Encoding \(coding)")
             }
             let body = try readChunked()
@@ -124,7 +127,9 @@ final class ClientConnection: @unchecked Sendable {
             if start == buffer.count {
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
-                guard try receiveMore() else { throw .malformed("the answer ended after \(count - remaining) of \(count) body bytes") }
+                guard try receiveMore() else {
+                    throw .malformed("the answer ended after \(count - remaining) of \(count) body bytes")
+                }
             }
             let take = min(remaining, buffer.count - start)
             body.append(contentsOf: buffer[start..<(start + take)])
@@ -139,7 +144,9 @@ final class ClientConnection: @unchecked Sendable {
         var body = Data()
         while true {
             let line = try readLine()
-            let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let sizeText =
+                line.split(separator: ";", maxSplits: 1).first.map(String.init)?.trimmingCharacters(in: .whitespaces)
+                ?? ""
             guard let size = Int(sizeText, radix: 16), size >= 0 else {
                 throw .malformed("a chunk size is not hexadecimal: \(sizeText.prefix(40))")
             }
@@ -170,7 +177,9 @@ final class ClientConnection: @unchecked Sendable {
     private func receiveMore() throws(Failure) -> Bool {
         while true {
             let received: Result<Int, ConnectionError> = scratch.withUnsafeMutableBytes { space in
-                Result { () throws(ConnectionError) in try socket.receive(into: space, timeoutMilliseconds: timeoutMilliseconds) }
+                Result { () throws(ConnectionError) in
+                    try socket.receive(into: space, timeoutMilliseconds: timeoutMilliseconds)
+                }
             }
             switch received {
             case .success(0): continue
@@ -179,7 +188,8 @@ final class ClientConnection: @unchecked Sendable {
                 return true
             case .failure(.peerClosed): return false
             case .failure(.timedOut): throw .timedOut
-            case .failure(.failed(let code)): throw .lost(ClientSocket.errorText(code), receivedNothing: buffer.count == start)
+            case .failure(.failed(let code)):
+                throw .lost(ClientSocket.errorText(code), receivedNothing: buffer.count == start)
             }
         }
     }
@@ -205,7 +215,9 @@ final class ClientConnection: @unchecked Sendable {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "\n") {
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { return (index, index + 2) }
-                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\r"), bytes[index + 2] == UInt8(ascii: "\n") {
+                if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\r"),
+                    bytes[index + 2] == UInt8(ascii: "\n")
+                {
                     return (index, index + 3)
                 }
             }

@@ -71,7 +71,9 @@ enum ClientSocket {
         }
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return Failure(reason: errorText(errno)) }
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else {
+            return Failure(reason: errorText(errno))
+        }
         return code == 0 ? nil : Failure(reason: errorText(code))
     }
 

@@ -24,7 +24,9 @@ final class ConnectionPool: Sendable {
     func giveBack(_ connection: ClientConnection, to endpoint: String) {
         guard connection.reusable else { return }
         idle.withLock { connections in
-            if connections[endpoint, default: []].count < limit { connections[endpoint, default: []].append(connection) }
+            if connections[endpoint, default: []].count < limit {
+                connections[endpoint, default: []].append(connection)
+            }
         }
     }
 }

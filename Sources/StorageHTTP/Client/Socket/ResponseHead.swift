@@ -30,7 +30,8 @@ struct ResponseHead {
         headers = [:]
         for line in lines.dropFirst() where !line.isEmpty {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
-                throw Malformed(reason: "a header line has no name: \(Self.excerpt(String(decoding: line, as: UTF8.self)))")
+                throw Malformed(
+                    reason: "a header line has no name: \(Self.excerpt(String(decoding: line, as: UTF8.self)))")
             }
             let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
             let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
@@ -40,7 +41,9 @@ struct ResponseHead {
 
     /// Whether the server keeps the connection open after this answer.
     var keepsConnection: Bool {
-        let tokens = (headers["connection"] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let tokens = (headers["connection"] ?? "").lowercased().split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         if tokens.contains("close") { return false }
         return version == "HTTP/1.1" || tokens.contains("keep-alive")
     }

@@ -32,16 +32,19 @@ final class SocketTransport: Sendable {
                 connection = pooled
             } else {
                 do {
-                    let socket = try ClientSocket.connect(host: Self.unbracketed(host), port: port, timeoutMilliseconds: timeoutMilliseconds)
+                    let socket = try ClientSocket.connect(
+                        host: Self.unbracketed(host), port: port, timeoutMilliseconds: timeoutMilliseconds)
                     connection = ClientConnection(socket: socket, timeoutMilliseconds: timeoutMilliseconds)
                 } catch {
                     throw BackendError(.transport, "cannot connect: \(error.reason)", request: request.described)
                 }
             }
             do {
-                let (response, body) = try connection.exchange(head: head, body: request.body, expectsBody: request.method != "HEAD")
+                let (response, body) = try connection.exchange(
+                    head: head, body: request.body, expectsBody: request.method != "HEAD")
                 pool.giveBack(connection, to: endpoint)
-                return IncomingResponse(status: response.status, headers: response.headers, body: body, request: request.described)
+                return IncomingResponse(
+                    status: response.status, headers: response.headers, body: body, request: request.described)
             } catch {
                 switch error {
                 case .lost(let reason, let receivedNothing):
@@ -51,7 +54,8 @@ final class SocketTransport: Sendable {
                     }
                     throw BackendError(.transport, reason, request: request.described)
                 case .timedOut:
-                    throw BackendError(.transport, "no answer within \(Self.seconds(timeout)) s", request: request.described)
+                    throw BackendError(
+                        .transport, "no answer within \(Self.seconds(timeout)) s", request: request.described)
                 case .malformed(let reason):
                     throw BackendError(.malformedResponse, reason, request: request.described)
                 }

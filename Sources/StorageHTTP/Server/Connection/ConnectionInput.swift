@@ -70,7 +70,8 @@ final class ConnectionInput {
         while true {
             let bytes = buffer.bytes
             if bytes.count > searched, let base = bytes.baseAddress,
-               let found = memchr(base + searched, Int32(ASCII.lf), bytes.count - searched) {
+                let found = memchr(base + searched, Int32(ASCII.lf), bytes.count - searched)
+            {
                 let lineFeed = base.distance(to: UnsafeRawPointer(found))
                 var length = lineFeed
                 if length > 0, bytes[length - 1] == ASCII.cr { length -= 1 }

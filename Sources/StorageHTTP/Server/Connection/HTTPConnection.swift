@@ -127,7 +127,8 @@ final class HTTPConnection {
     private func expectsContinue(_ head: RequestHead) throws -> Bool {
         guard !head.expectations.isEmpty else { return false }
         let expectations = head.expectations.flatMap { $0.split(separator: ",") }.map { $0.trimmingASCIIWhitespace }
-        guard !expectations.isEmpty, expectations.allSatisfy({ HTTPHeaders.namesMatch(String($0), "100-continue") }) else {
+        guard !expectations.isEmpty, expectations.allSatisfy({ HTTPHeaders.namesMatch(String($0), "100-continue") })
+        else {
             throw HTTPProtocolError(status: 417, message: "Only the expectation 100-continue is supported.")
         }
         return head.version == .http11
@@ -139,10 +140,13 @@ final class HTTPConnection {
         }
     }
 
-    private func report(_ method: String, _ target: String, status: Int, responseBytes: Int, since started: ContinuousClock.Instant) {
+    private func report(
+        _ method: String, _ target: String, status: Int, responseBytes: Int, since started: ContinuousClock.Instant
+    ) {
         guard let log = runtime.log else { return }
-        log(HTTPRequestLog(
-            method: method, target: target, status: status, requestBytes: input.receivedBytes - input.buffer.count,
-            responseBytes: responseBytes, duration: ContinuousClock.now - started, remoteAddress: remoteAddress))
+        log(
+            HTTPRequestLog(
+                method: method, target: target, status: status, requestBytes: input.receivedBytes - input.buffer.count,
+                responseBytes: responseBytes, duration: ContinuousClock.now - started, remoteAddress: remoteAddress))
     }
 }

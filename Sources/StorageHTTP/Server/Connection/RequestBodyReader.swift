@@ -34,7 +34,9 @@ struct RequestBodyReader {
         }
         let chunkLineTooLong = HTTPProtocolError.badRequest("A chunk size line is too long.")
         while true {
-            let size = try input.withLine(limit: Self.maxChunkLineBytes, tooLong: chunkLineTooLong, stallMilliseconds: stallMilliseconds) {
+            let size = try input.withLine(
+                limit: Self.maxChunkLineBytes, tooLong: chunkLineTooLong, stallMilliseconds: stallMilliseconds
+            ) {
                 try Self.parseChunkSize($0)
             }
             if size == 0 { break }
@@ -43,8 +45,10 @@ struct RequestBodyReader {
                 throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
             }
             try input.read(into: region, stallMilliseconds: stallMilliseconds)
-            try input.withLine(limit: 0, tooLong: HTTPProtocolError.badRequest("Chunk data is not followed by a line break."),
-                               stallMilliseconds: stallMilliseconds) { _ in }
+            try input.withLine(
+                limit: 0, tooLong: HTTPProtocolError.badRequest("Chunk data is not followed by a line break."),
+                stallMilliseconds: stallMilliseconds
+            ) { _ in }
         }
         try skipTrailers()
         return storage.finish()
@@ -85,7 +89,9 @@ struct RequestBodyReader {
         var bytes = 0
         var count = 0
         while true {
-            let isEnd = try input.withLine(limit: maxTrailerBytes, tooLong: tooLarge, stallMilliseconds: stallMilliseconds) { line in
+            let isEnd = try input.withLine(
+                limit: maxTrailerBytes, tooLong: tooLarge, stallMilliseconds: stallMilliseconds
+            ) { line in
                 bytes += line.count + 2
                 guard bytes <= maxTrailerBytes else { throw tooLarge }
                 if line.isEmpty { return true }

@@ -54,7 +54,8 @@ struct ResponseWriter {
     /// The complete bytes of `response` (head and body), for a caller that writes them itself.
     mutating func serialize(_ response: HTTPResponse, for exchange: Exchange) -> [UInt8] {
         let allowsBody = response.status >= 200 && response.status != 204 && response.status != 304
-        serializeHead(response, bodyCount: allowsBody ? response.body.count : 0, allowsBody: allowsBody, exchange: exchange)
+        serializeHead(
+            response, bodyCount: allowsBody ? response.body.count : 0, allowsBody: allowsBody, exchange: exchange)
         if allowsBody, !exchange.isHead {
             response.body.withUnsafeBytes { head.append(contentsOf: $0) }
         }
@@ -68,7 +69,8 @@ struct ResponseWriter {
 
     private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    private mutating func serializeHead(_ response: HTTPResponse, bodyCount: Int, allowsBody: Bool, exchange: Exchange) {
+    private mutating func serializeHead(_ response: HTTPResponse, bodyCount: Int, allowsBody: Bool, exchange: Exchange)
+    {
         head.removeAll(keepingCapacity: true)
         head.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(response.status)
@@ -135,9 +137,12 @@ struct ResponseWriter {
             head.append(UInt8(ascii: "0"))
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var remaining = value
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in

@@ -29,7 +29,8 @@ enum BodyFraming: Equatable {
                 throw HTTPProtocolError.badRequest("Transfer-Encoding applies chunked more than once.")
             }
             throw HTTPProtocolError(
-                status: 501, message: "Transfer-Encoding '\(head.transferEncodings.joined(separator: ", "))' is not supported.")
+                status: 501,
+                message: "Transfer-Encoding '\(head.transferEncodings.joined(separator: ", "))' is not supported.")
         }
         guard !head.contentLengths.isEmpty else {
             self = .none

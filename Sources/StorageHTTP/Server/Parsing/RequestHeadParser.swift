@@ -30,7 +30,8 @@ struct RequestHeadParser {
         while true {
             let bytes = buffer.bytes
             guard let base = bytes.baseAddress, !bytes.isEmpty,
-                  let found = memchr(base, Int32(ASCII.lf), bytes.count) else {
+                let found = memchr(base, Int32(ASCII.lf), bytes.count)
+            else {
                 try checkPartialLine(length: bytes.count)
                 return nil
             }
@@ -53,7 +54,9 @@ struct RequestHeadParser {
             } else {
                 if line.isEmpty {
                     emptyLinesSkipped += 1
-                    guard emptyLinesSkipped <= 16 else { throw HTTPProtocolError.badRequest("Too many empty lines before the request line.") }
+                    guard emptyLinesSkipped <= 16 else {
+                        throw HTTPProtocolError.badRequest("Too many empty lines before the request line.")
+                    }
                 } else {
                     guard line.count <= limits.maxRequestLineBytes else { throw Self.requestLineTooLong }
                     head = try Self.parseRequestLine(line)
@@ -72,11 +75,13 @@ struct RequestHeadParser {
     }
 
     private static let requestLineTooLong = HTTPProtocolError(status: 414, message: "The request line is too long.")
-    private static let headersTooLarge = HTTPProtocolError(status: 431, message: "The request header fields are too large.")
+    private static let headersTooLarge = HTTPProtocolError(
+        status: 431, message: "The request header fields are too large.")
 
     private static func parseRequestLine(_ line: UnsafeRawBufferPointer) throws -> RequestHead {
         guard let firstSpace = line.firstIndex(of: ASCII.space),
-              let secondSpace = line[(firstSpace + 1)...].firstIndex(of: ASCII.space) else {
+            let secondSpace = line[(firstSpace + 1)...].firstIndex(of: ASCII.space)
+        else {
             throw HTTPProtocolError.badRequest("Malformed request line.")
         }
         let method = line[..<firstSpace]
@@ -88,7 +93,9 @@ struct RequestHeadParser {
         guard !target.isEmpty, target.allSatisfy(ASCII.isTargetChar) else {
             throw HTTPProtocolError.badRequest("Malformed request target.")
         }
-        guard let first = target.first, first == UInt8(ascii: "/") || isAbsoluteForm(target) || (target.count == 1 && first == UInt8(ascii: "*")) else {
+        guard let first = target.first,
+            first == UInt8(ascii: "/") || isAbsoluteForm(target) || (target.count == 1 && first == UInt8(ascii: "*"))
+        else {
             throw HTTPProtocolError.badRequest("The request target must be a path, an absolute URI or '*'.")
         }
         return RequestHead(
@@ -106,7 +113,8 @@ struct RequestHeadParser {
     private static func parseVersion(_ version: UnsafeRawBufferPointer) throws -> HTTPVersion {
         let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         guard version.count == 8, version.starts(with: "HTTP/".utf8), isDigit(version[5]),
-              version[6] == UInt8(ascii: "."), isDigit(version[7]) else {
+            version[6] == UInt8(ascii: "."), isDigit(version[7])
+        else {
             throw HTTPProtocolError.badRequest("Malformed HTTP version.")
         }
         switch (version[5], version[7]) {

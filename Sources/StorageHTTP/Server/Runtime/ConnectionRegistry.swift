@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// The descriptors of the connections being served, so the server can enforce its limit and, on stop,
 /// shut down connections that overstay the grace period.

@@ -12,12 +12,14 @@ enum DetachedThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        let result = pthread_create(&thread, &attributes, { argument in
-            if let argument {
-                Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
-            }
-            return nil
-        }, context.toOpaque())
+        let result = pthread_create(
+            &thread, &attributes,
+            { argument in
+                if let argument {
+                    Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().body()
+                }
+                return nil
+            }, context.toOpaque())
         guard result == 0 else {
             context.release()
             return false

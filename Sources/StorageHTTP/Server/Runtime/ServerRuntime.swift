@@ -1,8 +1,9 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
-import Synchronization
 
 /// Everything one `start()`…`stop()` run of an `HTTPServer` owns: the listening socket, the accept
 /// thread, the connection threads and the signal that stops them.
@@ -58,7 +59,8 @@ final class ServerRuntime: Sendable {
     private func waitForConnection() -> Bool {
         var fds = (
             pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: stopSignal.descriptor, events: Int16(POLLIN), revents: 0))
+            pollfd(fd: stopSignal.descriptor, events: Int16(POLLIN), revents: 0)
+        )
         while !isStopping {
             let ready = withUnsafeMutableBytes(of: &fds) { raw in
                 poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), 2, -1)
@@ -95,9 +97,10 @@ final class ServerRuntime: Sendable {
         socket.shutdownWrite()
         socket.drain(limit: 64 * 1024, timeoutMilliseconds: 0, stopDescriptor: nil)
         socket.close()
-        log?(HTTPRequestLog(
-            method: "", target: "", status: 503, requestBytes: 0, responseBytes: bytes.count, duration: .zero,
-            remoteAddress: peer))
+        log?(
+            HTTPRequestLog(
+                method: "", target: "", status: 503, requestBytes: 0, responseBytes: bytes.count, duration: .zero,
+                remoteAddress: peer))
     }
 
     /// Called by a connection thread as its last act.
@@ -110,7 +113,8 @@ final class ServerRuntime: Sendable {
     /// Stops accepting, wakes idle connections so they close, waits up to the grace period for requests in
     /// progress, then shuts down whatever is left. Only the first call does anything.
     func stop() {
-        guard stopping.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else {
+        guard stopping.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+        else {
             return
         }
         stopSignal.fire()

@@ -90,10 +90,12 @@ struct ConnectionSocket {
         var bodyOffset = 0
         while headOffset < head.count || bodyOffset < body.count {
             var vectors = [
-                iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress.map { $0 + headOffset }),
-                      iov_len: head.count - headOffset),
-                iovec(iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress.map { $0 + bodyOffset }),
-                      iov_len: body.count - bodyOffset),
+                iovec(
+                    iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress.map { $0 + headOffset }),
+                    iov_len: head.count - headOffset),
+                iovec(
+                    iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress.map { $0 + bodyOffset }),
+                    iov_len: body.count - bodyOffset),
             ]
             let written = vectors.withUnsafeMutableBufferPointer { pointer -> Int in
                 var message = msghdr()
@@ -139,7 +141,9 @@ struct ConnectionSocket {
         var discarded = 0
         var scratch = [UInt8](repeating: 0, count: 16 * 1024)
         while discarded < limit {
-            let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = scratch.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            }
             if count > 0 {
                 discarded += count
                 continue

@@ -34,7 +34,9 @@ struct ListeningSocket: Sendable {
         throw lastError
     }
 
-    private static func bindAndListen(_ info: addrinfo, host: String, port: Int, backlog: Int32) throws -> ListeningSocket {
+    private static func bindAndListen(_ info: addrinfo, host: String, port: Int, backlog: Int32) throws
+        -> ListeningSocket
+    {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         let descriptor = socket(info.ai_family, type, info.ai_protocol)
         guard descriptor >= 0 else { throw HTTPServerError.systemCallFailed("socket", code: errno) }

@@ -34,7 +34,7 @@ public enum GCSEscaping {
                 continue
             }
             guard bytes.endIndex - index >= 3,
-                  let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
             else { return nil }
             output.append(high << 4 | low)
             index += 3

@@ -43,16 +43,16 @@ public enum StorageDateFormat {
     public static func date(from text: String) -> Date? {
         var reader = FieldReader(Array(text.utf8))
         guard let year = reader.number(digits: 4), reader.skip("-"),
-              let month = reader.number(digits: 2), reader.skip("-"),
-              let day = reader.number(digits: 2), reader.skip("T"),
-              let hour = reader.number(digits: 2), reader.skip(":"),
-              let minute = reader.number(digits: 2), reader.skip(":"),
-              let second = reader.number(digits: 2), reader.skip("."),
-              let fraction = reader.fraction(),
-              let offsetSeconds = reader.zoneOffset(), reader.isAtEnd
+            let month = reader.number(digits: 2), reader.skip("-"),
+            let day = reader.number(digits: 2), reader.skip("T"),
+            let hour = reader.number(digits: 2), reader.skip(":"),
+            let minute = reader.number(digits: 2), reader.skip(":"),
+            let second = reader.number(digits: 2), reader.skip("."),
+            let fraction = reader.fraction(),
+            let offsetSeconds = reader.zoneOffset(), reader.isAtEnd
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+            hour < 24, minute < 60, second < 60
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let wholeSeconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
@@ -162,7 +162,9 @@ public enum StorageDateFormat {
         }
 
         private func digit(at index: Int) -> Int64? {
-            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return nil }
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                return nil
+            }
             return Int64(bytes[index] - UInt8(ascii: "0"))
         }
     }

@@ -3,7 +3,8 @@
 enum StorageURLParser {
     static let schemeMessage = "Internal error: URL scheme must be one of gs://, http://, or https://"
     static let gsMessage = "Internal error: URI must be in the form of gs://<bucket>/<path/to/object>"
-    static let httpMessage = "Internal error: URL must be in the form of "
+    static let httpMessage =
+        "Internal error: URL must be in the form of "
         + "http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
 
     private static let slash = UInt8(ascii: "/")

@@ -19,13 +19,14 @@ enum JUnitSchemaValidator {
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("validate.py")
         try Data(validationScript.utf8).write(to: script)
-        let result = try run([
-            script.path,
-            schemas.appendingPathComponent("junit-10.xsd").path,
-            schemas.appendingPathComponent("junit-windyroad.xsd").path,
-        ] + paths)
+        let result = try run(
+            [
+                script.path,
+                schemas.appendingPathComponent("junit-10.xsd").path,
+                schemas.appendingPathComponent("junit-windyroad.xsd").path,
+            ] + paths)
         guard result.status == 0,
-              let decoded = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [String]]
+            let decoded = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: [String]]
         else {
             throw ValidatorFailure(description: "validator exited \(result.status): \(result.output)")
         }
@@ -62,33 +63,33 @@ enum JUnitSchemaValidator {
     }
 
     private static let validationScript = """
-    import json, sys
-    import xml.etree.ElementTree as ElementTree
-    import xmlschema
-    try:
-        from lxml import etree as lxml_etree
-    except ImportError:
-        lxml_etree = None
-
-    schemas = [("junit-10", xmlschema.XMLSchema(sys.argv[1])), ("windyroad", xmlschema.XMLSchema(sys.argv[2]))]
-    results = {}
-    for path in sys.argv[3:]:
-        problems = []
+        import json, sys
+        import xml.etree.ElementTree as ElementTree
+        import xmlschema
         try:
-            ElementTree.parse(path)
-        except Exception as error:
-            problems.append("xml.etree: %s" % error)
-        if lxml_etree is not None:
+            from lxml import etree as lxml_etree
+        except ImportError:
+            lxml_etree = None
+
+        schemas = [("junit-10", xmlschema.XMLSchema(sys.argv[1])), ("windyroad", xmlschema.XMLSchema(sys.argv[2]))]
+        results = {}
+        for path in sys.argv[3:]:
+            problems = []
             try:
-                lxml_etree.parse(path, lxml_etree.XMLParser(huge_tree=True))
+                ElementTree.parse(path)
             except Exception as error:
-                problems.append("lxml: %s" % error)
-        for name, schema in schemas:
-            try:
-                schema.validate(path)
-            except Exception as error:
-                problems.append("%s: %s" % (name, str(error)[:600]))
-        results[path] = problems
-    print(json.dumps(results))
-    """
+                problems.append("xml.etree: %s" % error)
+            if lxml_etree is not None:
+                try:
+                    lxml_etree.parse(path, lxml_etree.XMLParser(huge_tree=True))
+                except Exception as error:
+                    problems.append("lxml: %s" % error)
+            for name, schema in schemas:
+                try:
+                    schema.validate(path)
+                except Exception as error:
+                    problems.append("%s: %s" % (name, str(error)[:600]))
+            results[path] = problems
+        print(json.dumps(results))
+        """
 }

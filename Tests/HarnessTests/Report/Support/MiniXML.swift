@@ -76,7 +76,9 @@ enum MiniXML {
 
         mutating func name() throws -> String {
             var result = String.UnicodeScalarView()
-            while !atEnd, scalars[index].properties.isAlphabetic || "-_.:0123456789".unicodeScalars.contains(scalars[index]) {
+            while !atEnd,
+                scalars[index].properties.isAlphabetic || "-_.:0123456789".unicodeScalars.contains(scalars[index])
+            {
                 result.append(scalars[index])
                 index += 1
             }

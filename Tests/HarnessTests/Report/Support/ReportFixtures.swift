@@ -29,27 +29,41 @@ enum ReportFixtures {
         startedAt: leapDay,
         duration: 2.5,
         files: [
-            FileReport(name: "upload/pause-resume", path: "Scenarios/upload/pause-resume.yaml", scenarios: [
-                ScenarioReport(id: "upload/pause-resume/pausing-works", name: "pausing works", line: 1,
-                               duration: 0.0123, outcome: .passed, transcript: "put a.txt\nevent: success"),
-                ScenarioReport(id: "upload/pause-resume/resuming-delivers", name: "resuming delivers", line: 12,
-                               duration: 0.25, outcome: .failed(eventMismatch), transcript: "put b.txt\nevent: paused\n"),
-                ScenarioReport(id: "upload/pause-resume/server-down", name: "server down", line: 30,
-                               duration: 1.0, outcome: .errored(transportError), transcript: ""),
-                ScenarioReport(id: "upload/pause-resume/live-only", name: "live only", line: 41,
-                               duration: 0, outcome: .skipped(reason: "not for target reference"), transcript: ""),
-                ScenarioReport(id: "upload/pause-resume/known-gap", name: "known gap", line: 50,
-                               duration: 0.004, outcome: .skipped(reason: "expected failure: the emulator pages items only"),
-                               transcript: "list\n"),
-            ]),
-            FileReport(name: "list/edge-cases", path: "Scenarios/list/edge-cases.yaml", scenarios: [
-                ScenarioReport(id: "list/edge-cases/root", name: "root", line: 3,
-                               duration: 0.5, outcome: .passed, transcript: "list /"),
-                ScenarioReport(id: "list/edge-cases/unexpected-pass", name: "unexpected pass", line: 9,
-                               duration: 0.0006, outcome: .failed(Failure(type: .unexpectedPass,
-                                   message: "passed but listed as an expected failure", detail: "")),
-                               transcript: ""),
-            ]),
+            FileReport(
+                name: "upload/pause-resume", path: "Scenarios/upload/pause-resume.yaml",
+                scenarios: [
+                    ScenarioReport(
+                        id: "upload/pause-resume/pausing-works", name: "pausing works", line: 1,
+                        duration: 0.0123, outcome: .passed, transcript: "put a.txt\nevent: success"),
+                    ScenarioReport(
+                        id: "upload/pause-resume/resuming-delivers", name: "resuming delivers", line: 12,
+                        duration: 0.25, outcome: .failed(eventMismatch), transcript: "put b.txt\nevent: paused\n"),
+                    ScenarioReport(
+                        id: "upload/pause-resume/server-down", name: "server down", line: 30,
+                        duration: 1.0, outcome: .errored(transportError), transcript: ""),
+                    ScenarioReport(
+                        id: "upload/pause-resume/live-only", name: "live only", line: 41,
+                        duration: 0, outcome: .skipped(reason: "not for target reference"), transcript: ""),
+                    ScenarioReport(
+                        id: "upload/pause-resume/known-gap", name: "known gap", line: 50,
+                        duration: 0.004, outcome: .skipped(reason: "expected failure: the emulator pages items only"),
+                        transcript: "list\n"),
+                ]),
+            FileReport(
+                name: "list/edge-cases", path: "Scenarios/list/edge-cases.yaml",
+                scenarios: [
+                    ScenarioReport(
+                        id: "list/edge-cases/root", name: "root", line: 3,
+                        duration: 0.5, outcome: .passed, transcript: "list /"),
+                    ScenarioReport(
+                        id: "list/edge-cases/unexpected-pass", name: "unexpected pass", line: 9,
+                        duration: 0.0006,
+                        outcome: .failed(
+                            Failure(
+                                type: .unexpectedPass,
+                                message: "passed but listed as an expected failure", detail: "")),
+                        transcript: ""),
+                ]),
             FileReport(name: "empty", path: "Scenarios/empty.yaml", scenarios: []),
         ]
     )
@@ -59,7 +73,8 @@ enum ReportFixtures {
     )
 
     /// Text that breaks naive XML writers and terminals.
-    static let hostileText = "red \u{1B}[31mALERT\u{1B}[0m \u{1B}[2K cleared \u{1B}]0;title\u{07} nul \u{0}"
+    static let hostileText =
+        "red \u{1B}[31mALERT\u{1B}[0m \u{1B}[2K cleared \u{1B}]0;title\u{07} nul \u{0}"
         + " esc \u{1B} bell \u{07} vt \u{0B} nonchar \u{FFFF} \u{FFFE} cdata ]]> markup <&>\"' emoji 🧪🇦🇺 é"
 
     static let megabyteDetail = String(repeating: "0123456789abcdef<&>\n", count: 52_429)
@@ -71,21 +86,31 @@ enum ReportFixtures {
         startedAt: Date(timeIntervalSince1970: .nan),
         duration: -.infinity,
         files: [
-            FileReport(name: "\u{1B}[31m\u{1B}[0m", path: hostileText, scenarios: [
-                ScenarioReport(id: "", name: "", line: 0, duration: .nan,
-                               outcome: .failed(Failure(type: .eventMismatch, message: "\n\n  " + hostileText + "\nsecond line",
-                                                        detail: hostileText + "\n" + megabyteDetail,
-                                                        location: "file \u{0}.yaml:1")),
-                               transcript: hostileText),
-                ScenarioReport(id: "hostile/\u{1B}[32mok", name: hostileText, line: 2, duration: .infinity,
-                               outcome: .errored(Failure(type: .transportError, message: String(repeating: "long ", count: 400),
-                                                         detail: "")),
-                               transcript: "line one\r\nline two\rline three"),
-                ScenarioReport(id: "hostile/skip", name: "multi\nline\tname", line: 3, duration: -1,
-                               outcome: .skipped(reason: hostileText + "\nmore"), transcript: "]]>"),
-                ScenarioReport(id: "hostile/pass", name: "  ", line: 4, duration: 1e-9, outcome: .passed,
-                               transcript: "\u{0}\u{1}\u{2}"),
-            ]),
+            FileReport(
+                name: "\u{1B}[31m\u{1B}[0m", path: hostileText,
+                scenarios: [
+                    ScenarioReport(
+                        id: "", name: "", line: 0, duration: .nan,
+                        outcome: .failed(
+                            Failure(
+                                type: .eventMismatch, message: "\n\n  " + hostileText + "\nsecond line",
+                                detail: hostileText + "\n" + megabyteDetail,
+                                location: "file \u{0}.yaml:1")),
+                        transcript: hostileText),
+                    ScenarioReport(
+                        id: "hostile/\u{1B}[32mok", name: hostileText, line: 2, duration: .infinity,
+                        outcome: .errored(
+                            Failure(
+                                type: .transportError, message: String(repeating: "long ", count: 400),
+                                detail: "")),
+                        transcript: "line one\r\nline two\rline three"),
+                    ScenarioReport(
+                        id: "hostile/skip", name: "multi\nline\tname", line: 3, duration: -1,
+                        outcome: .skipped(reason: hostileText + "\nmore"), transcript: "]]>"),
+                    ScenarioReport(
+                        id: "hostile/pass", name: "  ", line: 4, duration: 1e-9, outcome: .passed,
+                        transcript: "\u{0}\u{1}\u{2}"),
+                ])
         ]
     )
 }

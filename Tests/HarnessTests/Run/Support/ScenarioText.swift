@@ -11,7 +11,10 @@ struct ScenarioText {
     let text: String
     let file: ScenarioFile
 
-    init(_ text: String, path: String = defaultPath, name: String = "suite/file", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    init(
+        _ text: String, path: String = defaultPath, name: String = "suite/file",
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         self.text = text
         let (file, diagnostics) = ScenarioDecoder.decode(SourceFile(path: path, text: text), name: name)
         let errors = diagnostics.filter { $0.severity == .error }
@@ -39,7 +42,9 @@ struct ScenarioText {
     }
 
     /// Runs the file's only scenario.
-    func runOnly(on target: any Target = ReferenceTarget(), sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioReport {
+    func runOnly(on target: any Target = ReferenceTarget(), sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws -> ScenarioReport
+    {
         let reports = run(on: target)
         try #require(reports.count == 1, sourceLocation: sourceLocation)
         return reports[0]
@@ -48,14 +53,19 @@ struct ScenarioText {
     /// The 1-based line of the first line holding `marker`.
     func line(of marker: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Int {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let index = try #require(lines.firstIndex { $0.contains(marker) }, "\(marker) is not in the scenario", sourceLocation: sourceLocation)
+        let index = try #require(
+            lines.firstIndex { $0.contains(marker) }, "\(marker) is not in the scenario", sourceLocation: sourceLocation
+        )
         return index + 1
     }
 }
 
 /// Runs one scenario written as steps (see `ScenarioText.steps`).
-func runSteps(_ steps: String, given: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ScenarioReport {
-    try ScenarioText(ScenarioText.steps(steps, given: given), sourceLocation: sourceLocation).runOnly(sourceLocation: sourceLocation)
+func runSteps(_ steps: String, given: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+    -> ScenarioReport
+{
+    try ScenarioText(ScenarioText.steps(steps, given: given), sourceLocation: sourceLocation).runOnly(
+        sourceLocation: sourceLocation)
 }
 
 extension Outcome {
@@ -80,5 +90,7 @@ extension Outcome {
 
 /// Expects a scenario to have passed, showing the failure's detail when it did not.
 func expectPassed(_ report: ScenarioReport, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    #expect(report.outcome == .passed, "\(report.outcome.kind): \(report.outcome.failure?.detail ?? "")", sourceLocation: sourceLocation)
+    #expect(
+        report.outcome == .passed, "\(report.outcome.kind): \(report.outcome.failure?.detail ?? "")",
+        sourceLocation: sourceLocation)
 }

@@ -49,16 +49,21 @@ struct Fixture {
 
     /// The scenarios of a file that must decode without any diagnostic (or, `allowingWarnings`, any error).
     func scenarios(
-        name: String = "suite/file", allowingWarnings: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        name: String = "suite/file", allowingWarnings: Bool = false,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws -> [Scenario] {
         let (file, all) = decode(name: name)
         let diagnostics = allowingWarnings ? all.filter { $0.severity == .error } : all
-        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))", sourceLocation: sourceLocation)
+        #expect(
+            diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))",
+            sourceLocation: sourceLocation)
         return try #require(file, sourceLocation: sourceLocation).scenarios
     }
 
     /// The steps of the only scenario of a file that must decode without any diagnostic.
-    func steps(allowingWarnings: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Step] {
+    func steps(allowingWarnings: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+        -> [Step]
+    {
         let scenarios = try scenarios(allowingWarnings: allowingWarnings, sourceLocation: sourceLocation)
         try #require(scenarios.count == 1, sourceLocation: sourceLocation)
         return scenarios[0].steps
@@ -72,5 +77,7 @@ struct Fixture {
 
 /// `scenario: s` and `steps:` around step lines (each indented by two spaces, starting on line 3).
 func stepsFixture(_ steps: String) -> Fixture {
-    Fixture("scenario: s\nsteps:\n" + steps.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+    Fixture(
+        "scenario: s\nsteps:\n"
+            + steps.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
 }

@@ -41,19 +41,24 @@ final class ServedStorage {
         return try client.readResponse(bodyless: method == "HEAD")
     }
 
-    func send(_ method: String, _ target: String, headers: [(String, String)] = [], text: String) throws -> RawResponse {
+    func send(_ method: String, _ target: String, headers: [(String, String)] = [], text: String) throws -> RawResponse
+    {
         try send(method, target, headers: headers, body: Array(text.utf8))
     }
 
     /// Stores an object directly in the service.
     @discardableResult
-    func seed(_ name: String, _ text: String, bucket: String = "b", metadata: ObjectMetadataFields = ObjectMetadataFields()) -> ObjectResource {
+    func seed(
+        _ name: String, _ text: String, bucket: String = "b", metadata: ObjectMetadataFields = ObjectMetadataFields()
+    ) -> ObjectResource {
         backend.seed(bucket: bucket, name: name, data: Data(text.utf8), metadata: metadata)
     }
 
     /// The object's bytes as the service holds them, or nil.
     func stored(_ name: String, bucket: String = "b") -> String? {
-        guard let read = try? backend.readObject(ReadRequest(object: ObjectAddress(bucket: bucket, name: name))) else { return nil }
+        guard let read = try? backend.readObject(ReadRequest(object: ObjectAddress(bucket: bucket, name: name))) else {
+            return nil
+        }
         return String(decoding: read.data, as: UTF8.self)
     }
 }

@@ -1,8 +1,9 @@
+import Foundation
+import StorageHTTP
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import StorageHTTP
 
 /// A blocking TCP client that sends exactly the bytes a test gives it and parses responses by hand.
 /// Every read gives up after `receiveTimeout`, so a misbehaving server fails a test instead of hanging it.
@@ -74,7 +75,9 @@ final class RawClient {
         var headers = HTTPHeaders()
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { throw ClientError.malformed(line) }
-            headers.add(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            headers.add(
+                name: String(line[..<colon]),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
         var body: [UInt8] = []
         if !bodyless, status >= 200, status != 204, status != 304 {
@@ -123,7 +126,8 @@ final class RawClient {
         var searchFrom = 0
         while true {
             if pending.count >= needle.count {
-                for start in searchFrom...(pending.count - needle.count) where pending[start..<(start + needle.count)].elementsEqual(needle) {
+                for start in searchFrom...(pending.count - needle.count)
+                where pending[start..<(start + needle.count)].elementsEqual(needle) {
                     return start
                 }
                 searchFrom = pending.count - needle.count + 1
@@ -134,7 +138,9 @@ final class RawClient {
 
     private func fill(atLeast count: Int) throws {
         while pending.count < count {
-            guard try receiveMore() else { throw ClientError.closedEarly("after \(pending.count) of \(count) body bytes") }
+            guard try receiveMore() else {
+                throw ClientError.closedEarly("after \(pending.count) of \(count) body bytes")
+            }
         }
     }
 

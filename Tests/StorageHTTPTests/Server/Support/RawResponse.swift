@@ -13,13 +13,15 @@ struct RawResponse {
     /// The `code` of a core error body `{"error":{"code":N,"message":"…"}}`, if the body has that shape.
     var errorCode: Int? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let error = object["error"] as? [String: Any] else { return nil }
+            let error = object["error"] as? [String: Any]
+        else { return nil }
         return error["code"] as? Int
     }
 
     var errorMessage: String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let error = object["error"] as? [String: Any] else { return nil }
+            let error = object["error"] as? [String: Any]
+        else { return nil }
         return error["message"] as? String
     }
 }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Counts this process's open socket descriptors that belong to TCP connections on a port.
 enum SocketInventory {
@@ -11,7 +12,8 @@ enum SocketInventory {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return -1 }
         return entries.filter { entry in
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"),
-                  target.hasPrefix("socket:[") else { return false }
+                target.hasPrefix("socket:[")
+            else { return false }
             return inodes.contains(String(target.dropFirst(8).dropLast()))
         }.count
     }
@@ -26,7 +28,7 @@ enum SocketInventory {
                 guard fields.count > 9 else { continue }
                 let local = fields[1].split(separator: ":").last.map(String.init)
                 let remote = fields[2].split(separator: ":").last.map(String.init)
-                if (local == hexPort || remote == hexPort), fields[9] != "0" {
+                if local == hexPort || remote == hexPort, fields[9] != "0" {
                     inodes.insert(String(fields[9]))
                 }
             }

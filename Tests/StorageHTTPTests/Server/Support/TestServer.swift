@@ -19,7 +19,8 @@ func withServer<Result>(
 extension HTTPServerConfiguration {
     /// Port 0 and timeouts short enough that a failing test ends quickly.
     static var forTests: HTTPServerConfiguration {
-        HTTPServerConfiguration(port: 0, idleTimeout: .seconds(10), readTimeout: .seconds(5), stopGracePeriod: .seconds(2))
+        HTTPServerConfiguration(
+            port: 0, idleTimeout: .seconds(10), readTimeout: .seconds(5), stopGracePeriod: .seconds(2))
     }
 
     func with(_ change: (inout HTTPServerConfiguration) -> Void) -> HTTPServerConfiguration {
