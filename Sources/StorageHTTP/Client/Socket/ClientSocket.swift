@@ -17,7 +17,7 @@ enum ClientSocket {
     static func connect(host: String, port: Int, timeoutMilliseconds: Int32) throws(Failure) -> ConnectionSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = streamSocketType
+        hints.ai_socktype = SystemCalls.streamSocket
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, String(port), &hints, &list)
         guard resolved == 0, let first = list else {
@@ -37,12 +37,12 @@ enum ClientSocket {
     }
 
     private static func attempt(_ address: addrinfo, timeoutMilliseconds: Int32) -> Result<ConnectionSocket, Failure> {
-        let descriptor = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        let descriptor = SystemCalls.streamSocket(
+            family: address.ai_family, protocol: address.ai_protocol, nonBlocking: true)
         guard descriptor >= 0 else { return .failure(Failure(reason: "socket: " + errorText(errno))) }
         let flags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         var failure: Failure?
-        if systemConnect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
+        if SystemCalls.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
             if errno == EINPROGRESS {
                 failure = awaitConnection(descriptor, timeoutMilliseconds: timeoutMilliseconds)
             } else {
@@ -50,7 +50,7 @@ enum ClientSocket {
             }
         }
         if let failure {
-            _ = close(descriptor)
+            _ = SystemCalls.close(descriptor)
             return .failure(failure)
         }
         _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
@@ -78,12 +78,4 @@ enum ClientSocket {
     }
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    #if canImport(Glibc)
-    private static let systemConnect = Glibc.connect
-    private static let streamSocketType = Int32(SOCK_STREAM.rawValue)
-    #else
-    private static let systemConnect = Darwin.connect
-    private static let streamSocketType = SOCK_STREAM
-    #endif
 }

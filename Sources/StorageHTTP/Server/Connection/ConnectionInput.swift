@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Buffered reading from a connection, where every wait is bounded and reported as `HTTPProtocolError`

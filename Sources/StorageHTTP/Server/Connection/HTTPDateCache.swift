@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The `Date` header value (IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`), formatted once per second.

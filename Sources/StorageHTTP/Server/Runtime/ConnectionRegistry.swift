@@ -2,6 +2,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The descriptors of the connections being served, so the server can enforce its limit and, on stop,

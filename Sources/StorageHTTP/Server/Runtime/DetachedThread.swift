@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Starts detached POSIX threads, reporting failure instead of crashing.
@@ -11,7 +13,11 @@ enum DetachedThread {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Glibc)
         var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
         let result = pthread_create(
             &thread, &attributes,
             { argument in

@@ -3,6 +3,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Everything one `start()`…`stop()` run of an `HTTPServer` owns: the listening socket, the accept

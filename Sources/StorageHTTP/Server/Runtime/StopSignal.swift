@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A level-triggered "stop now" flag that `poll()` can wait on: a pipe whose read end becomes readable,

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// An accepted, blocking TCP socket whose every wait is bounded: reads wait in `poll()` with a timeout,
@@ -74,8 +76,7 @@ struct ConnectionSocket {
     func send(_ bytes: UnsafeRawBufferPointer) throws(ConnectionError) {
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.send(
-                descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let written = SystemCalls.send(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, 0)
             if written >= 0 {
                 offset += written
                 continue
@@ -101,7 +102,7 @@ struct ConnectionSocket {
                 var message = msghdr()
                 message.msg_iov = pointer.baseAddress
                 message.msg_iovlen = 2
-                return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+                return sendmsg(descriptor, &message, SystemCalls.noSignal)
             }
             guard written >= 0 else {
                 try Self.checkWriteError(errno)
@@ -125,7 +126,7 @@ struct ConnectionSocket {
     /// Sends what fits in the socket buffer right now, never blocking (used to refuse a connection).
     func sendWithoutWaiting(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes {
-            Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            SystemCalls.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
         }
     }
 
@@ -159,7 +160,7 @@ struct ConnectionSocket {
     }
 
     func close() {
-        _ = Glibc.close(descriptor)
+        _ = SystemCalls.close(descriptor)
     }
 }
 

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A non-blocking TCP socket bound and listening on the configured host and port.
@@ -12,7 +14,7 @@ struct ListeningSocket: Sendable {
         guard !host.isEmpty else { throw HTTPServerError.invalidHost(host, reason: "the host is empty") }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = SystemCalls.streamSocket
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -37,14 +39,13 @@ struct ListeningSocket: Sendable {
     private static func bindAndListen(_ info: addrinfo, host: String, port: Int, backlog: Int32) throws
         -> ListeningSocket
     {
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        let descriptor = socket(info.ai_family, type, info.ai_protocol)
+        let descriptor = SystemCalls.streamSocket(family: info.ai_family, protocol: info.ai_protocol, nonBlocking: true)
         guard descriptor >= 0 else { throw HTTPServerError.systemCallFailed("socket", code: errno) }
         var one: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         guard bind(descriptor, info.ai_addr, info.ai_addrlen) == 0 else {
             let code = errno
-            Glibc.close(descriptor)
+            SystemCalls.close(descriptor)
             switch code {
             case EADDRINUSE: throw HTTPServerError.addressInUse(host: host, port: port)
             case EADDRNOTAVAIL: throw HTTPServerError.invalidHost(host, reason: "not an address of this machine")
@@ -53,13 +54,13 @@ struct ListeningSocket: Sendable {
         }
         guard listen(descriptor, backlog) == 0 else {
             let code = errno
-            Glibc.close(descriptor)
+            SystemCalls.close(descriptor)
             if code == EADDRINUSE { throw HTTPServerError.addressInUse(host: host, port: port) }
             throw HTTPServerError.systemCallFailed("listen", code: code)
         }
         guard let boundPort = SocketAddress.localPort(of: descriptor) else {
             let code = errno
-            Glibc.close(descriptor)
+            SystemCalls.close(descriptor)
             throw HTTPServerError.systemCallFailed("getsockname", code: code)
         }
         return ListeningSocket(descriptor: descriptor, port: boundPort)
@@ -71,16 +72,17 @@ struct ListeningSocket: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let accepted = withUnsafeMutablePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.accept(descriptor, $0, &length)
+                SystemCalls.accept(descriptor, $0, &length)
             }
         }
         guard accepted >= 0 else { return .failure(AcceptFailure(code: errno)) }
         _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+        SystemCalls.preventSignals(accepted)
         return .success((accepted, SocketAddress.describe(storage)))
     }
 
     func close() {
-        _ = Glibc.close(descriptor)
+        _ = SystemCalls.close(descriptor)
     }
 
     /// An `accept` errno.

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Milliseconds on the monotonic clock, for poll deadlines.
@@ -23,6 +25,6 @@ extension Duration {
 
     var socketTimeout: timeval {
         let (seconds, attoseconds) = components
-        return Glibc.timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        return SystemCalls.timeval(seconds: Int(seconds), microseconds: Int(attoseconds / 1_000_000_000_000))
     }
 }
