@@ -85,7 +85,8 @@ struct ObjectReadHandler {
             return
         }
         WireResponse.setHeader("Content-Type", resource.contentType ?? "application/octet-stream", in: &headers)
-        WireResponse.setHeader("ETag", "\"\(resource.etag)\"", in: &headers)
+        // Production's media ETag is the hex MD5 of the bytes: it changes with the bytes, not the metadata.
+        WireResponse.setHeader("ETag", "\"\(Self.hexMD5(resource.md5Hash))\"", in: &headers)
         headers["x-goog-generation"] = String(resource.generation)
         headers["x-goog-metageneration"] = String(resource.metageneration)
         WireResponse.setHeader("x-goog-storage-class", resource.storageClass, in: &headers)
@@ -109,5 +110,11 @@ struct ObjectReadHandler {
             let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
             return quality != 0
         }
+    }
+
+    /// `sCIP6j8equNgXkfW4ZTEQw==` → `b0220fea3f1eaae3605e47d6e194c443`.
+    static func hexMD5(_ base64: String) -> String {
+        guard let bytes = Data(base64Encoded: base64) else { return base64 }
+        return bytes.map { String(format: "%02x", $0) }.joined()
     }
 }

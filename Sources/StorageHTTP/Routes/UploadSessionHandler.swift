@@ -68,5 +68,6 @@ struct UploadSessionHandler {
     private func describe(_ status: UploadStatus, in headers: inout HTTPHeaders) {
         headers[UploadHeaders.status] = status.state.rawValue
         headers[UploadHeaders.sizeReceived] = String(status.receivedBytes)
+        if let granularity = status.granularity { headers[UploadHeaders.chunkGranularity] = String(granularity) }
     }
 }

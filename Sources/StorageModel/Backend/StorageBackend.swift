@@ -75,11 +75,14 @@ public struct UploadStatus: Sendable, Equatable {
     public var receivedBytes: Int64
     /// The committed object, when the upload is final and the answer carried it.
     public var resource: ObjectResource?
+    /// The session's chunk granularity, where the answer reports it (production does on a query).
+    public var granularity: Int64?
 
-    public init(state: State, receivedBytes: Int64, resource: ObjectResource? = nil) {
+    public init(state: State, receivedBytes: Int64, resource: ObjectResource? = nil, granularity: Int64? = nil) {
         self.state = state
         self.receivedBytes = receivedBytes
         self.resource = resource
+        self.granularity = granularity
     }
 }
 

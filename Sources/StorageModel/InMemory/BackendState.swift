@@ -18,24 +18,21 @@ struct BackendState: Sendable {
         rules[bucket] ?? .allowAll
     }
 
+    /// What production answers a request the rules refuse (recorded: listAllFailed, listSinglePageFailed).
+    static let permissionDenied = "Permission denied. Could not perform this operation"
+
     /// Throws 403 unless the bucket's rules allow `operation` on `path` for `caller`.
     func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller)
         throws(BackendError)
     {
         let rules = rules(for: bucket)
         guard !rules.allows(operation, path: path, signedIn: caller.isSignedIn) else { return }
-        switch operation {
-        case .read:
-            throw .forbidden("Permission denied. No READ permission.")
-        case .write:
-            throw .forbidden("Permission denied. No WRITE permission.")
-        case .list where rules.version < 2:
+        if operation == .list, rules.version < 2 {
             throw .forbidden(
                 #"Listing objects in a bucket is disallowed for rules_version = "1". "#
                     + #"Please update storage security rules to rules_version = "2" to use list."#)
-        case .list:
-            throw .forbidden("Permission denied. No LIST permission.")
         }
+        throw .forbidden(Self.permissionDenied)
     }
 
     /// Stores a new object (a new generation, metageneration 1, one fresh token), replacing any

@@ -33,7 +33,9 @@ extension InMemoryBackend {
     }
 
     public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
-        try record(session).progress.withLock { $0.status }
+        var status = try record(session).progress.withLock { $0.status }
+        status.granularity = granularity
+        return status
     }
 
     /// Cancels an active session (a cancelled one stays cancelled); a final one cannot be cancelled.

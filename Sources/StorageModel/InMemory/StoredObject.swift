@@ -26,6 +26,7 @@ struct StoredObject: Sendable {
         self.digests = digests
         var metadata = metadata
         if metadata.contentType == nil { metadata.contentType = Self.defaultContentType }
+        if metadata.contentDisposition == nil { metadata.contentDisposition = Self.defaultDisposition(for: name) }
         self.metadata = metadata
         timeCreated = now.truncatedToMilliseconds
         updated = timeCreated
@@ -34,6 +35,25 @@ struct StoredObject: Sendable {
     }
 
     var size: Int64 { Int64(data.count) }
+
+    /// Production's default for v0 uploads: `inline; filename*=utf-8''hello%20world.txt`, the last path
+    /// segment percent-encoded as RFC 8187 allows in a value (recorded: uploadWithSpace).
+    static func defaultDisposition(for name: String) -> String {
+        let segment = name.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? name
+        let allowed = Set("!#$&+-.^_`|~".unicodeScalars)
+        var encoded = ""
+        for byte in segment.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let isLetterOrDigit =
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            if isLetterOrDigit || allowed.contains(scalar) {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += String(format: "%%%02X", byte)
+            }
+        }
+        return "inline; filename*=utf-8''" + encoded
+    }
 
     /// Applies a PATCH: absent fields unchanged, `.some(nil)` removes; custom keys merge (nil deletes),
     /// after clearing them all when the patch says so. Bumps metageneration and `updated`.

@@ -23,7 +23,7 @@ import Testing
         #expect(stored == resource)
         #expect(stored.contentType == metadata.contentType ?? "application/octet-stream")
         #expect(stored.cacheControl == metadata.cacheControl)
-        #expect(stored.contentDisposition == metadata.contentDisposition)
+        #expect(stored.contentDisposition == metadata.contentDisposition ?? "inline; filename*=utf-8''odd%20name+")
         #expect(stored.customMetadata == metadata.customMetadata)
         #expect(
             try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/odd name+"))).data

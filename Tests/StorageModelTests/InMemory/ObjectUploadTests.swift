@@ -16,7 +16,7 @@ import Testing
         #expect(resource.generation >= Int64(before.timeIntervalSince1970 * 1_000_000) - 1000)
         #expect(resource.contentType == "application/octet-stream")
         #expect(resource.contentEncoding == "identity")
-        #expect(resource.contentDisposition == nil)
+        #expect(resource.contentDisposition == "inline; filename*=utf-8''someFile")
         #expect(resource.contentLanguage == nil)
         #expect(resource.cacheControl == nil)
         #expect(resource.customMetadata.isEmpty)

@@ -67,6 +67,14 @@ final class MisbehavingServer: Sendable {
         close()
     }
 
+    /// Closes a connection it answered and forgets it, so `close()` never shuts down a descriptor number
+    /// that the system has since given to another test's socket.
+    private func finish(_ connection: Int32) {
+        connections.withLock { $0.removeAll { $0 == connection } }
+        shutdown(connection, Int32(SHUT_RDWR))
+        Glibc.close(connection)
+    }
+
     private func acceptLoop() {
         while !closed.withLock({ $0 }) {
             let connection = accept(listener, nil, nil)
@@ -77,8 +85,7 @@ final class MisbehavingServer: Sendable {
             switch behaviour {
             case .reply(let bytes):
                 _ = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                shutdown(connection, Int32(SHUT_RDWR))
-                Glibc.close(connection)
+                finish(connection)
             case .hang:
                 break
             case .trickle(let pieces):
@@ -86,8 +93,7 @@ final class MisbehavingServer: Sendable {
                     _ = piece.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     usleep(20_000)
                 }
-                shutdown(connection, Int32(SHUT_RDWR))
-                Glibc.close(connection)
+                finish(connection)
             }
         }
     }
