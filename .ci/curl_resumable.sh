@@ -22,7 +22,7 @@ url=$(header x-goog-upload-url "$work/h1")
 
 curl -sS -D "$work/h2" -o /dev/null -X PUT "$url" -H 'X-Goog-Upload-Command: upload' \
   -H 'X-Goog-Upload-Offset: 0' --data-binary @"$work/part1"
-[ "$(header x-goog-upload-size-received "$work/h2")" = 524288 ] || { echo "chunk 1: size received"; cat "$work/h2"; exit 1; }
+[ "$(header x-goog-upload-status "$work/h2")" = active ] || { echo "chunk 1: not active"; cat "$work/h2"; exit 1; }
 
 status=$(curl -sS -o /dev/null -w '%{http_code}' -X PUT "$url" -H 'X-Goog-Upload-Command: upload' \
   -H 'X-Goog-Upload-Offset: 0' --data-binary @"$work/part2")

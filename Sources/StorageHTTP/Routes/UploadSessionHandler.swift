@@ -5,8 +5,9 @@ import StorageModel
 /// `upload`, `upload, finalize`, `finalize`, `query`, `cancel`.
 ///
 /// `X-Goog-Upload-Offset` is passed to the service, which refuses a wrong one (400); without it the
-/// chunk is appended at the session's current size. Every answer about a known session, errors too,
-/// carries `X-Goog-Upload-Status` and `X-Goog-Upload-Size-Received`; a final answer carries the metadata.
+/// chunk is appended at the session's current size. Every answer about a known session carries
+/// `X-Goog-Upload-Status`; query and cancel answers and errors also `X-Goog-Upload-Size-Received` (production
+/// leaves it off upload answers: recorded in fileUpload); a final answer carries the metadata.
 struct UploadSessionHandler {
     let backend: any StorageBackend
 
@@ -22,10 +23,10 @@ struct UploadSessionHandler {
         do throws(BackendError) {
             switch Set(commands) {
             case ["query"]:
-                return answer(try backend.queryUpload(session: session))
+                return answer(try backend.queryUpload(session: session), reportingSize: true)
             case ["cancel"]:
                 try backend.cancelUpload(session: session)
-                return answer(try backend.queryUpload(session: session))
+                return answer(try backend.queryUpload(session: session), reportingSize: true)
             case ["upload"], ["upload", "finalize"], ["finalize"]:
                 let finalize = commands.contains("finalize")
                 if !commands.contains("upload"), !request.body.isEmpty {
@@ -33,7 +34,8 @@ struct UploadSessionHandler {
                 }
                 let offset = try self.offset(request, session: session)
                 return answer(
-                    try backend.uploadChunk(session: session, offset: offset, data: request.body, finalize: finalize))
+                    try backend.uploadChunk(session: session, offset: offset, data: request.body, finalize: finalize),
+                    reportingSize: false)
             default:
                 throw .badRequest(
                     "Unknown X-Goog-Upload-Command \"\(rawCommand)\": expected upload, \"upload, finalize\", finalize, query or cancel."
@@ -41,7 +43,9 @@ struct UploadSessionHandler {
             }
         } catch {
             var headers = HTTPHeaders()
-            if let status = try? backend.queryUpload(session: session) { describe(status, in: &headers) }
+            if let status = try? backend.queryUpload(session: session) {
+                describe(status, reportingSize: true, in: &headers)
+            }
             return WireResponse.error(error, headers: headers)
         }
     }
@@ -56,18 +60,18 @@ struct UploadSessionHandler {
         return offset
     }
 
-    private func answer(_ status: UploadStatus) -> HTTPResponse {
+    private func answer(_ status: UploadStatus, reportingSize: Bool) -> HTTPResponse {
         var headers = HTTPHeaders()
-        describe(status, in: &headers)
+        describe(status, reportingSize: reportingSize, in: &headers)
         guard status.state == .final, let resource = status.resource else {
             return HTTPResponse(status: 200, headers: headers)
         }
         return WireResponse.resource(resource, headers: headers)
     }
 
-    private func describe(_ status: UploadStatus, in headers: inout HTTPHeaders) {
+    private func describe(_ status: UploadStatus, reportingSize: Bool, in headers: inout HTTPHeaders) {
         headers[UploadHeaders.status] = status.state.rawValue
-        headers[UploadHeaders.sizeReceived] = String(status.receivedBytes)
+        if reportingSize { headers[UploadHeaders.sizeReceived] = String(status.receivedBytes) }
         if let granularity = status.granularity { headers[UploadHeaders.chunkGranularity] = String(granularity) }
     }
 }

@@ -53,7 +53,8 @@ import Testing
         let first = try command(served, target, "upload", offset: 0, body: "abcd")
         #expect(first.status == 200)
         #expect(first.headers["X-Goog-Upload-Status"] == "active")
-        #expect(first.headers["X-Goog-Upload-Size-Received"] == "4")
+        // Production reports the size on query answers only (recorded: fileUploadWithPauseResume).
+        #expect(first.headers["X-Goog-Upload-Size-Received"] == nil)
         #expect(first.body.isEmpty)
         let query = try command(served, target, "query", method: "POST")
         #expect(query.headers["X-Goog-Upload-Status"] == "active")
@@ -61,7 +62,7 @@ import Testing
         let last = try command(served, target, "upload, finalize", offset: 4, body: "ef")
         #expect(last.status == 200)
         #expect(last.headers["X-Goog-Upload-Status"] == "final")
-        #expect(last.headers["X-Goog-Upload-Size-Received"] == "6")
+        #expect(last.headers["X-Goog-Upload-Size-Received"] == nil)
         let resource = try ObjectResourceJSON.decode(Data(last.body))
         #expect(resource.size == 6)
         #expect(resource.contentType == "text/plain")
@@ -88,7 +89,8 @@ import Testing
     @Test func aChunkWithoutOffsetIsAppended() throws {
         let served = try ServedStorage(granularity: 1)
         let target = try start(served)
-        #expect(try command(served, target, "upload", body: "ab").headers["X-Goog-Upload-Size-Received"] == "2")
+        #expect(try command(served, target, "upload", body: "ab").status == 200)
+        #expect(try command(served, target, "query").headers["X-Goog-Upload-Size-Received"] == "2")
         #expect(try command(served, target, "upload, finalize", body: "c").status == 200)
         #expect(served.stored("big.bin") == "abc")
     }
