@@ -25,7 +25,7 @@ struct HelpAndUsageTests {
         ),
         (
             "serve",
-            "USAGE:\n  storage-conformance serve [--host 127.0.0.1] [--port 9199] [--max-body SIZE] [--verbose]\n"
+            "USAGE:\n  storage-conformance serve [--host 127.0.0.1] [--port 9199] [--max-body SIZE] [--allow-host NAME]…\n"
         ),
     ])
     func helpForEachCommand(_ command: String, _ usage: String) {

@@ -47,6 +47,9 @@ enum CommandTable {
                 "--junit-locations",
                 "Add file and line attributes to every JUnit testcase, for reporters that\nread them (they are in neither JUnit schema, so strict validators refuse them)."
             ),
+            .value(
+                "--admin-token", "TOKEN",
+                "The admin token of a serve started with --admin-token (sent on its /internal routes)."),
         ],
         footer: """
             Colour is used on a terminal unless NO_COLOR is set. SIGINT or SIGTERM stops the run, writes the reports
@@ -92,6 +95,11 @@ enum CommandTable {
             .value("--host", "HOST", "The address to bind (default 127.0.0.1: loopback only).", synopsis: "127.0.0.1"),
             .value("--port", "PORT", "The port (default 9199; 0 picks a free one and prints it).", synopsis: "9199"),
             .value("--max-body", "SIZE", "The largest request body (default 512MiB; units such as 1MiB allowed)."),
+            .value(
+                "--allow-host", "NAME",
+                "Also accept this Host name on /internal routes and in upload URLs (repeatable;\nloopback names and --host are always accepted).",
+                repeatable: true),
+            .value("--admin-token", "TOKEN", "Require Authorization: Bearer TOKEN on the /internal routes."),
             .flag("--verbose", "Log one line per request."),
         ])
 

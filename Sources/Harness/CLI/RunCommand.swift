@@ -15,7 +15,8 @@ struct RunCommand: ToolCommand {
         let jobs = try options.integer("--jobs", in: 1...256) ?? 1
         let timeout = try options.seconds("--timeout", in: 0.01...86_400) ?? 60
         let selection = try ScenarioSelectionOptions.selection(from: options)
-        let target = try TargetResolver.target(options.value("--target") ?? "reference", stepTimeout: timeout)
+        let target = try TargetResolver.target(
+            options.value("--target") ?? "reference", stepTimeout: timeout, adminToken: options.value("--admin-token"))
         let annotate = try annotations(options)
         let writer = RunReportWriter(
             tool: tool, junit: options.value("--junit") ?? "reports/junit.xml", json: options.value("--json"),

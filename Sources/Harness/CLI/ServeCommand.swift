@@ -30,9 +30,12 @@ struct ServeCommand: ToolCommand {
         if options.has("--verbose") {
             log = { entry in output.write(Self.logLine(entry)) }
         }
+        let hosts = HostPolicy.loopbackHosts.union(options.all("--allow-host"))
         let server = StorageServer(
             backend: service, configuration: HTTPServerConfiguration(host: host, port: port, maxBodyBytes: maxBody),
-            administration: service, log: log)
+            administration: service,
+            hostPolicy: HostPolicy(allowedHosts: hosts, adminToken: options.value("--admin-token")),
+            log: log)
         let bound: Int
         do {
             bound = try server.start()

@@ -22,11 +22,15 @@ public struct HTTPTarget: Target {
     /// - Parameters:
     ///   - requestTimeout: how long one request may make no progress before it fails.
     ///   - nonce: the run's bucket suffix; a random one by default.
-    public init(baseURL: URL, requestTimeout: TimeInterval = 30, nonce: String = HTTPTarget.randomNonce()) {
+    ///   - adminToken: sent on the endpoint's `/internal` routes (`serve --admin-token`).
+    public init(
+        baseURL: URL, requestTimeout: TimeInterval = 30, nonce: String = HTTPTarget.randomNonce(),
+        adminToken: String? = nil
+    ) {
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
         self.nonce = nonce
-        backend = HTTPBackend(baseURL: baseURL, requestTimeout: requestTimeout)
+        backend = HTTPBackend(baseURL: baseURL, requestTimeout: requestTimeout, adminToken: adminToken)
     }
 
     /// The base URL without a trailing `/`, such as `http://127.0.0.1:9199`.

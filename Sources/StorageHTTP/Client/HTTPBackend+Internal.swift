@@ -5,7 +5,7 @@ extension HTTPBackend {
     /// `GET /internal/info` of a `StorageServer`. Other endpoints answer it with an error status
     /// (thrown as `.status`) or something else (`.malformedResponse`).
     public func serverInfo() throws(BackendError) -> ServerInfo {
-        let response = try send("GET", "/internal/info", auth: nil)
+        let response = try send("GET", "/internal/info", auth: nil, headers: administrationHeaders)
         return try response.decoded(Self.serverInfo)
     }
 
@@ -27,12 +27,13 @@ extension HTTPBackend {
     public func setRules(_ rules: StorageRules, bucket: String) throws(BackendError) {
         _ = try send(
             "PUT", "/internal/buckets/\(Self.segment(bucket))/rules", auth: nil,
-            headers: [("Content-Type", Self.jsonContentType)], body: RulesJSON.encode(rules))
+            headers: [("Content-Type", Self.jsonContentType)] + administrationHeaders, body: RulesJSON.encode(rules))
     }
 
     /// `GET /internal/buckets/<bucket>/rules` of a `StorageServer`.
     public func rules(bucket: String) throws(BackendError) -> StorageRules {
-        let response = try send("GET", "/internal/buckets/\(Self.segment(bucket))/rules", auth: nil)
+        let response = try send(
+            "GET", "/internal/buckets/\(Self.segment(bucket))/rules", auth: nil, headers: administrationHeaders)
         do throws(BackendError) {
             return try RulesJSON.decode(response.body)
         } catch {
@@ -42,7 +43,11 @@ extension HTTPBackend {
 
     /// `POST /internal/reset` of a `StorageServer`.
     public func resetServer() throws(BackendError) {
-        _ = try send("POST", "/internal/reset", auth: nil)
+        _ = try send("POST", "/internal/reset", auth: nil, headers: administrationHeaders)
+    }
+
+    private var administrationHeaders: [(String, String)] {
+        adminToken.flatMap { Self.headerValue("Bearer " + $0) }.map { [("Authorization", $0)] } ?? []
     }
 }
 

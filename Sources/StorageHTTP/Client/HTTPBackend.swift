@@ -26,13 +26,18 @@ public final class HTTPBackend: StorageBackend {
 
     let transport: HTTPTransport
     private let base: String
+    /// Sent as `Authorization: Bearer` on the `/internal` routes.
+    let adminToken: String?
 
     /// - Parameters:
     ///   - requestTimeout: how long a request may make no progress before it fails with `.transport`.
     ///   - session: the session to use; by default an ephemeral one without caches or cookies.
-    public init(baseURL: URL, requestTimeout: TimeInterval = 30, session: URLSession? = nil) {
+    ///   - adminToken: the admin token of a `StorageServer` that requires one on its `/internal` routes.
+    public init(baseURL: URL, requestTimeout: TimeInterval = 30, session: URLSession? = nil, adminToken: String? = nil)
+    {
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
+        self.adminToken = adminToken
         transport = HTTPTransport(timeout: requestTimeout, session: session)
         var text = Substring(baseURL.absoluteString)
         while text.hasSuffix("/") { text = text.dropLast() }

@@ -18,6 +18,14 @@ enum StorageRoute: Equatable {
     /// `/internal/buckets/{bucket}/rules`.
     case rules(bucket: String)
 
+    /// The `/internal` routes: no CORS, and guarded by the `HostPolicy`.
+    var isAdministrative: Bool {
+        switch self {
+        case .reset, .info, .rules: true
+        case .serviceRoot, .bucket, .object: false
+        }
+    }
+
     /// Nil when no route has this path; a malformed escape is a 400.
     init?(path: String) throws(BackendError) {
         if path == "/v0" || path == "/v0/" {

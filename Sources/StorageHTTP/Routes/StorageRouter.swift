@@ -6,10 +6,19 @@ import StorageModel
 struct StorageRouter: Sendable {
     let backend: any StorageBackend
     let administration: (any StorageAdministration)?
-    /// `host:port` of the server itself, for upload URLs when a request has no `Host`.
+    /// `host:port` of the server itself, for upload URLs when a request has no allowed `Host`.
     let fallbackAuthority: @Sendable () -> String
+    let hostPolicy: HostPolicy
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
+        if (try? StorageRoute(path: http.path))??.isAdministrative == true {
+            do throws(BackendError) {
+                try hostPolicy.authorizeAdministration(http)
+                return try route(http)
+            } catch {
+                return WireResponse.error(error)
+            }
+        }
         if http.method == "OPTIONS" { return CORSPolicy.preflight(http) }
         var response: HTTPResponse
         do throws(BackendError) {
@@ -64,6 +73,6 @@ struct StorageRouter: Sendable {
     }
 
     private var uploads: UploadHandler {
-        UploadHandler(backend: backend, fallbackAuthority: fallbackAuthority)
+        UploadHandler(backend: backend, fallbackAuthority: fallbackAuthority, hostPolicy: hostPolicy)
     }
 }

@@ -21,6 +21,8 @@ public final class StorageServer: Sendable {
     public let backend: any StorageBackend
     public let configuration: HTTPServerConfiguration
     private let administration: (any StorageAdministration)?
+    /// The allowed `Host` names (the configured host is added) and the admin token.
+    public let hostPolicy: HostPolicy
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let running = Mutex<HTTPServer?>(nil)
 
@@ -28,11 +30,17 @@ public final class StorageServer: Sendable {
         backend: any StorageBackend,
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         administration: (any StorageAdministration)? = nil,
+        hostPolicy: HostPolicy = HostPolicy(),
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
         self.backend = backend
         self.configuration = configuration
         self.administration = administration
+        var hostPolicy = hostPolicy
+        if !["0.0.0.0", "::", "[::]"].contains(configuration.host) {
+            hostPolicy.allowedHosts.formUnion(HostPolicy(allowedHosts: [configuration.host]).allowedHosts)
+        }
+        self.hostPolicy = hostPolicy
         self.log = log
     }
 
@@ -81,6 +89,7 @@ public final class StorageServer: Sendable {
     private func makeRouter(port: @escaping @Sendable () -> Int) -> StorageRouter {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return StorageRouter(
-            backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" })
+            backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" },
+            hostPolicy: hostPolicy)
     }
 }

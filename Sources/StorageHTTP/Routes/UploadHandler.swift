@@ -11,8 +11,9 @@ import StorageModel
 /// service's resumable session calls (start, then one finalizing chunk).
 struct UploadHandler {
     let backend: any StorageBackend
-    /// `host:port` for upload URLs when the request has no usable `Host`.
+    /// `host:port` for upload URLs when the request has no allowed `Host`.
     let fallbackAuthority: @Sendable () -> String
+    let hostPolicy: HostPolicy
 
     func respond(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError) -> HTTPResponse {
         if request.query["create_token"] != nil || request.query["delete_token"] != nil {
@@ -111,12 +112,14 @@ struct UploadHandler {
         return nil
     }
 
-    /// The request's `Host` when it is a plain `host[:port]`, else the server's own address.
+    /// The request's `Host` when it is a plain `host[:port]` the host policy allows, else the server's own
+    /// address: a client cannot make the server hand out upload URLs that point elsewhere.
     private func authority(_ request: StorageRequest) -> String {
         guard let host = request.header("Host")?.trimmingCharacters(in: .whitespaces), !host.isEmpty,
             host.unicodeScalars.allSatisfy({
                 $0.isASCII && !" /?#@\\\"<>".unicodeScalars.contains($0) && $0.value > 0x20
-            })
+            }),
+            hostPolicy.allows(host: host)
         else { return fallbackAuthority() }
         return host
     }

@@ -10,10 +10,11 @@ final class ServedStorage {
     let port: Int
     let baseURL: URL
 
-    init(granularity: Int64 = 262_144, administration: Bool = true) throws {
+    init(granularity: Int64 = 262_144, administration: Bool = true, hostPolicy: HostPolicy = HostPolicy()) throws {
         backend = InMemoryBackend(granularity: granularity)
         server = StorageServer(
-            backend: backend, configuration: .forTests, administration: administration ? backend : nil)
+            backend: backend, configuration: .forTests, administration: administration ? backend : nil,
+            hostPolicy: hostPolicy)
         port = try server.start()
         baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
     }
