@@ -41,13 +41,7 @@ final class UploadSessionRecord: Sendable {
         declaredSize = start.size
         self.caller = caller
         self.epoch = epoch
-        var progress = Progress()
-        if let size = start.size {
-            progress.buffer.reserveCapacity(Int(min(size, Self.largestReservation)))
-        }
-        self.progress = Locked(progress)
+        // Nothing is reserved from the declared size: the staged bytes grow as chunks arrive.
+        progress = Locked(Progress())
     }
-
-    /// The most a declared size reserves up front; larger uploads grow as they go.
-    private static let largestReservation: Int64 = 64 << 20
 }

@@ -107,6 +107,8 @@ final class SpawnedTool: @unchecked Sendable {
         process.interrupt()
     }
 
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// User plus system CPU seconds the process has used so far (from /proc; nil where there is none).
     var cpuSeconds: Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),

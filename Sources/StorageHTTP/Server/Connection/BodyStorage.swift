@@ -8,8 +8,8 @@ import Darwin
 
 /// A growable malloc'd region that becomes a `Data` without copying.
 ///
-/// Used for request bodies so a large upload is received straight into its final storage, with
-/// geometric growth when the size is not known in advance (chunked bodies).
+/// Used for request bodies so a large upload is received straight into its final storage. It grows
+/// geometrically as bytes arrive, never from a size the client declared.
 struct BodyStorage: ~Copyable {
     private var pointer: UnsafeMutableRawPointer?
     private var capacity = 0
@@ -18,20 +18,20 @@ struct BodyStorage: ~Copyable {
     /// Storage for `capacity` bytes, or nil if the allocation failed.
     init?(capacity: Int) {
         guard capacity > 0 else { return }
-        guard let allocated = Self.allocate(capacity) else { return nil }
+        guard let allocated = malloc(capacity) else { return nil }
         pointer = allocated
         self.capacity = capacity
     }
 
-    /// Large regions are aligned to 2 MiB and offered huge pages: receiving hundreds of MiB otherwise
-    /// spends much of its time faulting in 4 KiB pages.
-    private static func allocate(_ capacity: Int) -> UnsafeMutableRawPointer? {
+    /// Large regions are offered huge pages: receiving hundreds of MiB otherwise spends much of its time
+    /// faulting in 4 KiB pages.
+    private static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, capacity: Int) {
         let hugePage = 2 * 1024 * 1024
-        guard capacity >= 2 * hugePage else { return malloc(capacity) }
-        var allocated: UnsafeMutableRawPointer?
-        guard posix_memalign(&allocated, hugePage, capacity) == 0, let allocated else { return nil }
-        _ = madvise(allocated, capacity, MADV_HUGEPAGE)
-        return allocated
+        guard capacity >= 2 * hugePage else { return }
+        let start = (Int(bitPattern: pointer) + hugePage - 1) & ~(hugePage - 1)
+        let end = (Int(bitPattern: pointer) + capacity) & ~(hugePage - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
     }
 
     deinit {
@@ -45,6 +45,7 @@ struct BodyStorage: ~Copyable {
         if needed > capacity {
             let grown = max(needed, capacity * 2, 4096)
             guard let moved = realloc(pointer, grown) else { return nil }
+            Self.adviseHugePages(moved, capacity: grown)
             pointer = moved
             capacity = grown
         }

@@ -12,16 +12,25 @@ struct RequestBodyReader {
     let stallMilliseconds: Int
 
     private static let maxChunkLineBytes = 4096
+    /// The most memory a body gets before its bytes arrive; beyond it, storage doubles as bytes are received,
+    /// so a client that declares a large body and sends little costs little.
+    static let firstReservation = 256 * 1024
 
     func read(_ framing: BodyFraming) throws -> Data {
         switch framing {
         case .none:
             return Data()
         case .length(let length):
-            guard var storage = BodyStorage(capacity: length), let region = storage.extend(by: length) else {
+            guard var storage = BodyStorage(capacity: min(length, Self.firstReservation)) else {
                 throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
             }
-            try input.read(into: region, stallMilliseconds: stallMilliseconds)
+            while storage.count < length {
+                let step = min(length - storage.count, max(Self.firstReservation, storage.count))
+                guard let region = storage.extend(by: step) else {
+                    throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
+                }
+                try input.read(into: region, stallMilliseconds: stallMilliseconds)
+            }
             return storage.finish()
         case .chunked:
             return try readChunked()

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `serve`'s memory follows the bytes clients send, not the sizes they declare. Measured on the spawned
+/// process, so the other tests running beside these do not count.
+@Suite("serve memory") struct ServeMemoryTests {
+    #if canImport(Glibc)
+    /// 100 connections that each declare a 512 MiB body and send one byte (before the fix each took 2 MiB).
+    @Test func declaredBodiesCostWhatWasSent() throws {
+        let serve = try ServedProcess()
+        let before = try serve.memory().resident
+        try #require(before > 0)
+        var sockets: [Int32] = []
+        defer { sockets.forEach { close($0) } }
+        for index in 0..<100 {
+            let socket = try serve.connect()
+            sockets.append(socket)
+            let head =
+                "POST /v0/b/b/o?name=big\(index) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 536870912\r\n\r\nx"
+            #expect(head.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) } > 0)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let grown = try serve.memory().resident - before
+        #expect(grown < 48 << 20, "resident memory grew by \(grown >> 20) MiB")
+    }
+
+    /// 200 resumable starts that each declare 64 MiB reserve nothing (before the fix: 12.5 GiB of address space).
+    @Test func declaredUploadSizesReserveNothing() throws {
+        let serve = try ServedProcess()
+        let before = try serve.memory().virtual
+        try #require(before > 0)
+        let socket = try serve.connect()
+        defer { close(socket) }
+        for index in 0..<200 {
+            let request =
+                "POST /v0/b/b/o?name=s\(index) HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Goog-Upload-Protocol: resumable\r\n"
+                + "X-Goog-Upload-Command: start\r\nX-Goog-Upload-Header-Content-Length: 67108864\r\n"
+                + "Content-Length: 2\r\n\r\n{}"
+            #expect(request.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) } > 0)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            #expect(recv(socket, &buffer, buffer.count, 0) > 0)
+        }
+        let grown = try serve.memory().virtual - before
+        #expect(grown < 1 << 30, "address space grew by \(grown >> 20) MiB")
+    }
+    #endif
+}
+
+#if canImport(Glibc)
+/// `storage-conformance serve --port 0` as a child process.
+private struct ServedProcess {
+    let tool: SpawnedTool
+    let port: UInt16
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+        let binary = try #require(SpawnedTool.binary, "build the storage-conformance product first")
+        tool = try SpawnedTool(binary, ["serve", "--port", "0"], in: folder.url)
+        let text = try #require(
+            tool.waitForOutput(matching: "http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30), "\(tool.errors)")
+        port = try #require(UInt16(text))
+    }
+
+    /// Resident and virtual bytes, from /proc.
+    func memory() throws -> (resident: Int, virtual: Int) {
+        let status = try String(contentsOfFile: "/proc/\(tool.processIdentifier)/status", encoding: .utf8)
+        func bytes(_ field: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * 1024
+        }
+        return (bytes("VmRSS"), bytes("VmSize"))
+    }
+
+    func connect() throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socket >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        try #require(connected == 0)
+        return socket
+    }
+}
+#endif
