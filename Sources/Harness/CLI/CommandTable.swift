@@ -100,6 +100,10 @@ enum CommandTable {
                 "Also accept this Host name on /internal routes and in upload URLs (repeatable;\nloopback names and --host are always accepted).",
                 repeatable: true),
             .value("--admin-token", "TOKEN", "Require Authorization: Bearer TOKEN on the /internal routes."),
+            .value("--max-sessions", "N", "The most upload sessions open at once (default 10000); more → 429."),
+            .value(
+                "--session-idle", "SECONDS",
+                "Forget an open upload session after this long without a request (default 3600)."),
             .flag("--verbose", "Log one line per request."),
         ])
 

@@ -24,7 +24,10 @@ struct ServeCommand: ToolCommand {
             throw ArgumentList.Problem(description: "unexpected argument \(extra) (serve takes only options)")
         }
         let host = options.value("--host") ?? "127.0.0.1"
-        let service = InMemoryBackend()
+        let maxSessions = try options.integer("--max-sessions", in: 1...10_000_000) ?? 10_000
+        let idleSeconds = try options.seconds("--session-idle", in: 0.001...31_536_000) ?? 3600
+        let service = InMemoryBackend(
+            activeSessionLimit: maxSessions, sessionIdleTimeout: .milliseconds(Int64(idleSeconds * 1000)))
         let output = tool.output
         var log: (@Sendable (HTTPRequestLog) -> Void)?
         if options.has("--verbose") {

@@ -27,7 +27,8 @@ struct UploadHandler {
             if words == ["start"] {
                 return try start(request, bucket: bucket, pathName: pathName)
             }
-            return UploadSessionHandler(backend: backend).respond(request, commands: words, rawCommand: command)
+            return UploadSessionHandler(backend: backend).respond(
+                request, bucket: bucket, commands: words, rawCommand: command)
         }
         if request.query["upload_id"] != nil {
             throw .badRequest(

@@ -16,11 +16,13 @@ struct UploadSessionHandler {
         header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
-    func respond(_ request: StorageRequest, commands: [String], rawCommand: String) -> HTTPResponse {
+    /// `bucket`: the bucket the upload URL names; with the URL's `name`, it must be the session's own.
+    func respond(_ request: StorageRequest, bucket: String, commands: [String], rawCommand: String) -> HTTPResponse {
         guard let session = request.query["upload_id"], !session.isEmpty else {
             return WireResponse.error(.badRequest("The upload URL has no upload_id; start a resumable upload first."))
         }
         do throws(BackendError) {
+            try checkBinding(session: session, bucket: bucket, name: request.query["name"])
             switch Set(commands) {
             case ["query"]:
                 return answer(try backend.queryUpload(session: session), reportingSize: true)
@@ -47,6 +49,15 @@ struct UploadSessionHandler {
                 describe(status, reportingSize: true, in: &headers)
             }
             return WireResponse.error(error, headers: headers)
+        }
+    }
+
+    /// An upload URL edited to name another bucket or object does not reach the session (404).
+    private func checkBinding(session: String, bucket: String, name: String?) throws(BackendError) {
+        guard let object = try backend.queryUpload(session: session).object else { return }
+        guard object.bucket == bucket, name.map({ $0 == object.name }) ?? true else {
+            throw .notFound(
+                "Not Found. No such upload session for bucket \(bucket)\(name.map { ", object \($0)" } ?? "").")
         }
     }
 

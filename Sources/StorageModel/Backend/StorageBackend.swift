@@ -77,12 +77,18 @@ public struct UploadStatus: Sendable, Equatable {
     public var resource: ObjectResource?
     /// The session's chunk granularity, where the answer reports it (production does on a query).
     public var granularity: Int64?
+    /// The object the session writes, where the backend reports it (the in-memory service does on a query).
+    public var object: ObjectAddress?
 
-    public init(state: State, receivedBytes: Int64, resource: ObjectResource? = nil, granularity: Int64? = nil) {
+    public init(
+        state: State, receivedBytes: Int64, resource: ObjectResource? = nil, granularity: Int64? = nil,
+        object: ObjectAddress? = nil
+    ) {
         self.state = state
         self.receivedBytes = receivedBytes
         self.resource = resource
         self.granularity = granularity
+        self.object = object
     }
 }
 

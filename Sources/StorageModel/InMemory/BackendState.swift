@@ -10,8 +10,8 @@ struct BackendState: Sendable {
     /// Counts resets; sessions remember it to tell whether they outlived one.
     var epoch = 0
 
-    init(finishedSessionLimit: Int) {
-        sessions = SessionTable(finishedLimit: finishedSessionLimit)
+    init(sessions: SessionTable) {
+        self.sessions = sessions
     }
 
     func rules(for bucket: String) -> StorageRules {

@@ -11,7 +11,8 @@ extension InMemoryBackend {
         let id = Identifiers.randomUUID()
         try withState { (state: inout BackendState) throws(BackendError) in
             try state.authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
-            state.sessions.add(UploadSessionRecord(id: id, start: request, caller: caller, epoch: state.epoch))
+            try state.sessions.add(
+                UploadSessionRecord(id: id, start: request, caller: caller, epoch: state.epoch), now: .now)
         }
         return UploadSession(id: id, granularity: granularity)
     }
@@ -24,6 +25,9 @@ extension InMemoryBackend {
         let record = try self.record(session)
         let (status, replaced) = try record.progress.withLock {
             (progress: inout UploadSessionRecord.Progress) throws(BackendError) -> (UploadStatus, StoredObject?) in
+            if progress.state == .final, progress.resource != nil, finalize, data.isEmpty {
+                return (progress.status, nil)  // a repeated finalize answers the object, as GCS does
+            }
             try accept(data, at: offset, finalize: finalize, into: &progress, of: record)
             guard finalize else { return (progress.status, nil) }
             return try commit(&progress, of: record)
@@ -33,8 +37,10 @@ extension InMemoryBackend {
     }
 
     public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
-        var status = try record(session).progress.withLock { $0.status }
+        let record = try record(session)
+        var status = record.progress.withLock { $0.status }
         status.granularity = granularity
+        status.object = ObjectAddress(bucket: record.bucket, name: record.name)
         return status
     }
 
@@ -59,8 +65,11 @@ extension InMemoryBackend {
         }
     }
 
+    /// The session `id`, marked as used now; 404 when it is unknown or expired.
     private func record(_ id: String) throws(BackendError) -> UploadSessionRecord {
-        guard let record = state.withLock({ $0.sessions[id] }) else { throw Self.sessionNotFound }
+        let now = ContinuousClock.now
+        guard let record = state.withLock({ $0.sessions.lookUp(id, now: now) }) else { throw Self.sessionNotFound }
+        record.touch(at: now)
         return record
     }
 

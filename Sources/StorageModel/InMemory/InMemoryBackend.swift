@@ -19,9 +19,18 @@ public final class InMemoryBackend: StorageBackend {
     ///   - granularity: the chunk granularity of upload sessions (at least 1).
     ///   - finishedSessionLimit: how many finalized or cancelled sessions are remembered for `queryUpload`
     ///     before the oldest are forgotten.
-    public init(granularity: Int64 = 262_144, finishedSessionLimit: Int = 10_000) {
+    ///   - activeSessionLimit: how many upload sessions may be open at once; a start beyond it is refused (429).
+    ///   - sessionIdleTimeout: how long an open session may go without a request before it is forgotten (404).
+    public init(
+        granularity: Int64 = 262_144, finishedSessionLimit: Int = 10_000, activeSessionLimit: Int = 10_000,
+        sessionIdleTimeout: Duration = .seconds(3600)
+    ) {
         self.granularity = max(1, granularity)
-        state = Locked(BackendState(finishedSessionLimit: finishedSessionLimit))
+        state = Locked(
+            BackendState(
+                sessions: SessionTable(
+                    finishedLimit: finishedSessionLimit, activeLimit: activeSessionLimit,
+                    idleTimeout: sessionIdleTimeout)))
     }
 
     /// Sets the security rules of `bucket` (a bucket without rules allows everything).
@@ -38,7 +47,11 @@ public final class InMemoryBackend: StorageBackend {
     /// session started before the reset can no longer commit.
     public func reset() {
         let old = state.withLock { state in
-            var fresh = BackendState(finishedSessionLimit: state.sessions.finishedLimit)
+            let sessions = state.sessions
+            var fresh = BackendState(
+                sessions: SessionTable(
+                    finishedLimit: sessions.finishedLimit, activeLimit: sessions.activeLimit,
+                    idleTimeout: sessions.idleTimeout))
             fresh.clock = state.clock
             fresh.epoch = state.epoch + 1
             swap(&state, &fresh)
@@ -73,5 +86,6 @@ public final class InMemoryBackend: StorageBackend {
         .notFound("Not Found. No object '\(name)' in bucket '\(bucket)'.")
     }
 
-    static let sessionNotFound = BackendError.notFound("Not Found. No such upload session.")
+    static let sessionNotFound = BackendError.notFound(
+        "Not Found. No such upload session (unknown, or expired after a time without requests).")
 }

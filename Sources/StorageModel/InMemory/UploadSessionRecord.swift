@@ -32,6 +32,8 @@ final class UploadSessionRecord: Sendable {
     /// The backend's reset count when the session started: a session from before a reset cannot commit.
     let epoch: Int
     let progress: Locked<Progress>
+    /// When a request last named this session: idle sessions expire. A leaf lock (nothing is taken inside it).
+    private let lastUsed = Locked(ContinuousClock.now)
 
     init(id: String, start: UploadStart, caller: Caller, epoch: Int) {
         self.id = id
@@ -43,5 +45,13 @@ final class UploadSessionRecord: Sendable {
         self.epoch = epoch
         // Nothing is reserved from the declared size: the staged bytes grow as chunks arrive.
         progress = Locked(Progress())
+    }
+
+    func touch(at now: ContinuousClock.Instant) {
+        lastUsed.withLock { $0 = now }
+    }
+
+    func idle(at now: ContinuousClock.Instant) -> Duration {
+        now - lastUsed.withLock { $0 }
     }
 }

@@ -73,6 +73,32 @@ import Testing
         #expect(try ObjectResourceJSON.decode(Data(finalQuery.body)) == resource)
     }
 
+    @Test func aRepeatedFinalizeAnswersTheObject() throws {
+        let served = try ServedStorage(granularity: 1)
+        let target = try start(served)
+        let first = try command(served, target, "upload, finalize", offset: 0, body: "abc")
+        let again = try command(served, target, "finalize", offset: 3)
+        #expect(again.status == 200)
+        #expect(again.headers["X-Goog-Upload-Status"] == "final")
+        #expect(try ObjectResourceJSON.decode(Data(again.body)) == ObjectResourceJSON.decode(Data(first.body)))
+    }
+
+    @Test func anEditedUploadURLDoesNotReachTheSession() throws {
+        let served = try ServedStorage(granularity: 1)
+        let target = try start(served, name: "orig")
+        for edited in [
+            target.replacingOccurrences(of: "/v0/b/b/o?", with: "/v0/b/other/o?"),
+            target.replacingOccurrences(of: "name=orig", with: "name=evil"),
+        ] {
+            let response = try command(served, edited, "upload, finalize", offset: 0, body: "abc")
+            #expect(response.status == 404, "\(edited)")
+        }
+        #expect(served.stored("orig") == nil)
+        #expect(served.stored("evil") == nil)
+        #expect(try command(served, target, "upload, finalize", offset: 0, body: "abc").status == 200)
+        #expect(served.stored("orig") == "abc")
+    }
+
     @Test func aSeparateFinalizeCommitsWhatWasSent() throws {
         let served = try ServedStorage(granularity: 1)
         let target = try start(served)
@@ -123,7 +149,7 @@ import Testing
         let served = try ServedStorage(granularity: 1)
         let target = try start(served)
         #expect(try command(served, target, "upload, finalize", offset: 0, body: "done").status == 200)
-        for (name, offset, body) in [("finalize", 4, ""), ("upload", 4, "more"), ("upload, finalize", 4, "x")] {
+        for (name, offset, body) in [("upload", 4, "more"), ("upload, finalize", 4, "x")] {
             let response = try command(served, target, name, offset: offset, body: body)
             #expect(response.status == 400, "\(name)")
             #expect(response.headers["X-Goog-Upload-Status"] == "final")
