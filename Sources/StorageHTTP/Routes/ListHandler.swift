@@ -4,7 +4,8 @@ import StorageModel
 /// R3: `GET /v0/b/{bucket}/o?prefix=&delimiter=&maxResults=&pageToken=`.
 ///
 /// `maxResults` must be a whole number from 1 to 1000 (else 400, where the emulator would loop or return
-/// everything); an empty `pageToken` is no token. The rest is the service's.
+/// everything); the delimiter `/` or none (v0 accepts no other: 400); an empty `pageToken` is no token.
+/// The rest is the service's.
 struct ListHandler {
     let backend: any StorageBackend
 
@@ -15,6 +16,9 @@ struct ListHandler {
                 throw .badRequest("maxResults must be a whole number from 1 to 1000, not \"\(text)\".")
             }
             maxResults = Int(number)
+        }
+        if let delimiter = request.query["delimiter"], !delimiter.isEmpty, delimiter != "/" {
+            throw .badRequest("Invalid delimiter \"\(delimiter)\": v0 lists accept only \"/\".")
         }
         let token = request.query["pageToken"].flatMap { $0.isEmpty ? nil : $0 }
         let page = try backend.list(

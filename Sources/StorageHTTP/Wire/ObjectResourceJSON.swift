@@ -23,7 +23,9 @@ public enum ObjectResourceJSON {
         writer.string("md5Hash", resource.md5Hash)
         writer.string("crc32c", resource.crc32c)
         writer.string("etag", resource.etag)
-        writer.string("downloadTokens", resource.downloadTokens.joined(separator: ","))
+        if !resource.downloadTokens.isEmpty {
+            writer.string("downloadTokens", resource.downloadTokens.joined(separator: ","))
+        }
         writer.string("contentEncoding", resource.contentEncoding)
         if let disposition = resource.contentDisposition { writer.string("contentDisposition", disposition) }
         if !resource.customMetadata.isEmpty {

@@ -21,11 +21,10 @@ struct BackendState: Sendable {
     /// What production answers a request the rules refuse (recorded: listAllFailed, listSinglePageFailed).
     static let permissionDenied = "Permission denied. Could not perform this operation"
 
-    /// Throws 403 unless the bucket's rules allow `operation` on `path` for `caller`.
-    func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller)
+    /// Throws 403 unless `rules` allow `operation` on `path` for `caller`.
+    static func authorize(_ operation: StorageRules.Operation, rules: StorageRules, path: String, caller: Caller)
         throws(BackendError)
     {
-        let rules = rules(for: bucket)
         guard !rules.allows(operation, path: path, signedIn: caller.isSignedIn) else { return }
         if operation == .list, rules.version < 2 {
             throw .forbidden(

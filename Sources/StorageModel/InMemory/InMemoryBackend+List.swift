@@ -2,8 +2,8 @@ extension InMemoryBackend {
     /// Lists items and prefixes under `request.prefix`, merged in byte order and counted together.
     ///
     /// `maxResults` is 1…1000 (default 1000); the prefix is empty or ends with the delimiter (`/` for a
-    /// recursive listing, whose delimiter is nil or empty). The list rule is checked on the prefix
-    /// without its trailing delimiter. A next-page token is returned only when another entry exists.
+    /// recursive listing, whose delimiter is nil or empty). The list rule is checked on the folder listed:
+    /// the prefix up to its last `/`, whatever the delimiter (so another delimiter cannot skip the folder's rule). A next-page token is returned only when another entry exists.
     public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
         let maxResults = request.maxResults ?? 1000
         guard (1...1000).contains(maxResults) else {
@@ -21,11 +21,10 @@ extension InMemoryBackend {
             cursor = try ListPageToken.decode(token)
         }
         let caller = try Caller(auth: request.auth)
-        let rulesPath = String(decoding: prefix.dropLast(prefix.isEmpty ? 0 : terminator.count), as: UTF8.self)
-        let names = try withState { (state: inout BackendState) throws(BackendError) -> SortedKeyList in
-            try state.authorize(.list, bucket: request.bucket, path: rulesPath, caller: caller)
-            return state.buckets[request.bucket]?.names ?? SortedKeyList()
-        }
+        let folderEnd = prefix.lastIndex(of: UInt8(ascii: "/")) ?? 0
+        let rulesPath = String(decoding: prefix[..<folderEnd], as: UTF8.self)
+        try authorize(.list, bucket: request.bucket, path: rulesPath, caller: caller)
+        let names = state.withLock { $0.buckets[request.bucket]?.names ?? SortedKeyList() }
         // `names` is a copy-on-write snapshot: the walk runs without the lock.
         let scanner = ListScanner(names: names, prefix: prefix, delimiter: delimiter)
         let (entries, hasMore) = scanner.page(after: cursor, limit: maxResults)

@@ -7,6 +7,9 @@ extension InMemoryBackend {
         let address = request.object
         try ObjectNameRules.validate(address.name)
         let caller = try Caller(auth: address.auth)
+        if request.downloadToken == nil {
+            try authorize(.read, bucket: address.bucket, path: address.name, caller: caller)
+        }
         let object = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
             let object = state.buckets[address.bucket]?.object(ObjectKey(address.name))
             if let token = request.downloadToken {
@@ -15,7 +18,6 @@ extension InMemoryBackend {
                 }
                 return object
             }
-            try state.authorize(.read, bucket: address.bucket, path: address.name, caller: caller)
             guard let object else { throw Self.objectNotFound(bucket: address.bucket, name: address.name) }
             return object
         }
@@ -25,8 +27,8 @@ extension InMemoryBackend {
     public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {
         try ObjectNameRules.validate(object.name)
         let caller = try Caller(auth: object.auth)
+        try authorize(.read, bucket: object.bucket, path: object.name, caller: caller)
         return try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
-            try state.authorize(.read, bucket: object.bucket, path: object.name, caller: caller)
             guard let stored = state.buckets[object.bucket]?.object(ObjectKey(object.name)) else {
                 throw Self.objectNotFound(bucket: object.bucket, name: object.name)
             }
@@ -34,13 +36,15 @@ extension InMemoryBackend {
         }
     }
 
-    /// Applies a PATCH (see `MetadataPatch`); metageneration +1, `updated` now.
+    /// Applies a PATCH (see `MetadataPatch`); metageneration +1, `updated` now. A caller who may write but
+    /// not read gets the answer without the download tokens, which would grant the read.
     public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
         try ObjectNameRules.validate(object.name)
         let caller = try Caller(auth: object.auth)
         let now = Date()
-        return try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
-            try state.authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
+        try authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
+        let mayRead = (try? authorize(.read, bucket: object.bucket, path: object.name, caller: caller)) != nil
+        var updated = try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
             let resource = state.buckets[object.bucket]?.modify(ObjectKey(object.name)) { stored in
                 stored.apply(patch, at: now)
                 return stored.resource(bucket: object.bucket)
@@ -48,13 +52,15 @@ extension InMemoryBackend {
             guard let resource else { throw Self.objectNotFound(bucket: object.bucket, name: object.name) }
             return resource
         }
+        if !mayRead { updated.downloadTokens = [] }
+        return updated
     }
 
     public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
         try ObjectNameRules.validate(object.name)
         let caller = try Caller(auth: object.auth)
+        try authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
         let removed = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
-            try state.authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
             guard let removed = state.buckets[object.bucket]?.remove(ObjectKey(object.name)) else {
                 throw Self.objectNotFound(bucket: object.bucket, name: object.name)
             }

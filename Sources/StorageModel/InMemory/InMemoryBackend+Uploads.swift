@@ -9,8 +9,8 @@ extension InMemoryBackend {
         }
         let caller = try Caller(auth: request.object.auth)
         let id = Identifiers.randomUUID()
+        try authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
         try withState { (state: inout BackendState) throws(BackendError) in
-            try state.authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
             try state.sessions.add(
                 UploadSessionRecord(id: id, start: request, caller: caller, epoch: state.epoch), now: .now)
         }
@@ -118,10 +118,16 @@ extension InMemoryBackend {
         let digests = ObjectDigests(md5: progress.md5, crc32c: progress.crc32c)
         let data = progress.buffer
         progress.finish(as: .final)
+        var denial: BackendError?
+        do throws(BackendError) {
+            try authorize(.write, bucket: record.bucket, path: record.name, caller: record.caller)
+        } catch {
+            denial = error
+        }
         let (resource, replaced) = try withState { (state: inout BackendState) throws(BackendError) in
             guard state.epoch == record.epoch else { throw Self.sessionNotFound }
             state.sessions.markFinished(record.id)
-            try state.authorize(.write, bucket: record.bucket, path: record.name, caller: record.caller)
+            if let denial { throw denial }
             return state.commit(
                 bucket: record.bucket, name: record.name, data: data, digests: digests, metadata: record.metadata)
         }

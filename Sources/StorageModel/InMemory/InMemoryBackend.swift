@@ -43,6 +43,14 @@ public final class InMemoryBackend: StorageBackend {
         state.withLock { $0.rules(for: bucket) }
     }
 
+    /// Throws 403 unless the bucket's rules allow `operation` on `path` for `caller`. The rules are read under
+    /// the lock and matched outside it, so a long rule set never holds up other requests.
+    func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller)
+        throws(BackendError)
+    {
+        try BackendState.authorize(operation, rules: rules(for: bucket), path: path, caller: caller)
+    }
+
     /// Drops every object, upload session and rule. Generations keep increasing across resets, and a
     /// session started before the reset can no longer commit.
     public func reset() {

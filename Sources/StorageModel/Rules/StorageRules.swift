@@ -44,23 +44,37 @@ public struct StorageRules: Sendable, Equatable {
         if candidates.contains(where: { $0.path == "**" }) { return true }
         let segments = path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false)
         return candidates.contains { entry in
-            Self.matches(glob: entry.path.split(separator: "/", omittingEmptySubsequences: false)[...], segments[...])
+            Self.matches(glob: entry.path.split(separator: "/", omittingEmptySubsequences: false), segments)
         }
     }
 
-    private static func matches(glob: ArraySlice<Substring>, _ segments: ArraySlice<Substring>) -> Bool {
-        guard let first = glob.first else { return segments.isEmpty }
-        if first == "**" {
-            let rest = glob.dropFirst()
-            var tail = segments
-            while true {
-                if matches(glob: rest, tail) { return true }
-                if tail.isEmpty { return false }
-                tail = tail.dropFirst()
+    /// Whether `segments` match `glob`, in time linear in their product: the glob positions reachable after
+    /// each segment are tracked as a set (`**` may stay on its position or be skipped), never backtracked.
+    private static func matches(glob: [Substring], _ segments: [Substring]) -> Bool {
+        var reachable = [Bool](repeating: false, count: glob.count + 1)
+        reachable[0] = true
+        skipDoubleStars(glob, &reachable)
+        for segment in segments {
+            var next = [Bool](repeating: false, count: glob.count + 1)
+            for position in glob.indices where reachable[position] {
+                let pattern = glob[position]
+                if pattern == "**" {
+                    next[position] = true
+                } else if pattern == "*" || pattern.utf8.elementsEqual(segment.utf8) {
+                    next[position + 1] = true
+                }
             }
+            skipDoubleStars(glob, &next)
+            guard next.contains(true) else { return false }
+            reachable = next
         }
-        guard let segment = segments.first else { return false }
-        guard first == "*" || first.utf8.elementsEqual(segment.utf8) else { return false }
-        return matches(glob: glob.dropFirst(), segments.dropFirst())
+        return reachable[glob.count]
+    }
+
+    /// A `**` matches zero segments too: whatever reaches it also reaches the position after it.
+    private static func skipDoubleStars(_ glob: [Substring], _ reachable: inout [Bool]) {
+        for position in glob.indices where reachable[position] && glob[position] == "**" {
+            reachable[position + 1] = true
+        }
     }
 }

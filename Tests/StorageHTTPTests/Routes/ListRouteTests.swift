@@ -10,6 +10,17 @@ import Testing
         return served
     }
 
+    @Test func v0ListsAcceptOnlyTheSlashDelimiter() throws {
+        let served = try ServedStorage()
+        served.seed("x-secret", "data")
+        for delimiter in ["-", "x", "%2F%2F"] {
+            let response = try served.send("GET", "/v0/b/b/o?prefix=x-&delimiter=\(delimiter)")
+            #expect(response.status == 400, "\(delimiter)")
+        }
+        #expect(try served.send("GET", "/v0/b/b/o?prefix=&delimiter=%2F").status == 200)
+        #expect(try served.send("GET", "/v0/b/b/o?delimiter=").status == 200)
+    }
+
     @Test func listsPrefixesAndItemsUnderAPrefix() throws {
         let served = try served(with: ["photos/a.jpg", "photos/2024/b.jpg", "photos/c.jpg", "other"])
         let response = try served.send("GET", "/v0/b/b/o?prefix=photos%2F&delimiter=%2F")
