@@ -42,6 +42,7 @@ enum StorageRoute: Equatable {
             } else {
                 return nil
             }
+            try BucketNameRules.validate(bucket)
         } else if path == "/internal/reset" {
             self = .reset
         } else if path == "/internal/info" {
@@ -49,7 +50,9 @@ enum StorageRoute: Equatable {
         } else if path.hasPrefix("/internal/buckets/"), path.hasSuffix("/rules") {
             let middle = path.dropFirst("/internal/buckets/".count).dropLast("/rules".count)
             guard !middle.isEmpty, !middle.contains("/") else { return nil }
-            self = .rules(bucket: try Self.decode(middle))
+            let bucket = try Self.decode(middle)
+            try BucketNameRules.validate(bucket)
+            self = .rules(bucket: bucket)
         } else {
             return nil
         }

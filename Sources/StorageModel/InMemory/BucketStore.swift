@@ -22,9 +22,12 @@ struct BucketStore: Sendable {
     }
 
     /// Changes the object under `key` in place; nil when there is none.
-    mutating func modify<Result>(_ key: ObjectKey, _ body: (inout StoredObject) -> Result) -> Result? {
+    /// Changes the object `key` (nil when there is none); when `body` throws, the object stays as it was.
+    mutating func modify<Result, Failure: Error>(
+        _ key: ObjectKey, _ body: (inout StoredObject) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
         guard var object = objects[key] else { return nil }
-        let result = body(&object)
+        let result = try body(&object)
         objects[key] = object
         return result
     }

@@ -45,8 +45,10 @@ extension InMemoryBackend {
         try authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
         let mayRead = (try? authorize(.read, bucket: object.bucket, path: object.name, caller: caller)) != nil
         var updated = try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
-            let resource = state.buckets[object.bucket]?.modify(ObjectKey(object.name)) { stored in
+            let resource = try state.buckets[object.bucket]?.modify(ObjectKey(object.name)) {
+                (stored: inout StoredObject) throws(BackendError) -> ObjectResource in
                 stored.apply(patch, at: now)
+                try MetadataRules.validate(stored.metadata)
                 return stored.resource(bucket: object.bucket)
             }
             guard let resource else { throw Self.objectNotFound(bucket: object.bucket, name: object.name) }

@@ -4,6 +4,7 @@ extension InMemoryBackend {
     /// Validates the name, checks the write rule, and opens a session with this backend's granularity.
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try ObjectNameRules.validate(request.object.name)
+        try MetadataRules.validate(request.metadata)
         if let size = request.size, size < 0 {
             throw .badRequest("Invalid upload: the declared size \(size) is negative.")
         }

@@ -1,9 +1,10 @@
-/// The service's limits on object names (1–1024 bytes of UTF-8, no CR or LF), checked on every
-/// object operation; list filtering's notion of a well-formed path lives here too.
+/// The service's limits on object names (1–1024 bytes of UTF-8; no CR, LF or NUL; not `.` or `..`; not under
+/// `.well-known/acme-challenge/`), as Cloud Storage sets them, checked on every object operation; list
+/// filtering's notion of a well-formed path lives here too.
 enum ObjectNameRules {
     static let maximumBytes = 1024
 
-    /// Throws 400 when `name` is empty, longer than 1024 UTF-8 bytes, or contains CR or LF.
+    /// Throws 400 when `name` breaks one of the rules above.
     static func validate(_ name: String) throws(BackendError) {
         let byteCount = name.utf8.count
         if byteCount == 0 {
@@ -14,6 +15,15 @@ enum ObjectNameRules {
         }
         if name.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
             throw .badRequest("Invalid object name: it contains a carriage return or line feed.")
+        }
+        if name.utf8.contains(0) {
+            throw .badRequest("Invalid object name: it contains a NUL character.")
+        }
+        if name == "." || name == ".." {
+            throw .badRequest("Invalid object name: \(name) is not a name Cloud Storage allows.")
+        }
+        if name.hasPrefix(".well-known/acme-challenge/") {
+            throw .badRequest("Invalid object name: names under .well-known/acme-challenge/ are reserved.")
         }
     }
 

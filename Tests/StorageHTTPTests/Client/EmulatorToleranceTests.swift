@@ -30,7 +30,7 @@ import Testing
         private let finalized = Mutex(false)
 
         static let metadata =
-            #"{"name":"up","bucket":"b","generation":"1718000000000","metageneration":"1","size":"SIZE","crc32c":"3381945770","md5Hash":"m","etag":"e","timeCreated":"2024-06-10T06:13:20.000Z","updated":"2024-06-10T06:13:20.000Z","downloadTokens":"tok","contentEncoding":"identity"}"#
+            #"{"name":"up","bucket":"bkt","generation":"1718000000000","metageneration":"1","size":"SIZE","crc32c":"3381945770","md5Hash":"m","etag":"e","timeCreated":"2024-06-10T06:13:20.000Z","updated":"2024-06-10T06:13:20.000Z","downloadTokens":"tok","contentEncoding":"identity"}"#
 
         @Sendable func respond(_ request: HTTPRequest) -> HTTPResponse {
             let command = request.headers["X-Goog-Upload-Command"]
@@ -41,7 +41,7 @@ import Testing
                     headers: [
                         "X-Goog-Upload-Status": "active", "X-Goog-Upload-Chunk-Granularity": "10000",
                         "X-Goog-Upload-URL":
-                            "http://127.0.0.1:\(port.withLock { $0 })/v0/b/b/o?name=up&upload_id=u1&upload_protocol=resumable",
+                            "http://127.0.0.1:\(port.withLock { $0 })/v0/b/bkt/o?name=up&upload_id=u1&upload_protocol=resumable",
                         "X-Goog-Upload-Control-URL": "",
                     ], body: Data("OK".utf8))
             case ("PUT", _, "upload"?):
@@ -68,17 +68,17 @@ import Testing
                     status: 200,
                     headers: ["X-Goog-Upload-Status": "active", "X-Goog-Upload-Size-Received": String(size)],
                     body: Data("OK".utf8))
-            case ("GET", "/v0/b/b/o/missing", _):
+            case ("GET", "/v0/b/bkt/o/missing", _):
                 return HTTPResponse(
                     status: 404, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data("Not Found".utf8))
-            case ("GET", "/v0/b/b/o/digits", _):
+            case ("GET", "/v0/b/bkt/o/digits", _):
                 return HTTPResponse(status: 200, headers: ["Accept-Ranges": "bytes"], body: Data("0123456789".utf8))
-            case ("GET", "/v0/b/b/o", _):
+            case ("GET", "/v0/b/bkt/o", _):
                 let second = request.query?.contains("pageToken=p/b") == true
                 let body =
                     second
-                    ? #"{"prefixes":["p/dir/"],"items":[{"name":"p/b","bucket":"b"}]}"#
-                    : #"{"prefixes":["p/dir/"],"items":[{"name":"p/a","bucket":"b"}],"nextPageToken":"p/b"}"#
+                    ? #"{"prefixes":["p/dir/"],"items":[{"name":"p/b","bucket":"bkt"}]}"#
+                    : #"{"prefixes":["p/dir/"],"items":[{"name":"p/a","bucket":"bkt"}],"nextPageToken":"p/b"}"#
                 return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
             default:
                 return HTTPResponse(status: 501, body: Data("Not Implemented".utf8))
@@ -94,7 +94,7 @@ import Testing
         let fake = try FakeEmulator()
         defer { fake.stop() }
         #expect {
-            try backend(fake).getMetadata(ObjectAddress(bucket: "b", name: "missing"))
+            try backend(fake).getMetadata(ObjectAddress(bucket: "bkt", name: "missing"))
         } throws: { error in
             guard let error = error as? BackendError else { return false }
             return error.status == 404 && error.message == "Not Found"
@@ -105,7 +105,8 @@ import Testing
         let fake = try FakeEmulator()
         defer { fake.stop() }
         let client = try backend(fake)
-        let session = try client.startUpload(UploadStart(object: ObjectAddress(bucket: "b", name: "up"), size: 20_005))
+        let session = try client.startUpload(
+            UploadStart(object: ObjectAddress(bucket: "bkt", name: "up"), size: 20_005))
         #expect(session.granularity == 10_000)
         let first = try client.uploadChunk(session: session.id, offset: 0, data: Data(count: 10_000), finalize: false)
         #expect(first == UploadStatus(state: .active, receivedBytes: 10_000))
@@ -124,7 +125,7 @@ import Testing
     @Test func theClientUploadsThroughTheQuirks() throws {
         let fake = try FakeEmulator()
         defer { fake.stop() }
-        let storage = Storage(bucket: "b", backend: try backend(fake))
+        let storage = Storage(bucket: "bkt", backend: try backend(fake))
         storage.uploadChunkSizeBytes = 1
         let task = storage.reference(withPath: "up").putData(Data(count: 25_000))
         #expect(task.wait(timeout: 30))
@@ -136,7 +137,7 @@ import Testing
         let fake = try FakeEmulator()
         defer { fake.stop() }
         let client = try backend(fake)
-        let address = ObjectAddress(bucket: "b", name: "digits")
+        let address = ObjectAddress(bucket: "bkt", name: "digits")
         #expect(
             try client.readObject(ReadRequest(object: address, offset: 3, length: 4))
                 == ObjectRead(data: Data("3456".utf8), totalSize: 10))
@@ -151,7 +152,7 @@ import Testing
         } throws: { error in
             (error as? BackendError)?.status == 416
         }
-        let storage = Storage(bucket: "b", backend: client)
+        let storage = Storage(bucket: "bkt", backend: client)
         storage.downloadChunkSizeBytes = 3
         let task = storage.reference(withPath: "digits").getData(maxSize: 100)
         #expect(task.wait(timeout: 10))
@@ -161,7 +162,7 @@ import Testing
     @Test func repeatedPrefixesAreListedOnce() throws {
         let fake = try FakeEmulator()
         defer { fake.stop() }
-        let storage = Storage(bucket: "b", backend: try backend(fake))
+        let storage = Storage(bucket: "bkt", backend: try backend(fake))
         let all = try storage.reference(withPath: "p").listAll()
         #expect(all.prefixes.map(\.fullPath) == ["p/dir"])
         #expect(all.items.map(\.fullPath) == ["p/a", "p/b"])

@@ -4,7 +4,7 @@ import StorageModel
 import Testing
 
 @Suite struct TransportFailureTests {
-    private let object = ObjectAddress(bucket: "b", name: "dir/x")
+    private let object = ObjectAddress(bucket: "bkt", name: "dir/x")
 
     /// A port that was just free: nothing listens there.
     private func closedPort() throws -> Int {
@@ -21,14 +21,14 @@ import Testing
             try backend.getMetadata(object)
         } throws: { error in
             guard let error = error as? BackendError else { return false }
-            return error.kind == .transport && error.request == "GET http://127.0.0.1:\(port)/v0/b/b/o/dir%2Fx"
+            return error.kind == .transport && error.request == "GET http://127.0.0.1:\(port)/v0/b/bkt/o/dir%2Fx"
         }
         #expect {
             try backend.uploadChunk(
-                session: "http://127.0.0.1:\(port)/v0/b/b/o?upload_id=1", offset: 0, data: Data("a".utf8),
+                session: "http://127.0.0.1:\(port)/v0/b/bkt/o?upload_id=1", offset: 0, data: Data("a".utf8),
                 finalize: true)
         } throws: { error in
-            (error as? BackendError)?.request?.hasPrefix("PUT http://127.0.0.1:\(port)/v0/b/b/o?upload_id=1") == true
+            (error as? BackendError)?.request?.hasPrefix("PUT http://127.0.0.1:\(port)/v0/b/bkt/o?upload_id=1") == true
         }
     }
 
@@ -38,7 +38,7 @@ import Testing
         let backend = HTTPBackend(
             baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
         #expect {
-            try backend.list(ListRequest(bucket: "b"))
+            try backend.list(ListRequest(bucket: "bkt"))
         } throws: { error in
             guard let error = error as? BackendError else { return false }
             return error.kind == .malformedResponse && error.request?.hasPrefix("GET http://127.0.0.1:") == true
@@ -59,7 +59,7 @@ import Testing
         } throws: { error in
             guard let error = error as? BackendError else { return false }
             return error.kind == .malformedResponse
-                && error.request == "GET http://127.0.0.1:\(server.port)/v0/b/b/o/dir%2Fx"
+                && error.request == "GET http://127.0.0.1:\(server.port)/v0/b/bkt/o/dir%2Fx"
         }
         #expect {
             try backend.startUpload(UploadStart(object: object))
@@ -79,7 +79,7 @@ import Testing
         } throws: { error in
             guard let error = error as? BackendError else { return false }
             return error.kind == .transport
-                && error.request == "DELETE http://127.0.0.1:\(server.port)/v0/b/b/o/dir%2Fx"
+                && error.request == "DELETE http://127.0.0.1:\(server.port)/v0/b/bkt/o/dir%2Fx"
         }
     }
 

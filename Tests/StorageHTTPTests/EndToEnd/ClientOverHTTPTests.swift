@@ -30,8 +30,8 @@ import Testing
     /// A storage in process and one over HTTP, both on services with granularity 1000.
     private func pair() throws -> (local: Storage, remote: Storage, served: ServedStorage) {
         let served = try ServedStorage(granularity: 1000)
-        let local = Storage(bucket: "b", backend: InMemoryBackend(granularity: 1000))
-        let remote = Storage(bucket: "b", backend: served.client(), host: "http://127.0.0.1:\(served.port)")
+        let local = Storage(bucket: "bkt", backend: InMemoryBackend(granularity: 1000))
+        let remote = Storage(bucket: "bkt", backend: served.client(), host: "http://127.0.0.1:\(served.port)")
         return (local, remote, served)
     }
 
@@ -70,13 +70,13 @@ import Testing
         #expect(metadata.path == "dir/big.bin")
         #expect(metadata.md5Hash == inProcess.metadata?.md5Hash)
         #expect(
-            try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "b", name: "dir/big.bin"))).data
+            try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "bkt", name: "dir/big.bin"))).data
                 == bytes(10_000))
     }
 
     @Test func megabytesGoBothWaysInDefaultChunks() throws {
         let served = try ServedStorage()
-        let remote = Storage(bucket: "b", backend: served.client())
+        let remote = Storage(bucket: "bkt", backend: served.client())
         let payload = bytes(3 * 1024 * 1024 + 17)
         let upload = remote.reference(withPath: "big/blob").putData(payload)
         let events = Events(upload)
@@ -98,7 +98,7 @@ import Testing
         }
         #expect(task.wait(timeout: 30))
         #expect(events.all == ["resume", "progress(1000)", "progress(2000)", "failure(cancelled)"])
-        #expect(throws: BackendError.self) { try served.backend.getMetadata(ObjectAddress(bucket: "b", name: "c")) }
+        #expect(throws: BackendError.self) { try served.backend.getMetadata(ObjectAddress(bucket: "bkt", name: "c")) }
     }
 
     /// Downloads 10 bytes in 3-byte ranges, pausing after 6 and resuming.
@@ -119,7 +119,7 @@ import Testing
         guard let localBackend = local.backend as? InMemoryBackend else {
             throw BackendError(.transport, "no local backend")
         }
-        localBackend.seed(bucket: "b", name: "digits", data: Data("0123456789".utf8))
+        localBackend.seed(bucket: "bkt", name: "digits", data: Data("0123456789".utf8))
         served.seed("digits", "0123456789")
         let inProcess = downloadWithPause(local)
         let overHTTP = downloadWithPause(remote)
@@ -153,7 +153,7 @@ import Testing
             throw BackendError(.transport, "no local backend")
         }
         for name in ["list/a", "list/b", "list/prefix/c", "list/d e", "other"] {
-            localBackend.seed(bucket: "b", name: name, data: Data())
+            localBackend.seed(bucket: "bkt", name: name, data: Data())
             served.seed(name, "")
         }
         func pages(_ storage: Storage) throws -> [String] {
@@ -200,7 +200,7 @@ import Testing
     @Test func errorsMapAsInProcess() throws {
         let (_, remote, served) = try pair()
         served.seed("locked/x", "x")
-        served.backend.setRules(StorageRules(entries: [.init(path: "open/**", operations: [.read])]), bucket: "b")
+        served.backend.setRules(StorageRules(entries: [.init(path: "open/**", operations: [.read])]), bucket: "bkt")
         #expect {
             try remote.reference(withPath: "locked/x").getMetadata()
         } throws: { error in
@@ -219,7 +219,7 @@ import Testing
         served.seed("images/stars one.jpg", "stars")
         let url = try remote.reference(withPath: "images/stars one.jpg").downloadURL()
         let text = url.absoluteString
-        let prefix = "http://127.0.0.1:\(served.port)/v0/b/b/o/images%2Fstars%20one.jpg?alt=media&token="
+        let prefix = "http://127.0.0.1:\(served.port)/v0/b/bkt/o/images%2Fstars%20one.jpg?alt=media&token="
         #expect(text.hasPrefix(prefix))
         let response = try served.send("GET", String(text.dropFirst("http://127.0.0.1:\(served.port)".count)))
         #expect(response.status == 200)

@@ -37,7 +37,7 @@ import Testing
 
     static let alice = IDToken.unsigned(uid: "alice")
 
-    static func address(_ name: String, bucket: String = "b", auth: String? = nil) -> ObjectAddress {
+    static func address(_ name: String, bucket: String = "bkt", auth: String? = nil) -> ObjectAddress {
         ObjectAddress(bucket: bucket, name: name, auth: auth)
     }
 
@@ -66,14 +66,14 @@ import Testing
 
     static func seed(_ service: InMemoryBackend) {
         service.seed(
-            bucket: "b", name: "a/1", data: Data("hello world".utf8),
+            bucket: "bkt", name: "a/1", data: Data("hello world".utf8),
             metadata: ObjectMetadataFields(
                 cacheControl: "max-age=9", contentLanguage: "fr", contentType: "text/plain",
                 customMetadata: ["x": "1", "y": "2"]))
         for name in ["a/2", "a/b/c", "z", "wrongPrefix//sadItem", "lonelyItem/", "correctPrefix/happyItem"] {
-            service.seed(bucket: "b", name: name, data: Data(name.utf8))
+            service.seed(bucket: "bkt", name: name, data: Data(name.utf8))
         }
-        service.seed(bucket: "b", name: "empty", data: Data())
+        service.seed(bucket: "bkt", name: "empty", data: Data())
         service.seed(bucket: "locked", name: "public/p", data: Data("p".utf8))
         service.seed(bucket: "locked", name: "private/q", data: Data("q".utf8))
         service.setRules(
@@ -81,8 +81,8 @@ import Testing
                 .init(path: "public/**", operations: [.read, .list]),
                 .init(path: "private/**", operations: [.read, .write, .list], requiresSignIn: true),
             ]), bucket: "locked")
-        service.seed(bucket: "v1", name: "x/y", data: Data("v".utf8))
-        service.setRules(StorageRules(version: 1, entries: StorageRules.allowAll.entries), bucket: "v1")
+        service.seed(bucket: "rules-v1", name: "x/y", data: Data("v".utf8))
+        service.setRules(StorageRules(version: 1, entries: StorageRules.allowAll.entries), bucket: "rules-v1")
     }
 
     static let steps: [Step] = metadataSteps + readSteps + updateSteps + listSteps + uploadSteps + nameSteps
@@ -130,7 +130,7 @@ import Testing
     ]
 
     static func read(
-        _ name: String, _ offset: Int64 = 0, _ length: Int64? = nil, token: String? = nil, bucket: String = "b"
+        _ name: String, _ offset: Int64 = 0, _ length: Int64? = nil, token: String? = nil, bucket: String = "bkt"
     ) -> Action {
         { side throws(BackendError) in
             let token =
@@ -168,7 +168,7 @@ import Testing
             }),
     ]
 
-    static func update(_ name: String, _ patch: MetadataPatch, bucket: String = "b", auth: String? = nil) -> Action {
+    static func update(_ name: String, _ patch: MetadataPatch, bucket: String = "bkt", auth: String? = nil) -> Action {
         { side throws(BackendError) in
             describe(try side.backend.updateMetadata(address(name, bucket: bucket, auth: auth), patch: patch))
         }
@@ -239,36 +239,36 @@ import Testing
     }
 
     static let listSteps: [Step] = [
-        Step("list root", list(ListRequest(bucket: "b"))),
-        Step("list prefix", list(ListRequest(bucket: "b", prefix: "a/"))),
-        Step("list recursive", list(ListRequest(bucket: "b", delimiter: nil))),
-        Step("list empty delimiter", list(ListRequest(bucket: "b", prefix: "a/", delimiter: ""))),
-        Step("list odd prefixes", list(ListRequest(bucket: "b", prefix: "wrongPrefix/"))),
-        Step("list lonely", list(ListRequest(bucket: "b", prefix: "lonelyItem/"))),
-        Step("list page 1", list(ListRequest(bucket: "b", maxResults: 2))),
+        Step("list root", list(ListRequest(bucket: "bkt"))),
+        Step("list prefix", list(ListRequest(bucket: "bkt", prefix: "a/"))),
+        Step("list recursive", list(ListRequest(bucket: "bkt", delimiter: nil))),
+        Step("list empty delimiter", list(ListRequest(bucket: "bkt", prefix: "a/", delimiter: ""))),
+        Step("list odd prefixes", list(ListRequest(bucket: "bkt", prefix: "wrongPrefix/"))),
+        Step("list lonely", list(ListRequest(bucket: "bkt", prefix: "lonelyItem/"))),
+        Step("list page 1", list(ListRequest(bucket: "bkt", maxResults: 2))),
         Step(
             "list page 2",
             { side throws(BackendError) in
-                let first = try side.backend.list(ListRequest(bucket: "b", maxResults: 2))
+                let first = try side.backend.list(ListRequest(bucket: "bkt", maxResults: 2))
                 return describe(
-                    try side.backend.list(ListRequest(bucket: "b", maxResults: 2, pageToken: first.nextPageToken)))
+                    try side.backend.list(ListRequest(bucket: "bkt", maxResults: 2, pageToken: first.nextPageToken)))
             }),
-        Step("list maxResults 0", list(ListRequest(bucket: "b", maxResults: 0))),
-        Step("list maxResults 1001", list(ListRequest(bucket: "b", maxResults: 1001))),
-        Step("list maxResults 1000", list(ListRequest(bucket: "b", maxResults: 1000))),
-        Step("list bad prefix", list(ListRequest(bucket: "b", prefix: "a"))),
-        Step("list bad token", list(ListRequest(bucket: "b", pageToken: "garbage!"))),
-        Step("list empty token", list(ListRequest(bucket: "b", pageToken: ""))),
-        Step("list rules v1", list(ListRequest(bucket: "v1"))),
+        Step("list maxResults 0", list(ListRequest(bucket: "bkt", maxResults: 0))),
+        Step("list maxResults 1001", list(ListRequest(bucket: "bkt", maxResults: 1001))),
+        Step("list maxResults 1000", list(ListRequest(bucket: "bkt", maxResults: 1000))),
+        Step("list bad prefix", list(ListRequest(bucket: "bkt", prefix: "a"))),
+        Step("list bad token", list(ListRequest(bucket: "bkt", pageToken: "garbage!"))),
+        Step("list empty token", list(ListRequest(bucket: "bkt", pageToken: ""))),
+        Step("list rules v1", list(ListRequest(bucket: "rules-v1"))),
         Step("list denied", list(ListRequest(bucket: "locked", prefix: "private/"))),
         Step("list signed in", list(ListRequest(bucket: "locked", prefix: "private/", auth: alice))),
-        Step("list bad auth", list(ListRequest(bucket: "b", auth: "junk"))),
+        Step("list bad auth", list(ListRequest(bucket: "bkt", auth: "junk"))),
         Step("list other bucket", list(ListRequest(bucket: "fresh"))),
     ]
 
     static func start(
         _ label: String, _ name: String, size: Int64? = nil, metadata: ObjectMetadataFields = ObjectMetadataFields(),
-        auth: String? = nil, bucket: String = "b"
+        auth: String? = nil, bucket: String = "bkt"
     ) -> Action {
         { side throws(BackendError) in
             let session = try side.backend.startUpload(
@@ -376,7 +376,7 @@ import Testing
                 { side throws(BackendError) in
                     describe(try side.backend.readObject(ReadRequest(object: address("a/b"))))
                 }),
-            Step("list odd names", list(ListRequest(bucket: "b", delimiter: nil, maxResults: 1000))),
+            Step("list odd names", list(ListRequest(bucket: "bkt", delimiter: nil, maxResults: 1000))),
             Step(
                 "delete \"..\"",
                 { side throws(BackendError) in

@@ -11,22 +11,22 @@ import Testing
         let stored = served.seed(
             "dir/file.txt", "hello world",
             metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))
-        let response = try served.send("GET", "/v0/b/b/o/dir%2Ffile.txt")
+        let response = try served.send("GET", "/v0/b/bkt/o/dir%2Ffile.txt")
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         #expect(try ObjectResourceJSON.decode(Data(response.body)) == stored)
         #expect(response.json["size"] as? String == "11")
         #expect(response.json["generation"] as? String == String(stored.generation))
         #expect((response.json["metadata"] as? [String: String]) == ["k": "v"])
-        let json = try served.send("GET", "/v0/b/b/o/dir%2Ffile.txt?alt=json")
+        let json = try served.send("GET", "/v0/b/bkt/o/dir%2Ffile.txt?alt=json")
         #expect(json.status == 200)
-        let other = try served.send("GET", "/v0/b/b/o/dir%2Ffile.txt?alt=xml")
+        let other = try served.send("GET", "/v0/b/bkt/o/dir%2Ffile.txt?alt=xml")
         #expect(other.status == 400)
     }
 
     @Test func missingObjectIs404JSONForMetadataAndMedia() throws {
         let served = try ServedStorage()
-        for target in ["/v0/b/b/o/none", "/v0/b/b/o/none?alt=media"] {
+        for target in ["/v0/b/bkt/o/none", "/v0/b/bkt/o/none?alt=media"] {
             let response = try served.send("GET", target)
             #expect(response.status == 404)
             #expect(response.errorCode == 404)
@@ -41,7 +41,7 @@ import Testing
             metadata: ObjectMetadataFields(
                 cacheControl: "max-age=60", contentDisposition: "inline", contentLanguage: "fr",
                 contentType: "text/plain"))
-        let response = try served.send("GET", "/v0/b/b/o/f.txt?alt=media")
+        let response = try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media")
         #expect(response.status == 200)
         #expect(response.text == "hello world")
         #expect(response.headers["Content-Type"] == "text/plain")
@@ -62,25 +62,26 @@ import Testing
     @Test func headAnswersTheHeadersWithoutTheBody() throws {
         let served = try ServedStorage()
         served.seed("f", digits)
-        let response = try served.send("HEAD", "/v0/b/b/o/f?alt=media")
+        let response = try served.send("HEAD", "/v0/b/bkt/o/f?alt=media")
         #expect(response.status == 200)
         #expect(response.headers["Content-Length"] == "10")
         #expect(response.body.isEmpty)
-        let metadata = try served.send("HEAD", "/v0/b/b/o/f")
+        let metadata = try served.send("HEAD", "/v0/b/bkt/o/f")
         #expect(metadata.status == 200)
     }
 
     @Test func contentEncodingIsNamedOnlyToClientsThatAcceptIt() throws {
         let served = try ServedStorage()
         served.seed("z", "gzipped?", metadata: ObjectMetadataFields(contentEncoding: "gzip"))
-        let accepting = try served.send("GET", "/v0/b/b/o/z?alt=media", headers: [("Accept-Encoding", "gzip, deflate")])
+        let accepting = try served.send(
+            "GET", "/v0/b/bkt/o/z?alt=media", headers: [("Accept-Encoding", "gzip, deflate")])
         #expect(accepting.headers["Content-Encoding"] == "gzip")
         #expect(accepting.text == "gzipped?")
         let refusing = try served.send(
-            "GET", "/v0/b/b/o/z?alt=media", headers: [("Accept-Encoding", "gzip;q=0, identity")])
+            "GET", "/v0/b/bkt/o/z?alt=media", headers: [("Accept-Encoding", "gzip;q=0, identity")])
         #expect(refusing.headers["Content-Encoding"] == nil)
         #expect(refusing.text == "gzipped?")
-        let silent = try served.send("GET", "/v0/b/b/o/z?alt=media")
+        let silent = try served.send("GET", "/v0/b/bkt/o/z?alt=media")
         #expect(silent.headers["Content-Encoding"] == nil)
     }
 
@@ -96,7 +97,7 @@ import Testing
     func singleRangesArePartialContent(range: String, body: String, contentRange: String) throws {
         let served = try ServedStorage()
         served.seed("f", digits)
-        let response = try served.send("GET", "/v0/b/b/o/f?alt=media", headers: [("Range", range)])
+        let response = try served.send("GET", "/v0/b/bkt/o/f?alt=media", headers: [("Range", range)])
         #expect(response.status == 206)
         #expect(response.text == body)
         #expect(response.headers["Content-Range"] == contentRange)
@@ -109,7 +110,7 @@ import Testing
     func unsatisfiableOrMalformedBytesRangesAre416WithTheSize(range: String) throws {
         let served = try ServedStorage()
         served.seed("f", digits)
-        let response = try served.send("GET", "/v0/b/b/o/f?alt=media", headers: [("Range", range)])
+        let response = try served.send("GET", "/v0/b/bkt/o/f?alt=media", headers: [("Range", range)])
         #expect(response.status == 416)
         #expect(response.headers["Content-Range"] == "bytes */10")
         #expect(response.errorCode == 416)
@@ -119,7 +120,7 @@ import Testing
     func otherUnitsAndMultipleRangesGetTheWholeObject(range: String) throws {
         let served = try ServedStorage()
         served.seed("f", digits)
-        let response = try served.send("GET", "/v0/b/b/o/f?alt=media", headers: [("Range", range)])
+        let response = try served.send("GET", "/v0/b/bkt/o/f?alt=media", headers: [("Range", range)])
         #expect(response.status == 200)
         #expect(response.text == digits)
         #expect(response.headers["Content-Range"] == nil)
@@ -128,10 +129,10 @@ import Testing
     @Test func anEmptyObjectReadsWholeFromZeroAndRefusesLaterRanges() throws {
         let served = try ServedStorage()
         served.seed("empty", "")
-        let whole = try served.send("GET", "/v0/b/b/o/empty?alt=media", headers: [("Range", "bytes=0-99")])
+        let whole = try served.send("GET", "/v0/b/bkt/o/empty?alt=media", headers: [("Range", "bytes=0-99")])
         #expect(whole.status == 200)
         #expect(whole.body.isEmpty)
-        let later = try served.send("GET", "/v0/b/b/o/empty?alt=media", headers: [("Range", "bytes=1-")])
+        let later = try served.send("GET", "/v0/b/bkt/o/empty?alt=media", headers: [("Range", "bytes=1-")])
         #expect(later.status == 416)
         #expect(later.headers["Content-Range"] == "bytes */0")
     }
@@ -139,21 +140,21 @@ import Testing
     @Test func aDownloadTokenGrantsTheReadThatRulesDeny() throws {
         let served = try ServedStorage()
         let stored = served.seed("secret", "s3cret")
-        served.backend.setRules(StorageRules(entries: []), bucket: "b")
-        let denied = try served.send("GET", "/v0/b/b/o/secret?alt=media")
+        served.backend.setRules(StorageRules(entries: []), bucket: "bkt")
+        let denied = try served.send("GET", "/v0/b/bkt/o/secret?alt=media")
         #expect(denied.status == 403)
         let token = try #require(stored.downloadTokens.first)
-        let granted = try served.send("GET", "/v0/b/b/o/secret?alt=media&token=\(token)")
+        let granted = try served.send("GET", "/v0/b/bkt/o/secret?alt=media&token=\(token)")
         #expect(granted.status == 200)
         #expect(granted.text == "s3cret")
         #expect(granted.headers["Content-Type"] == "application/octet-stream")
         let ranged = try served.send(
-            "GET", "/v0/b/b/o/secret?alt=media&token=\(token)", headers: [("Range", "bytes=9-")])
+            "GET", "/v0/b/bkt/o/secret?alt=media&token=\(token)", headers: [("Range", "bytes=9-")])
         #expect(ranged.status == 416)
         #expect(ranged.headers["Content-Range"] == "bytes */6")
-        let wrong = try served.send("GET", "/v0/b/b/o/secret?alt=media&token=nope")
+        let wrong = try served.send("GET", "/v0/b/bkt/o/secret?alt=media&token=nope")
         #expect(wrong.status == 403)
-        let metadata = try served.send("GET", "/v0/b/b/o/secret?token=\(token)")
+        let metadata = try served.send("GET", "/v0/b/bkt/o/secret?token=\(token)")
         #expect(metadata.status == 403)
     }
 
@@ -161,20 +162,22 @@ import Testing
         let served = try ServedStorage()
         served.seed("private/a", "x")
         served.backend.setRules(
-            StorageRules(entries: [.init(path: "private/**", operations: [.read], requiresSignIn: true)]), bucket: "b")
+            StorageRules(entries: [.init(path: "private/**", operations: [.read], requiresSignIn: true)]), bucket: "bkt"
+        )
         let token = IDToken.unsigned(uid: "alice")
-        #expect(try served.send("GET", "/v0/b/b/o/private%2Fa").status == 403)
+        #expect(try served.send("GET", "/v0/b/bkt/o/private%2Fa").status == 403)
         #expect(
-            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Firebase \(token)")]).status
+            try served.send("GET", "/v0/b/bkt/o/private%2Fa", headers: [("Authorization", "Firebase \(token)")]).status
                 == 200)
         #expect(
-            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Bearer \(token)")]).status
+            try served.send("GET", "/v0/b/bkt/o/private%2Fa", headers: [("Authorization", "Bearer \(token)")]).status
                 == 200)
         #expect(
-            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Firebase not-a-token")]).status
+            try served.send("GET", "/v0/b/bkt/o/private%2Fa", headers: [("Authorization", "Firebase not-a-token")])
+                .status
                 == 401)
         #expect(
-            try served.send("GET", "/v0/b/b/o/private%2Fa", headers: [("Authorization", "Basic abc")]).status == 401)
+            try served.send("GET", "/v0/b/bkt/o/private%2Fa", headers: [("Authorization", "Basic abc")]).status == 401)
     }
 }
 
@@ -183,21 +186,21 @@ import Testing
     /// A client that resumes a download with `If-Range` needs an ETag that follows the bytes only.
     @Test func theMediaETagFollowsTheBytesNotTheMetadata() throws {
         let served = try ServedStorage()
-        served.backend.seed(bucket: "b", name: "f.txt", data: Data("hello world".utf8))
-        let first = try served.send("GET", "/v0/b/b/o/f.txt?alt=media")
+        served.backend.seed(bucket: "bkt", name: "f.txt", data: Data("hello world".utf8))
+        let first = try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media")
         #expect(first.headers["Content-Disposition"] == "inline; filename*=utf-8''f.txt")
-        let before = try served.send("GET", "/v0/b/b/o/f.txt?alt=media").headers["ETag"]
+        let before = try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media").headers["ETag"]
         _ = try served.backend.updateMetadata(
-            ObjectAddress(bucket: "b", name: "f.txt"), patch: MetadataPatch(fields: [.cacheControl: "no-cache"]))
-        #expect(try served.send("GET", "/v0/b/b/o/f.txt?alt=media").headers["ETag"] == before)
-        served.backend.seed(bucket: "b", name: "f.txt", data: Data("other bytes".utf8))
-        #expect(try served.send("GET", "/v0/b/b/o/f.txt?alt=media").headers["ETag"] != before)
+            ObjectAddress(bucket: "bkt", name: "f.txt"), patch: MetadataPatch(fields: [.cacheControl: "no-cache"]))
+        #expect(try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media").headers["ETag"] == before)
+        served.backend.seed(bucket: "bkt", name: "f.txt", data: Data("other bytes".utf8))
+        #expect(try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media").headers["ETag"] != before)
     }
 
     @Test func aQueryAnswerCarriesTheChunkGranularity() throws {
         let served = try ServedStorage()
         let start = try served.send(
-            "POST", "/v0/b/b/o?name=q.bin",
+            "POST", "/v0/b/bkt/o?name=q.bin",
             headers: [("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start")])
         let url = try #require(start.headers["X-Goog-Upload-URL"])
         let path = String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })

@@ -52,11 +52,11 @@ import Testing
         let served = try ServedStorage()
         served.seed("a.txt", "data")
         let read = try served.send(
-            "GET", "/v0/b/b/o/a.txt", headers: [("Origin", "https://app.example"), ("Host", "evil.example")])
+            "GET", "/v0/b/bkt/o/a.txt", headers: [("Origin", "https://app.example"), ("Host", "evil.example")])
         #expect(read.status == 200)
         #expect(read.headers["Access-Control-Allow-Origin"] == "https://app.example")
         let preflight = try served.send(
-            "OPTIONS", "/v0/b/b/o",
+            "OPTIONS", "/v0/b/bkt/o",
             headers: [("Origin", "https://app.example"), ("Access-Control-Request-Method", "POST")])
         #expect(preflight.status == 204)
     }
@@ -65,16 +65,16 @@ import Testing
         let served = try ServedStorage()
         let start = { (host: String) throws -> String? in
             try served.send(
-                "POST", "/v0/b/b/o?name=f",
+                "POST", "/v0/b/bkt/o?name=f",
                 headers: [("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"), ("Host", host)],
                 text: "{}"
             ).headers["X-Goog-Upload-URL"]
         }
-        #expect(try start("evil.example")?.hasPrefix("http://127.0.0.1:\(served.port)/v0/b/b/o?") == true)
+        #expect(try start("evil.example")?.hasPrefix("http://127.0.0.1:\(served.port)/v0/b/bkt/o?") == true)
         #expect(try start("localhost:\(served.port)")?.hasPrefix("http://localhost:\(served.port)/") == true)
         let allowing = try ServedStorage(hostPolicy: HostPolicy(allowedHosts: ["storage.test"]))
         let url = try allowing.send(
-            "POST", "/v0/b/b/o?name=f",
+            "POST", "/v0/b/bkt/o?name=f",
             headers: [
                 ("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"),
                 ("Host", "storage.test:9199"),

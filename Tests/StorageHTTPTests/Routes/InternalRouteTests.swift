@@ -14,7 +14,7 @@ import Testing
         let bare = try ServedStorage(administration: false)
         #expect(try bare.send("GET", "/internal/info").json["features"] as? [String] == [])
         #expect(try bare.send("POST", "/internal/reset").status == 501)
-        #expect(try bare.send("GET", "/internal/buckets/b/rules").status == 501)
+        #expect(try bare.send("GET", "/internal/buckets/bkt/rules").status == 501)
     }
 
     @Test func rulesAreSetReadAndApplied() throws {
@@ -23,16 +23,16 @@ import Testing
         served.seed("ios/private/a", "x")
         let body =
             #"{"version":2,"allow":[{"path":"ios/public/**","ops":["read","write","list"]},{"path":"ios/private/**","ops":["read"],"if":"signedIn"}]}"#
-        let put = try served.send("PUT", "/internal/buckets/b/rules", text: body)
+        let put = try served.send("PUT", "/internal/buckets/bkt/rules", text: body)
         #expect(put.status == 200)
-        let read = try served.send("GET", "/internal/buckets/b/rules")
-        #expect(try RulesJSON.decode(Data(read.body)) == served.backend.rules(for: "b"))
-        #expect(served.backend.rules(for: "b").entries.count == 2)
-        #expect(try served.send("GET", "/v0/b/b/o/ios%2Fpublic%2Fa").status == 200)
-        #expect(try served.send("GET", "/v0/b/b/o/ios%2Fprivate%2Fa").status == 403)
+        let read = try served.send("GET", "/internal/buckets/bkt/rules")
+        #expect(try RulesJSON.decode(Data(read.body)) == served.backend.rules(for: "bkt"))
+        #expect(served.backend.rules(for: "bkt").entries.count == 2)
+        #expect(try served.send("GET", "/v0/b/bkt/o/ios%2Fpublic%2Fa").status == 200)
+        #expect(try served.send("GET", "/v0/b/bkt/o/ios%2Fprivate%2Fa").status == 403)
         let token = IDToken.unsigned(uid: "u")
         #expect(
-            try served.send("GET", "/v0/b/b/o/ios%2Fprivate%2Fa", headers: [("Authorization", "Firebase \(token)")])
+            try served.send("GET", "/v0/b/bkt/o/ios%2Fprivate%2Fa", headers: [("Authorization", "Firebase \(token)")])
                 .status == 200)
         #expect(served.backend.rules(for: "other") == .allowAll)
     }
@@ -50,19 +50,19 @@ import Testing
     ])
     func badRulesAre400WithTheReason(body: String, reason: String) throws {
         let served = try ServedStorage()
-        let response = try served.send("PUT", "/internal/buckets/b/rules", text: body)
+        let response = try served.send("PUT", "/internal/buckets/bkt/rules", text: body)
         #expect(response.status == 400)
         #expect(response.errorMessage?.contains(reason) == true, "\(response.errorMessage ?? "")")
-        #expect(served.backend.rules(for: "b") == .allowAll)
+        #expect(served.backend.rules(for: "bkt") == .allowAll)
     }
 
     @Test func resetDropsEverything() throws {
         let served = try ServedStorage()
         served.seed("a", "x")
-        served.backend.setRules(StorageRules(entries: []), bucket: "b")
+        served.backend.setRules(StorageRules(entries: []), bucket: "bkt")
         let response = try served.send("POST", "/internal/reset")
         #expect(response.status == 200)
         #expect(served.stored("a") == nil)
-        #expect(served.backend.rules(for: "b") == .allowAll)
+        #expect(served.backend.rules(for: "bkt") == .allowAll)
     }
 }

@@ -17,25 +17,25 @@ import Testing
         ("plus+sign", "plus+sign"),
         ("%C3%A9t%C3%A9%20%F0%9F%8C%8A", "été 🌊"),
         ("lonely%2F", "lonely/"),
-        ("%2E%2E", ".."),
+        ("%2E%2E.", "..."),
     ])
     func pathNamesDecodeOnce(path: String, name: String) throws {
         let served = try ServedStorage()
-        let upload = try served.send("PUT", "/v0/b/b/o/\(path)", text: "v")
+        let upload = try served.send("PUT", "/v0/b/bkt/o/\(path)", text: "v")
         #expect(upload.status == 200)
         #expect(upload.json["name"] as? String == name)
         #expect(served.stored(name) == "v")
-        let read = try served.send("GET", "/v0/b/b/o/\(path)?alt=media")
+        let read = try served.send("GET", "/v0/b/bkt/o/\(path)?alt=media")
         #expect(read.text == "v")
     }
 
     @Test func slashedAndDoubleSlashedNamesAreDifferentObjects() throws {
         let served = try ServedStorage()
-        #expect(try served.send("PUT", "/v0/b/b/o/a%2Fb", text: "one").status == 200)
-        #expect(try served.send("PUT", "/v0/b/b/o/a//b", text: "two").status == 200)
+        #expect(try served.send("PUT", "/v0/b/bkt/o/a%2Fb", text: "one").status == 200)
+        #expect(try served.send("PUT", "/v0/b/bkt/o/a//b", text: "two").status == 200)
         #expect(served.stored("a/b") == "one")
         #expect(served.stored("a//b") == "two")
-        #expect(try served.send("GET", "/v0/b/b/o/a/b?alt=media").text == "one")
+        #expect(try served.send("GET", "/v0/b/bkt/o/a/b?alt=media").text == "one")
     }
 
     @Test(arguments: [
@@ -48,7 +48,7 @@ import Testing
     ])
     func queryNamesAreFormDecoded(query: String, name: String) throws {
         let served = try ServedStorage()
-        let upload = try served.send("POST", "/v0/b/b/o?name=\(query)", text: "q")
+        let upload = try served.send("POST", "/v0/b/bkt/o?name=\(query)", text: "q")
         #expect(upload.status == 200)
         #expect(upload.json["name"] as? String == name)
     }

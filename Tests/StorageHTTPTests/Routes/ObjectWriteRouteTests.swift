@@ -12,7 +12,7 @@ import Testing
         let served = try ServedStorage()
         served.seed("f", "x", metadata: full)
         let response = try served.send(
-            "PATCH", "/v0/b/b/o/f", headers: [("Content-Type", "application/json")],
+            "PATCH", "/v0/b/bkt/o/f", headers: [("Content-Type", "application/json")],
             text:
                 #"{"contentType":"image/png","cacheControl":null,"metadata":{"a":"one","b":null,"c":"3"},"name":"ignored","size":1,"bucket":""}"#
         )
@@ -28,7 +28,7 @@ import Testing
     @Test func metadataNullClearsEveryCustomKey() throws {
         let served = try ServedStorage()
         served.seed("f", "x", metadata: full)
-        let response = try served.send("PATCH", "/v0/b/b/o/f", text: #"{"metadata":null}"#)
+        let response = try served.send("PATCH", "/v0/b/bkt/o/f", text: #"{"metadata":null}"#)
         #expect(response.status == 200)
         #expect(response.json["metadata"] == nil)
         #expect(response.json["contentType"] as? String == "text/plain")
@@ -39,7 +39,7 @@ import Testing
         served.seed("f", "x", metadata: full)
         for method in ["PUT", "POST"] {
             let response = try served.send(
-                method, "/v0/b/b/o/f", headers: [("X-HTTP-Method-Override", "patch")],
+                method, "/v0/b/bkt/o/f", headers: [("X-HTTP-Method-Override", "patch")],
                 text: #"{"contentLanguage":"de"}"#)
             #expect(response.status == 200)
             #expect(response.json["contentLanguage"] as? String == "de")
@@ -57,16 +57,16 @@ import Testing
     func badPatchBodiesAre400(body: String, mention: String) throws {
         let served = try ServedStorage()
         served.seed("f", "x")
-        let response = try served.send("PATCH", "/v0/b/b/o/f", text: body)
+        let response = try served.send("PATCH", "/v0/b/bkt/o/f", text: body)
         #expect(response.status == 400)
         #expect(response.errorMessage?.contains(mention) == true, "\(response.errorMessage ?? "")")
     }
 
     @Test func patchOfAMissingObjectIs404AndAnEmptyBodyIsAnEmptyPatch() throws {
         let served = try ServedStorage()
-        #expect(try served.send("PATCH", "/v0/b/b/o/none", text: "{}").status == 404)
+        #expect(try served.send("PATCH", "/v0/b/bkt/o/none", text: "{}").status == 404)
         served.seed("f", "x")
-        let empty = try served.send("PATCH", "/v0/b/b/o/f")
+        let empty = try served.send("PATCH", "/v0/b/bkt/o/f")
         #expect(empty.status == 200)
         #expect(empty.json["metageneration"] as? String == "2")
     }
@@ -74,11 +74,11 @@ import Testing
     @Test func deleteIs204ThenTheObjectIsGone() throws {
         let served = try ServedStorage()
         served.seed("dir/f", "x")
-        let response = try served.send("DELETE", "/v0/b/b/o/dir%2Ff")
+        let response = try served.send("DELETE", "/v0/b/bkt/o/dir%2Ff")
         #expect(response.status == 204)
         #expect(response.body.isEmpty)
         #expect(served.stored("dir/f") == nil)
-        let again = try served.send("DELETE", "/v0/b/b/o/dir%2Ff")
+        let again = try served.send("DELETE", "/v0/b/bkt/o/dir%2Ff")
         #expect(again.status == 404)
         #expect(again.errorCode == 404)
     }

@@ -9,7 +9,7 @@ import Testing
         _ served: ServedStorage, name: String = "big.bin", headers: [(String, String)] = [], metadata: String = ""
     ) throws -> String {
         let response = try served.send(
-            "POST", "/v0/b/b/o?name=\(GCSEscaping.queryEscape(name))",
+            "POST", "/v0/b/bkt/o?name=\(GCSEscaping.queryEscape(name))",
             headers: [
                 ("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"),
                 ("Content-Type", "application/json"),
@@ -34,7 +34,7 @@ import Testing
     @Test func startAnswersTheUploadURLAndGranularity() throws {
         let served = try ServedStorage(granularity: 4)
         let response = try served.send(
-            "POST", "/v0/b/b/o/dir%2Fa%20b?uploadType=resumable&name=dir%2Fa%20b",
+            "POST", "/v0/b/bkt/o/dir%2Fa%20b?uploadType=resumable&name=dir%2Fa%20b",
             headers: [
                 ("X-Goog-Upload-Protocol", "resumable"), ("X-Goog-Upload-Command", "start"),
                 ("Host", "localhost:9199"),
@@ -44,7 +44,7 @@ import Testing
         #expect(response.headers["X-Goog-Upload-Chunk-Granularity"] == "4")
         let url = try #require(response.headers["X-Goog-Upload-URL"])
         let id = try #require(response.headers["X-GUploader-UploadID"])
-        #expect(url == "http://localhost:9199/v0/b/b/o?name=dir/a%20b&upload_id=\(id)&upload_protocol=resumable")
+        #expect(url == "http://localhost:9199/v0/b/bkt/o?name=dir/a%20b&upload_id=\(id)&upload_protocol=resumable")
     }
 
     @Test func chunksThenFinalizeCommitTheObject() throws {
@@ -87,7 +87,7 @@ import Testing
         let served = try ServedStorage(granularity: 1)
         let target = try start(served, name: "orig")
         for edited in [
-            target.replacingOccurrences(of: "/v0/b/b/o?", with: "/v0/b/other/o?"),
+            target.replacingOccurrences(of: "/v0/b/bkt/o?", with: "/v0/b/other/o?"),
             target.replacingOccurrences(of: "name=orig", with: "name=evil"),
         ] {
             let response = try command(served, edited, "upload, finalize", offset: 0, body: "abc")
@@ -185,7 +185,7 @@ import Testing
     @Test func finalizeDeniedByRulesIs403AndFinal() throws {
         let served = try ServedStorage(granularity: 1)
         let target = try start(served)
-        served.backend.setRules(StorageRules(entries: []), bucket: "b")
+        served.backend.setRules(StorageRules(entries: []), bucket: "bkt")
         let response = try command(served, target, "upload, finalize", offset: 0, body: "x")
         #expect(response.status == 403)
         #expect(response.headers["X-Goog-Upload-Status"] == "final")
@@ -194,10 +194,10 @@ import Testing
 
     @Test func badSessionsAndCommands() throws {
         let served = try ServedStorage()
-        let noID = try command(served, "/v0/b/b/o?name=x&upload_protocol=resumable", "upload", offset: 0, body: "a")
+        let noID = try command(served, "/v0/b/bkt/o?name=x&upload_protocol=resumable", "upload", offset: 0, body: "a")
         #expect(noID.status == 400)
         #expect(noID.errorMessage?.contains("upload_id") == true)
-        let unknown = try command(served, "/v0/b/b/o?name=x&upload_id=nope&upload_protocol=resumable", "query")
+        let unknown = try command(served, "/v0/b/bkt/o?name=x&upload_id=nope&upload_protocol=resumable", "query")
         #expect(unknown.status == 404)
         #expect(unknown.headers["X-Goog-Upload-Status"] == nil)
         let target = try start(served)
@@ -224,13 +224,13 @@ import Testing
         let done = try command(served, other, "upload, finalize", offset: 0, body: "g")
         #expect(done.json["contentType"] as? String == "image/gif")
         let bad = try served.send(
-            "POST", "/v0/b/b/o?name=n",
+            "POST", "/v0/b/bkt/o?name=n",
             headers: [
                 ("X-Goog-Upload-Command", "start"), ("X-Goog-Upload-Content-Length", "-1"),
             ])
         #expect(bad.status == 400)
         let badJSON = try served.send(
-            "POST", "/v0/b/b/o?name=n", headers: [("X-Goog-Upload-Command", "start")], text: "{\"metadata\":[]}")
+            "POST", "/v0/b/bkt/o?name=n", headers: [("X-Goog-Upload-Command", "start")], text: "{\"metadata\":[]}")
         #expect(badJSON.status == 400)
         #expect(badJSON.errorMessage?.contains("\"metadata\"") == true)
     }

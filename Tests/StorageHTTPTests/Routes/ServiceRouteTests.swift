@@ -17,7 +17,7 @@ import Testing
     @Test func unknownRoutesAre404JSON() throws {
         let served = try ServedStorage()
         for target in [
-            "/", "/v1/b/b/o", "/v0/b/b", "/v0/b/b/x", "/v0/b//o", "/internal/nothing", "/internal/buckets//rules",
+            "/", "/v1/b/b/o", "/v0/b/b", "/v0/b/bkt/x", "/v0/b//o", "/internal/nothing", "/internal/buckets//rules",
         ] {
             let response = try served.send("GET", target)
             #expect(response.status == 404, "\(target)")
@@ -29,11 +29,11 @@ import Testing
     @Test func wrongMethodIs405WithAllow() throws {
         let served = try ServedStorage()
         let cases: [(String, String, String)] = [
-            ("DELETE", "/v0/b/b/o", "GET, HEAD, POST, PUT"),
+            ("DELETE", "/v0/b/bkt/o", "GET, HEAD, POST, PUT"),
             ("PATCH", "/v0/", "GET, HEAD"),
             ("GET", "/internal/reset", "POST"),
-            ("POST", "/internal/buckets/b/rules", "GET, HEAD, PUT"),
-            ("BREW", "/v0/b/b/o/x", "GET, HEAD, POST, PUT, PATCH, DELETE"),
+            ("POST", "/internal/buckets/bkt/rules", "GET, HEAD, PUT"),
+            ("BREW", "/v0/b/bkt/o/x", "GET, HEAD, POST, PUT, PATCH, DELETE"),
         ]
         for (method, target, allow) in cases {
             let response = try served.send(method, target)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func malformedEscapesInPathOrQueryAre400() throws {
         let served = try ServedStorage()
-        for target in ["/v0/b/b/o/a%2", "/v0/b/b/o/a%zz", "/v0/b/b/o/%FF", "/v0/b/b/o?prefix=%G0"] {
+        for target in ["/v0/b/bkt/o/a%2", "/v0/b/bkt/o/a%zz", "/v0/b/bkt/o/%FF", "/v0/b/bkt/o?prefix=%G0"] {
             let response = try served.send("GET", target)
             #expect(response.status == 400, "\(target)")
             #expect(response.errorMessage?.contains("percent-encoding") == true)
@@ -54,7 +54,7 @@ import Testing
 
     @Test func preflightOnAnyPathAllowsTheOriginAndTheRequestedHeaders() throws {
         let served = try ServedStorage()
-        for target in ["/v0/b/b/o/x", "/nowhere"] {
+        for target in ["/v0/b/bkt/o/x", "/nowhere"] {
             let response = try served.send(
                 "OPTIONS", target,
                 headers: [
@@ -77,7 +77,7 @@ import Testing
 
     @Test func simpleResponsesCarryOriginAndExposedHeadersOnlyWhenAsked() throws {
         let served = try ServedStorage()
-        let withOrigin = try served.send("GET", "/v0/b/b/o/missing", headers: [("Origin", "http://app.example")])
+        let withOrigin = try served.send("GET", "/v0/b/bkt/o/missing", headers: [("Origin", "http://app.example")])
         #expect(withOrigin.status == 404)
         #expect(withOrigin.headers["Access-Control-Allow-Origin"] == "http://app.example")
         let exposed = try #require(withOrigin.headers["Access-Control-Expose-Headers"])

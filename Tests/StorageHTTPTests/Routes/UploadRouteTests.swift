@@ -7,7 +7,7 @@ import Testing
     @Test func mediaUploadByQueryNameStoresTheBodyWithItsContentType() throws {
         let served = try ServedStorage()
         let response = try served.send(
-            "POST", "/v0/b/b/o?name=dir%2FsomeFile", headers: [("Content-Type", "text/plain")], text: "hello world")
+            "POST", "/v0/b/bkt/o?name=dir%2FsomeFile", headers: [("Content-Type", "text/plain")], text: "hello world")
         #expect(response.status == 200)
         let resource = try ObjectResourceJSON.decode(Data(response.body))
         #expect(resource.name == "dir/someFile")
@@ -19,7 +19,7 @@ import Testing
 
     @Test func mediaUploadByPathWithPutAndDefaultType() throws {
         let served = try ServedStorage()
-        let response = try served.send("PUT", "/v0/b/b/o/a%2Fb.bin", text: "xyz")
+        let response = try served.send("PUT", "/v0/b/bkt/o/a%2Fb.bin", text: "xyz")
         #expect(response.status == 200)
         #expect(response.json["contentType"] as? String == "application/octet-stream")
         #expect(served.stored("a/b.bin") == "xyz")
@@ -27,17 +27,17 @@ import Testing
 
     @Test func unencodedSlashesInTheQueryNameWork() throws {
         let served = try ServedStorage()
-        let response = try served.send("POST", "/v0/b/b/o?name=pyre/dir/file.txt", text: "p")
+        let response = try served.send("POST", "/v0/b/bkt/o?name=pyre/dir/file.txt", text: "p")
         #expect(response.status == 200)
         #expect(served.stored("pyre/dir/file.txt") == "p")
     }
 
     @Test func anUploadWithoutAName400() throws {
         let served = try ServedStorage()
-        let response = try served.send("POST", "/v0/b/b/o", text: "x")
+        let response = try served.send("POST", "/v0/b/bkt/o", text: "x")
         #expect(response.status == 400)
         #expect(response.errorMessage?.contains("names no object") == true)
-        let empty = try served.send("POST", "/v0/b/b/o?name=", text: "x")
+        let empty = try served.send("POST", "/v0/b/bkt/o?name=", text: "x")
         #expect(empty.status == 400)
         #expect(empty.errorMessage?.contains("empty") == true)
     }
@@ -49,7 +49,7 @@ import Testing
             + #"{"name":"ignored","contentType":"text/plain","cacheControl":"no-cache","metadata":{"k":"v"}}"#
             + "\r\n--123456789\r\nContent-Type: image/png\r\n\r\nhello\r\nworld\r\n--123456789--"
         let response = try served.send(
-            "POST", "/v0/b/b/o?name=path%2Fto%2Ffile.txt",
+            "POST", "/v0/b/bkt/o?name=path%2Fto%2Ffile.txt",
             headers: [
                 ("X-Goog-Upload-Protocol", "multipart"), ("Content-Type", "multipart/related; boundary=123456789"),
             ], text: body)
@@ -68,7 +68,7 @@ import Testing
             "preamble to skip\r\n--b:q\r\nContent-Type: application/json\r\nX-Extra: 1\r\n\r\n{\"name\":\"from-json\"}"
             + "\r\n--b:q\r\nContent-Type: text/csv\r\nContent-Transfer-Encoding: binary\r\n\r\na,b\r\n--b:q--\r\nepilogue"
         let response = try served.send(
-            "POST", "/v0/b/b/o",
+            "POST", "/v0/b/bkt/o",
             headers: [
                 ("X-Goog-Upload-Protocol", "Multipart"),
                 ("Content-Type", "Multipart/Related; charset=x; boundary=\"b:q\""),
@@ -82,7 +82,7 @@ import Testing
         let served = try ServedStorage()
         let body = "--x\r\n\r\n{}\r\n--x\r\n\r\n\r\n--x--\r\n"
         let response = try served.send(
-            "POST", "/v0/b/b/o?name=e",
+            "POST", "/v0/b/bkt/o?name=e",
             headers: [
                 ("X-Goog-Upload-Protocol", "multipart"), ("Content-Type", "multipart/related; boundary=x"),
             ], text: body)
@@ -116,7 +116,7 @@ import Testing
     func malformedMultipartIs400WithTheReason(contentType: String, body: String, reason: String) throws {
         let served = try ServedStorage()
         let response = try served.send(
-            "POST", "/v0/b/b/o?name=m",
+            "POST", "/v0/b/bkt/o?name=m",
             headers: [
                 ("X-Goog-Upload-Protocol", "multipart"), ("Content-Type", contentType),
             ], text: body)
@@ -128,23 +128,25 @@ import Testing
     @Test func unknownUploadProtocolAndTokenManagementAreRefused() throws {
         let served = try ServedStorage()
         let unknown = try served.send(
-            "POST", "/v0/b/b/o?name=u", headers: [("X-Goog-Upload-Protocol", "carrier-pigeon")], text: "x")
+            "POST", "/v0/b/bkt/o?name=u", headers: [("X-Goog-Upload-Protocol", "carrier-pigeon")], text: "x")
         #expect(unknown.status == 400)
         let resumableWithoutCommand = try served.send(
-            "POST", "/v0/b/b/o?name=u", headers: [("X-Goog-Upload-Protocol", "resumable")], text: "x")
+            "POST", "/v0/b/bkt/o?name=u", headers: [("X-Goog-Upload-Protocol", "resumable")], text: "x")
         #expect(resumableWithoutCommand.status == 400)
         served.seed("t", "x")
-        let token = try served.send("POST", "/v0/b/b/o/t?create_token=true")
+        let token = try served.send("POST", "/v0/b/bkt/o/t?create_token=true")
         #expect(token.status == 501)
     }
 
     @Test func uploadsAreDeniedByRulesAndBadTokens() throws {
         let served = try ServedStorage()
-        served.backend.setRules(StorageRules(entries: [.init(path: "open/**", operations: [.write])]), bucket: "b")
-        #expect(try served.send("POST", "/v0/b/b/o?name=closed", text: "x").status == 403)
-        #expect(try served.send("POST", "/v0/b/b/o?name=open%2Fx", text: "x").status == 200)
+        served.backend.setRules(StorageRules(entries: [.init(path: "open/**", operations: [.write])]), bucket: "bkt")
+        #expect(try served.send("POST", "/v0/b/bkt/o?name=closed", text: "x").status == 403)
+        #expect(try served.send("POST", "/v0/b/bkt/o?name=open%2Fx", text: "x").status == 200)
         #expect(
-            try served.send("POST", "/v0/b/b/o?name=open%2Fy", headers: [("Authorization", "Firebase junk")], text: "x")
-                .status == 401)
+            try served.send(
+                "POST", "/v0/b/bkt/o?name=open%2Fy", headers: [("Authorization", "Firebase junk")], text: "x"
+            )
+            .status == 401)
     }
 }

@@ -84,7 +84,7 @@ import Testing
 
     @Test func toleratesNumbersMissingFieldsEmptyTokensAndUnknownKeys() throws {
         let text =
-            #"{"name":"n","bucket":"b","generation":12,"metageneration":2,"size":5,"crc32c":42,"downloadTokens":"","kind":"storage#object","metadata":{}}"#
+            #"{"name":"n","bucket":"bkt","generation":12,"metageneration":2,"size":5,"crc32c":42,"downloadTokens":"","kind":"storage#object","metadata":{}}"#
         let resource = try ObjectResourceJSON.decode(Data(text.utf8))
         #expect(resource.generation == 12)
         #expect(resource.size == 5)
@@ -95,29 +95,29 @@ import Testing
         #expect(resource.md5Hash == "")
         #expect(resource.timeCreated == Date(timeIntervalSince1970: 0))
         let tokens = try ObjectResourceJSON.decode(
-            Data(#"{"name":"n","bucket":"b","downloadTokens":["a","b"],"contentType":null}"#.utf8))
+            Data(#"{"name":"n","bucket":"bkt","downloadTokens":["a","b"],"contentType":null}"#.utf8))
         #expect(tokens.downloadTokens == ["a", "b"])
         #expect(tokens.contentType == nil)
         let microseconds = try ObjectResourceJSON.decode(
-            Data(#"{"name":"n","bucket":"b","updated":"2024-06-10T06:13:20.123456Z"}"#.utf8))
+            Data(#"{"name":"n","bucket":"bkt","updated":"2024-06-10T06:13:20.123456Z"}"#.utf8))
         #expect(StorageDateFormat.string(from: microseconds.updated) == "2024-06-10T06:13:20.123Z")
     }
 
     @Test(arguments: [
-        (#"{"bucket":"b"}"#, "\"name\""),
+        (#"{"bucket":"bkt"}"#, "\"name\""),
         (#"{"name":"n"}"#, "\"bucket\""),
-        (#"{"name":1,"bucket":"b"}"#, "\"name\""),
-        (#"{"name":"n","bucket":"b","size":"eleven"}"#, "\"size\""),
-        (#"{"name":"n","bucket":"b","size":1.5}"#, "\"size\""),
-        (#"{"name":"n","bucket":"b","generation":true}"#, "\"generation\""),
-        (#"{"name":"n","bucket":"b","metadata":{"k":1}}"#, "\"k\""),
-        (#"{"name":"n","bucket":"b","metadata":[]}"#, "\"metadata\""),
-        (#"{"name":"n","bucket":"b","downloadTokens":5}"#, "\"downloadTokens\""),
-        (#"{"name":"n","bucket":"b","updated":"yesterday"}"#, "\"updated\""),
-        (#"{"name":"n","bucket":"b","crc32c":99999999999}"#, "\"crc32c\""),
+        (#"{"name":1,"bucket":"bkt"}"#, "\"name\""),
+        (#"{"name":"n","bucket":"bkt","size":"eleven"}"#, "\"size\""),
+        (#"{"name":"n","bucket":"bkt","size":1.5}"#, "\"size\""),
+        (#"{"name":"n","bucket":"bkt","generation":true}"#, "\"generation\""),
+        (#"{"name":"n","bucket":"bkt","metadata":{"k":1}}"#, "\"k\""),
+        (#"{"name":"n","bucket":"bkt","metadata":[]}"#, "\"metadata\""),
+        (#"{"name":"n","bucket":"bkt","downloadTokens":5}"#, "\"downloadTokens\""),
+        (#"{"name":"n","bucket":"bkt","updated":"yesterday"}"#, "\"updated\""),
+        (#"{"name":"n","bucket":"bkt","crc32c":99999999999}"#, "\"crc32c\""),
         (#"["name"]"#, "JSON object"),
         (#"Not Found"#, "not valid JSON"),
-        (#"{"name":"n","bucket":"b"} trailing"#, "not valid JSON"),
+        (#"{"name":"n","bucket":"bkt"} trailing"#, "not valid JSON"),
         ("", "not valid JSON"),
     ])
     func malformedAnswersNameTheProblem(text: String, mention: String) {

@@ -83,9 +83,11 @@ import Testing
                 == #"{"prefixes":[],"items":[]}"#)
         #expect(try ListPageJSON.decode(Data("{}".utf8)) == ListPage())
         #expect(
-            try ListPageJSON.decode(Data(#"{"items":[{"name":"x","bucket":"b","size":"1"}],"nextPageToken":""}"#.utf8))
+            try ListPageJSON.decode(
+                Data(#"{"items":[{"name":"x","bucket":"bkt","size":"1"}],"nextPageToken":""}"#.utf8))
                 == ListPage(items: ["x"]))
-        for bad in [#"{"items":[{"bucket":"b"}]}"#, #"{"prefixes":[1]}"#, #"{"items":"x"}"#, #"{"nextPageToken":3}"#] {
+        for bad in [#"{"items":[{"bucket":"bkt"}]}"#, #"{"prefixes":[1]}"#, #"{"items":"x"}"#, #"{"nextPageToken":3}"#]
+        {
             #expect(throws: BackendError.self) { try ListPageJSON.decode(Data(bad.utf8)) }
         }
     }

@@ -50,13 +50,13 @@ final class ServedStorage {
     /// Stores an object directly in the service.
     @discardableResult
     func seed(
-        _ name: String, _ text: String, bucket: String = "b", metadata: ObjectMetadataFields = ObjectMetadataFields()
+        _ name: String, _ text: String, bucket: String = "bkt", metadata: ObjectMetadataFields = ObjectMetadataFields()
     ) -> ObjectResource {
         backend.seed(bucket: bucket, name: name, data: Data(text.utf8), metadata: metadata)
     }
 
     /// The object's bytes as the service holds them, or nil.
-    func stored(_ name: String, bucket: String = "b") -> String? {
+    func stored(_ name: String, bucket: String = "bkt") -> String? {
         guard let read = try? backend.readObject(ReadRequest(object: ObjectAddress(bucket: bucket, name: name))) else {
             return nil
         }

@@ -1,0 +1,42 @@
+/// The bucket names Cloud Storage accepts: 3–63 characters (up to 222 when dotted, 63 per dot-separated part),
+/// lower-case letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit, not an IPv4
+/// address, not starting with `goog`, and not containing `google` (or `g00gle`).
+package enum BucketNameRules {
+    /// Throws 400 naming the rule `name` breaks.
+    package static func validate(_ name: String) throws(BackendError) {
+        if let problem = problem(name) {
+            throw .badRequest("Invalid bucket name \"\(name)\": \(problem).")
+        }
+    }
+
+    private static func problem(_ name: String) -> String? {
+        let bytes = Array(name.utf8)
+        let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let limit = parts.count > 1 ? 222 : 63
+        guard (3...limit).contains(bytes.count) else { return "it must be 3 to \(limit) characters long" }
+        guard bytes.allSatisfy(isAllowed) else {
+            return "only lower-case letters, digits, '-', '_' and '.' are allowed"
+        }
+        guard let first = bytes.first, let last = bytes.last, isLetterOrDigit(first), isLetterOrDigit(last) else {
+            return "it must start and end with a letter or digit"
+        }
+        if parts.contains(where: { $0.isEmpty || $0.count > 63 }) {
+            return "each dot-separated part must be 1 to 63 characters long"
+        }
+        if parts.count == 4, parts.allSatisfy({ $0.allSatisfy { (0x30...0x39).contains($0) } }) {
+            return "it must not be an IP address"
+        }
+        if name.hasPrefix("goog") || name.contains("google") || name.contains("g00gle") {
+            return "it must not start with goog or contain google"
+        }
+        return nil
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    }
+}
