@@ -17,6 +17,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// How long a request in progress may stall. The head (request line and headers) must arrive within this
     /// time of its first byte; while the body arrives, each wait for more bytes is bounded by it. Expiry → 408.
     public var readTimeout: Duration
+    /// The slowest average rate a request body may arrive at once `readTimeout` has passed; slower → 408.
+    public var minimumBodyBytesPerSecond: Int
     /// How long one write may make no progress before the server gives the peer up.
     public var writeTimeout: Duration
     /// The most connections served at once; a connection beyond it is answered 503 and closed.
@@ -33,6 +35,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         maxBodyBytes: Int = 512 * 1024 * 1024,
         idleTimeout: Duration = .seconds(60),
         readTimeout: Duration = .seconds(30),
+        minimumBodyBytesPerSecond: Int = 16 * 1024,
         writeTimeout: Duration = .seconds(30),
         maxConnections: Int = 1024,
         stopGracePeriod: Duration = .seconds(3)
@@ -45,6 +48,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.maxBodyBytes = maxBodyBytes
         self.idleTimeout = idleTimeout
         self.readTimeout = readTimeout
+        self.minimumBodyBytesPerSecond = minimumBodyBytesPerSecond
         self.writeTimeout = writeTimeout
         self.maxConnections = maxConnections
         self.stopGracePeriod = stopGracePeriod
@@ -56,6 +60,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         let positive: [(String, Int)] = [
             ("maxRequestLineBytes", maxRequestLineBytes), ("maxHeaderBytes", maxHeaderBytes),
             ("maxHeaderCount", maxHeaderCount), ("maxConnections", maxConnections),
+            ("minimumBodyBytesPerSecond", minimumBodyBytesPerSecond),
         ]
         for (name, value) in positive where value <= 0 {
             throw HTTPServerError.invalidConfiguration("\(name) must be positive, got \(value)")

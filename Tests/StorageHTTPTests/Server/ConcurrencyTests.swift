@@ -61,16 +61,22 @@ import Glibc
         #expect(failures.withLock { $0 } == [])
     }
 
-    @Test func connectionsBeyondTheLimitGet503() throws {
+    /// At the limit, a newcomer is refused only when every connection is busy making a response.
+    @Test func connectionsBeyondTheLimitGet503WhenNoneCanGiveWay() throws {
         let configuration = HTTPServerConfiguration.forTests.with { $0.maxConnections = 2 }
         let recorder = LogRecorder()
-        try withServer(configuration, log: recorder.record) { server, port in
+        let release = DispatchSemaphore(value: 0)
+        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+            if request.path == "/slow" { _ = release.wait(timeout: .now() + 10) }
+            return EchoHandler.respond(request)
+        }
+        try withServer(configuration, handler: handler, log: recorder.record) { server, port in
             let first = try RawClient(port: port)
             let second = try RawClient(port: port)
-            try first.send(get("/"))
-            try second.send(get("/"))
-            #expect(try first.readResponse().status == 200)
-            #expect(try second.readResponse().status == 200)
+            try first.send(get("/slow"))
+            try second.send(get("/slow"))
+            #expect(eventually { server.openConnectionCount == 2 })
+            Thread.sleep(forTimeInterval: 0.1)
 
             let third = try RawClient(port: port)
             let refused = try third.readResponse()
@@ -80,14 +86,54 @@ import Glibc
             #expect(third.serverClosed())
             #expect(eventually { recorder.all.contains { $0.status == 503 } })
 
-            // Existing connections keep working, and a freed slot is usable again.
-            try first.send(get("/again", headers: "Connection: close\r\n"))
+            release.signal()
+            release.signal()
             #expect(try first.readResponse().status == 200)
-            first.close()
-            #expect(eventually { server.openConnectionCount == 1 })
+            #expect(try second.readResponse().status == 200)
+            // Both now wait idle for another request: a newcomer takes the place of the longest idle.
             let fourth = try RawClient(port: port)
             try fourth.send(get("/"))
             #expect(try fourth.readResponse().status == 200)
+            #expect(first.serverClosed())
+            try second.send(get("/again"))
+            #expect(try second.readResponse().status == 200)
+        }
+    }
+
+    /// Clients that hold every slot with requests they never finish (slowloris) do not lock others out.
+    @Test func slowClientsHoldingEverySlotGiveWay() throws {
+        let configuration = HTTPServerConfiguration.forTests.with { $0.maxConnections = 4 }
+        try withServer(configuration) { _, port in
+            let slow = try (0..<4).map { _ in try RawClient(port: port) }
+            for client in slow { try client.send("GET /never HTTP/1.1\r\nHost: localhost\r\nX-Slow: ") }
+            Thread.sleep(forTimeInterval: 1.2)
+            for index in 0..<3 {
+                let ordinary = try RawClient(port: port)
+                try ordinary.send(get("/ordinary\(index)"))
+                #expect(try ordinary.readResponse().status == 200)
+            }
+            #expect(slow.contains { $0.serverClosed() })
+        }
+    }
+
+    /// A body that trickles in slower than the minimum rate ends in 408 instead of holding its connection.
+    @Test func aTricklingBodyTimesOut() throws {
+        let configuration = HTTPServerConfiguration.forTests.with {
+            $0.readTimeout = .milliseconds(500)
+            $0.minimumBodyBytesPerSecond = 1000
+        }
+        try withServer(configuration) { _, port in
+            let client = try RawClient(port: port)
+            try client.send("PUT /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n")
+            let started = ContinuousClock.now
+            var answered = false
+            while ContinuousClock.now - started < .seconds(10), !answered {
+                try? client.send(Array(repeating: UInt8(ascii: "x"), count: 20))
+                Thread.sleep(forTimeInterval: 0.1)
+                answered = client.hasDataAvailable()
+            }
+            #expect(answered)
+            #expect(try client.readResponse().status == 408)
         }
     }
 }

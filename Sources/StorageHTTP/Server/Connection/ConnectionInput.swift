@@ -11,6 +11,9 @@ final class ConnectionInput {
     let buffer: ReceiveBuffer
     /// Bytes received since the last `resetCount()`, for the access log.
     private(set) var receivedBytes = 0
+    /// While a body arrives: when it started (monotonic milliseconds), the bytes counted then, and the slowest
+    /// average rate allowed. A body may take `grace` plus one second per `bytesPerSecond` received.
+    private var pace: (start: Int, startBytes: Int, bytesPerSecond: Int, grace: Int)?
 
     init(socket: ConnectionSocket, buffer: ReceiveBuffer) {
         self.socket = socket
@@ -20,6 +23,26 @@ final class ConnectionInput {
     /// Starts counting the bytes of a new request; bytes already buffered belong to it.
     func resetCount() {
         receivedBytes = buffer.count
+        pace = nil
+    }
+
+    /// From now on, the request must keep arriving at `bytesPerSecond` on average after the first
+    /// `graceMilliseconds`, else 408: a client that trickles a body cannot hold a connection for ever.
+    func requireAverageRate(bytesPerSecond: Int, graceMilliseconds: Int) {
+        pace = (MonotonicClock.milliseconds(), receivedBytes, max(1, bytesPerSecond), graceMilliseconds)
+    }
+
+    /// How long the next wait may last: `limit`, or less when the required average rate runs out sooner.
+    private func waitLimit(_ limit: Int) throws -> Int {
+        guard let pace else { return limit }
+        let allowed = pace.grace + (receivedBytes - pace.startBytes) * 1000 / pace.bytesPerSecond
+        let left = pace.start + allowed - MonotonicClock.milliseconds()
+        guard left > 0 else {
+            throw HTTPProtocolError(
+                status: 408,
+                message: "The request body arrives too slowly (under \(pace.bytesPerSecond) bytes a second).")
+        }
+        return min(limit, left)
     }
 
     /// Receives more bytes into the buffer, waiting until `deadline` (monotonic milliseconds) at most.
@@ -29,7 +52,7 @@ final class ConnectionInput {
             throw HTTPProtocolError(status: 431, message: "Request header fields too large.")
         }
         while true {
-            let remaining = deadline - MonotonicClock.milliseconds()
+            let remaining = try waitLimit(deadline - MonotonicClock.milliseconds())
             guard remaining > 0 else { throw HTTPProtocolError.requestTimeout }
             let received: Int
             do {
@@ -52,9 +75,11 @@ final class ConnectionInput {
         while filled < destination.count {
             let rest = UnsafeMutableRawBufferPointer(rebasing: destination[filled...])
             var received = 0
+            let limit = try waitLimit(stallMilliseconds)
             do {
-                received = try socket.receive(into: rest, timeoutMilliseconds: Int32(clamping: stallMilliseconds))
+                received = try socket.receive(into: rest, timeoutMilliseconds: Int32(clamping: limit))
             } catch .timedOut {
+                _ = try waitLimit(stallMilliseconds)
                 throw HTTPProtocolError.requestTimeout
             }
             filled += received

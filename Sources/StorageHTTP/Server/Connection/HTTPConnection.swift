@@ -55,6 +55,7 @@ final class HTTPConnection {
     /// Waits, at most the idle timeout, for the first bytes of the next request. False: close the connection.
     private func awaitRequest() -> Bool {
         let idleMilliseconds = configuration.idleTimeout.pollMilliseconds
+        if input.buffer.isEmpty { runtime.registry.mark(socket.descriptor, .idle) }
         while input.buffer.isEmpty {
             if runtime.isStopping { return false }
             switch socket.wait(timeoutMilliseconds: idleMilliseconds, stopDescriptor: runtime.stopSignal.descriptor) {
@@ -77,6 +78,7 @@ final class HTTPConnection {
         input.resetCount()
         var method = ""
         var target = ""
+        runtime.registry.mark(socket.descriptor, .receiving)
         do {
             let head = try readHead()
             method = head.method
@@ -87,8 +89,10 @@ final class HTTPConnection {
             }
             let reader = RequestBodyReader(
                 input: input, maxBodyBytes: configuration.maxBodyBytes, maxTrailerBytes: configuration.maxHeaderBytes,
-                maxTrailerCount: configuration.maxHeaderCount, stallMilliseconds: readTimeoutMilliseconds)
+                maxTrailerCount: configuration.maxHeaderCount, stallMilliseconds: readTimeoutMilliseconds,
+                minimumBytesPerSecond: configuration.minimumBodyBytesPerSecond)
             let body = try reader.read(framing)
+            runtime.registry.mark(socket.descriptor, .responding)
             let request = HTTPRequest(
                 method: head.method, target: head.target, version: head.version.text, headers: head.headers,
                 body: body, remoteAddress: remoteAddress)

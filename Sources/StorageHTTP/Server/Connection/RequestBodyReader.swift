@@ -10,6 +10,8 @@ struct RequestBodyReader {
     let maxTrailerCount: Int
     /// The longest wait for more body bytes before the request times out (408).
     let stallMilliseconds: Int
+    /// The slowest average rate a body may arrive at, after `stallMilliseconds` of grace (else 408).
+    let minimumBytesPerSecond: Int
 
     private static let maxChunkLineBytes = 4096
     /// The most memory a body gets before its bytes arrive; beyond it, storage doubles as bytes are received,
@@ -17,6 +19,9 @@ struct RequestBodyReader {
     static let firstReservation = 256 * 1024
 
     func read(_ framing: BodyFraming) throws -> Data {
+        if framing != .none {
+            input.requireAverageRate(bytesPerSecond: minimumBytesPerSecond, graceMilliseconds: stallMilliseconds)
+        }
         switch framing {
         case .none:
             return Data()
