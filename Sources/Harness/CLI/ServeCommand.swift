@@ -28,10 +28,11 @@ struct ServeCommand: ToolCommand {
         let idleSeconds = try options.seconds("--session-idle", in: 0.001...31_536_000) ?? 3600
         let service = InMemoryBackend(
             activeSessionLimit: maxSessions, sessionIdleTimeout: .milliseconds(Int64(idleSeconds * 1000)))
-        let output = tool.output
+        // Request threads hand log lines to a writer thread: a stalled reader of the output never blocks serving.
+        let logOutput = BackgroundOutput(tool.output)
         var log: (@Sendable (HTTPRequestLog) -> Void)?
         if options.has("--verbose") {
-            log = { entry in output.write(Self.logLine(entry)) }
+            log = { entry in logOutput.write(Self.logLine(entry)) }
         }
         let hosts = HostPolicy.loopbackHosts.union(options.all("--allow-host"))
         let server = StorageServer(
@@ -58,6 +59,7 @@ struct ServeCommand: ToolCommand {
         let stopped = DispatchSemaphore(value: 0)
         let watch = SignalWatch { _ in stopped.signal() }
         stopped.wait()
+        logOutput.flush(timeout: .seconds(1))
         tool.say("stopping")
         server.stop()
         watch.cancel()

@@ -109,6 +109,11 @@ final class SpawnedTool: @unchecked Sendable {
 
     var processIdentifier: Int32 { process.processIdentifier }
 
+    /// Stops reading standard output: once the pipe is full, the process's writes to it block.
+    func stopReadingOutput() {
+        outputPipe.fileHandleForReading.readabilityHandler = nil
+    }
+
     /// User plus system CPU seconds the process has used so far (from /proc; nil where there is none).
     var cpuSeconds: Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),

@@ -5,9 +5,9 @@ import Testing
 import Glibc
 #endif
 
-/// `serve`'s memory follows the bytes clients send, not the sizes they declare. Measured on the spawned
-/// process, so the other tests running beside these do not count.
-@Suite("serve memory") struct ServeMemoryTests {
+/// `serve`'s memory follows the bytes clients send, not the sizes they declare, and its log never holds up
+/// serving. Measured on the spawned process, so the other tests running beside these do not count.
+@Suite("serve resources") struct ServeResourceTests {
     #if canImport(Glibc)
     /// 100 connections that each declare a 512 MiB body and send one byte (before the fix each took 2 MiB).
     @Test func declaredBodiesCostWhatWasSent() throws {
@@ -47,6 +47,26 @@ import Glibc
         let grown = try serve.memory().virtual - before
         #expect(grown < 1 << 30, "address space grew by \(grown >> 20) MiB")
     }
+
+    /// 3,000 requests logged with --verbose into a pipe nobody reads (64 KiB fill after about 1,000 lines)
+    /// are all answered: before, request threads blocked on the full pipe.
+    @Test func aStalledLogReaderDoesNotStopServing() throws {
+        let serve = try ServedProcess(["--verbose"])
+        serve.tool.stopReadingOutput()
+        let socket = try serve.connect()
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var answered = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for index in 0..<3000 {
+            let request = "GET /v0/b/bkt/o/missing-object-\(index) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            guard request.withCString({ send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }) > 0 else { break }
+            guard recv(socket, &buffer, buffer.count, 0) > 0 else { break }
+            answered += 1
+        }
+        #expect(answered == 3000)
+    }
     #endif
 }
 
@@ -57,10 +77,10 @@ private struct ServedProcess {
     let port: UInt16
     let folder: TemporaryFolder
 
-    init() throws {
+    init(_ arguments: [String] = []) throws {
         folder = try TemporaryFolder()
         let binary = try #require(SpawnedTool.binary, "build the storage-conformance product first")
-        tool = try SpawnedTool(binary, ["serve", "--port", "0"], in: folder.url)
+        tool = try SpawnedTool(binary, ["serve", "--port", "0"] + arguments, in: folder.url)
         let text = try #require(
             tool.waitForOutput(matching: "http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30), "\(tool.errors)")
         port = try #require(UInt16(text))
