@@ -66,8 +66,12 @@ import Glibc
         let configuration = HTTPServerConfiguration.forTests.with { $0.maxConnections = 2 }
         let recorder = LogRecorder()
         let release = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0)
         let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
-            if request.path == "/slow" { _ = release.wait(timeout: .now() + 10) }
+            if request.path == "/slow" {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
             return EchoHandler.respond(request)
         }
         try withServer(configuration, handler: handler, log: recorder.record) { server, port in
@@ -75,8 +79,9 @@ import Glibc
             let second = try RawClient(port: port)
             try first.send(get("/slow"))
             try second.send(get("/slow"))
-            #expect(eventually { server.openConnectionCount == 2 })
-            Thread.sleep(forTimeInterval: 0.1)
+            #expect(entered.wait(timeout: .now() + 10) == .success)
+            #expect(entered.wait(timeout: .now() + 10) == .success)
+            #expect(server.openConnectionCount == 2)
 
             let third = try RawClient(port: port)
             let refused = try third.readResponse()
@@ -90,12 +95,14 @@ import Glibc
             release.signal()
             #expect(try first.readResponse().status == 200)
             #expect(try second.readResponse().status == 200)
-            // Both now wait idle for another request: a newcomer takes the place of the longest idle.
+            try second.send(get("/again"))
+            #expect(try second.readResponse().status == 200)
+            // Both now wait idle for another request: a newcomer takes the place of the longest idle (first).
             let fourth = try RawClient(port: port)
             try fourth.send(get("/"))
             #expect(try fourth.readResponse().status == 200)
             #expect(first.serverClosed())
-            try second.send(get("/again"))
+            try second.send(get("/still"))
             #expect(try second.readResponse().status == 200)
         }
     }

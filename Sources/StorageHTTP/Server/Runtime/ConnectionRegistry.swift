@@ -53,7 +53,7 @@ final class ConnectionRegistry: Sendable {
                 entries[victim]?.evicted = true
                 _ = shutdown(victim, Int32(SHUT_RDWR))
             }
-            entries[descriptor] = Entry(phase: .idle, since: now)
+            entries[descriptor] = Entry(phase: .receiving, since: now)
             return true
         }
     }
