@@ -15,7 +15,9 @@ import Glibc
         let before = try serve.memory().resident
         try #require(before > 0)
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer {
+            for socket in sockets { close(socket) }
+        }
         for index in 0..<100 {
             let socket = try serve.connect()
             sockets.append(socket)
