@@ -30,6 +30,40 @@ struct StorageRouter: Sendable {
         return response
     }
 
+    /// Decides a request from its head, before its body is read: the `/internal` guard, and the write rule for
+    /// uploads and updates whose object is named in the path or in `?name=` (a name only in the body's metadata
+    /// waits for the body). Nil lets the request through.
+    func screen(_ http: HTTPRequest) -> HTTPResponse? {
+        guard ["POST", "PUT", "PATCH"].contains(http.method) else { return nil }
+        let route = try? StorageRoute(path: http.path)
+        do throws(BackendError) {
+            guard let route else { return nil }
+            if route.isAdministrative {
+                try hostPolicy.authorizeAdministration(http)
+                return nil
+            }
+            let request = try StorageRequest(http)
+            guard request.query["upload_id"] == nil else { return nil }
+            let bucket: String
+            let name: String?
+            switch route {
+            case .object(let objectBucket, let pathName):
+                (bucket, name) = (objectBucket, pathName.isEmpty ? request.query["name"] : pathName)
+            case .bucket(let routeBucket):
+                (bucket, name) = (routeBucket, request.query["name"])
+            case .serviceRoot, .reset, .info, .rules:
+                return nil
+            }
+            guard let name else { return nil }
+            try backend.checkWrite(ObjectAddress(bucket: bucket, name: name, auth: request.auth))
+            return nil
+        } catch {
+            var response = WireResponse.error(error)
+            if route?.isAdministrative != true { CORSPolicy.decorate(&response, for: http) }
+            return response
+        }
+    }
+
     private func route(_ http: HTTPRequest) throws(BackendError) -> HTTPResponse {
         guard let route = try StorageRoute(path: http.path) else {
             throw .notFound("Not Found: no route for \(http.method) \(http.path).")

@@ -56,7 +56,9 @@ public final class StorageServer: Sendable {
             guard current == nil else { throw HTTPServerError.alreadyRunning }
             let boundPort = Locked(configuration.port)
             let router = makeRouter { boundPort.withLock { $0 } }
-            let server = HTTPServer(configuration: configuration, handler: { router.respond(to: $0) }, log: log)
+            let server = HTTPServer(
+                configuration: configuration, handler: { router.respond(to: $0) }, screen: { router.screen($0) },
+                log: log)
             let port = try server.start()
             boundPort.withLock { $0 = port }
             current = server

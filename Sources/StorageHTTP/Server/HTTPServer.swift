@@ -18,17 +18,24 @@ import Synchronization
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    private let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let runtime = Mutex<ServerRuntime?>(nil)
 
-    /// `log` is called after each response (also for requests the core refused), on the connection's thread.
+    /// - Parameters:
+    ///   - screen: called with a request's head (its body empty) before the body is read or `100 Continue`
+    ///     is sent; a response it returns is sent at once and the connection closed, the body never read.
+    ///     This is where a request is authorised before a client may spend bandwidth on its body.
+    ///   - log: called after each response (also for requests the core refused), on the connection's thread.
     public init(
         configuration: HTTPServerConfiguration,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.handler = handler
+        self.screen = screen
         self.log = log
     }
 
@@ -44,7 +51,7 @@ public final class HTTPServer: Sendable {
             guard current == nil else { throw HTTPServerError.alreadyRunning }
             try configuration.validate()
             BrokenPipes.ignore()
-            let started = try ServerRuntime(configuration: configuration, handler: handler, log: log)
+            let started = try ServerRuntime(configuration: configuration, handler: handler, screen: screen, log: log)
             try started.startAccepting()
             current = started
             return started.port

@@ -22,6 +22,13 @@ public protocol StorageBackend: Sendable {
     func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource
     func deleteObject(_ object: ObjectAddress) throws(BackendError)
     func list(_ request: ListRequest) throws(BackendError) -> ListPage
+    /// Throws what a write of `object` by its caller would fail with (400, 401, 403) when that can be told
+    /// before any bytes arrive; a server calls it before reading a request body. By default it tells nothing.
+    func checkWrite(_ object: ObjectAddress) throws(BackendError)
+}
+
+extension StorageBackend {
+    public func checkWrite(_ object: ObjectAddress) throws(BackendError) {}
 }
 
 /// One object of one bucket, as the given caller asks for it.

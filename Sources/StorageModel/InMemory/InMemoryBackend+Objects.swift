@@ -58,6 +58,13 @@ extension InMemoryBackend {
         return updated
     }
 
+    /// The name rules, the caller's token and the write rule, as an upload or update would check them.
+    public func checkWrite(_ object: ObjectAddress) throws(BackendError) {
+        try ObjectNameRules.validate(object.name)
+        let caller = try Caller(auth: object.auth)
+        try authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
+    }
+
     public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
         try ObjectNameRules.validate(object.name)
         let caller = try Caller(auth: object.auth)

@@ -84,7 +84,20 @@ final class HTTPConnection {
             method = head.method
             target = head.target
             let framing = try BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)
-            if try expectsContinue(head), framing != .none, input.buffer.isEmpty {
+            let continues = try expectsContinue(head)
+            if framing != .none, let screen = runtime.screen,
+                let refusal = screen(
+                    HTTPRequest(
+                        method: head.method, target: head.target, version: head.version.text, headers: head.headers,
+                        body: Data(), remoteAddress: remoteAddress))
+            {
+                runtime.registry.mark(socket.descriptor, .responding)
+                let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: false)
+                let written = try writer.write(refusal, for: exchange, to: socket)
+                report(method, target, status: refusal.status, responseBytes: written, since: started)
+                return .closeAfterResponse
+            }
+            if continues, framing != .none, input.buffer.isEmpty {
                 try writer.writeContinue(to: socket)
             }
             let reader = RequestBodyReader(

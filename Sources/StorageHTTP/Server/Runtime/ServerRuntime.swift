@@ -12,6 +12,7 @@ import Darwin
 final class ServerRuntime: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
     let registry = ConnectionRegistry()
@@ -27,10 +28,11 @@ final class ServerRuntime: Sendable {
     /// Binds, listens and starts the accept thread.
     init(
         configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        log: (@Sendable (HTTPRequestLog) -> Void)?
+        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
         self.configuration = configuration
         self.handler = handler
+        self.screen = screen
         self.log = log
         stopSignal = try StopSignal()
         listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
