@@ -13,15 +13,15 @@ public enum RulesJSON {
                     .array(
                         StorageRules.Operation.allCases.filter(entry.operations.contains).map { .string($0.rawValue) })),
             ]
-            if entry.requiresSignIn { members.append(.init("if", .string(signedIn))) }
+            if let condition = entry.condition { members.append(.init("if", .string(condition.text))) }
             return .object(members)
         }
         return WireJSON.object([.init("version", .number(String(rules.version))), .init("allow", .array(entries))]).data
     }
 
     /// Reads rules strictly (400 with the reason): `version` 1 or 2 (default 2), `allow` a list of
-    /// entries, each with a string `path`, `ops` from `read`, `write`, `list`, and an optional
-    /// `"if": "signedIn"`; unknown keys are refused so a typo cannot silently allow everything.
+    /// entries, each with a string `path`, `ops` from `read`, `write`, `list`, and an optional `"if"`
+    /// (`signedIn` or `request.auth.uid == NAME`); unknown keys are refused so a typo cannot silently allow everything.
     public static func decode(_ data: Data) throws(BackendError) -> StorageRules {
         let object = try WireObject(parsing: data, what: "the rules", side: .request)
         try refuseUnknownKeys(object, allowed: ["version", "allow"])
@@ -46,17 +46,19 @@ public enum RulesJSON {
                 }
                 operations.insert(operation)
             }
-            let condition = try entry.optionalString("if")
-            guard condition == nil || condition == signedIn else {
-                throw .badRequest(
-                    "\"if\" in allow entry \(index + 1) of the rules must be \"signedIn\", not \"\(condition ?? "")\".")
+            var condition: StorageRules.Condition?
+            if let text = try entry.optionalString("if") {
+                guard let parsed = StorageRules.Condition(text) else {
+                    throw .badRequest(
+                        "\"if\" in allow entry \(index + 1) of the rules must be \(StorageRules.Condition.forms), not \"\(text)\"."
+                    )
+                }
+                condition = parsed
             }
-            entries.append(StorageRules.Entry(path: path, operations: operations, requiresSignIn: condition != nil))
+            entries.append(StorageRules.Entry(path: path, operations: operations, condition: condition))
         }
         return StorageRules(version: Int(version), entries: entries)
     }
-
-    private static let signedIn = "signedIn"
 
     private static func refuseUnknownKeys(_ object: WireObject, allowed: Set<String>) throws(BackendError) {
         if let unknown = object.members.first(where: { !allowed.contains($0.key) }) {

@@ -25,7 +25,7 @@ struct BackendState: Sendable {
     static func authorize(_ operation: StorageRules.Operation, rules: StorageRules, path: String, caller: Caller)
         throws(BackendError)
     {
-        guard !rules.allows(operation, path: path, signedIn: caller.isSignedIn) else { return }
+        guard !rules.allows(operation, path: path, uid: caller.uid) else { return }
         if operation == .list, rules.version < 2 {
             throw .forbidden(
                 #"Listing objects in a bucket is disallowed for rules_version = "1". "#

@@ -15,8 +15,9 @@ enum Caller: Sendable, Equatable {
         self = .signedIn(uid: uid)
     }
 
-    var isSignedIn: Bool {
-        if case .signedIn = self { return true }
-        return false
+    /// The signed-in user's uid; nil when signed out.
+    var uid: String? {
+        if case .signedIn(let uid) = self { return uid }
+        return nil
     }
 }

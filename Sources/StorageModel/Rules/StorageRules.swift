@@ -1,7 +1,12 @@
+import Foundation
+
 /// Security rules in the scenario language's model: a request is allowed when any entry allows it.
 ///
-/// Paths are object names split at `/`; in a glob, a `*` segment matches one segment and a `**` segment
-/// any number of them (zero included). Rules version 1 denies every list (the list-files guide).
+/// Paths are object names split at `/`. In a glob, a `*` segment matches one segment and a `**` segment any
+/// number of them (zero included); `{name}` matches one segment and `{name=**}` any number, binding them to
+/// `name` for a condition. As in Firebase Security Rules, a list of folder F is decided by the entries that
+/// match F's children (`F/{child}`): `*` or `**` where the child is, never a literal name. Rules version 1
+/// denies every list (the list-files guide).
 public struct StorageRules: Sendable, Equatable {
     /// What a request does, for the rules.
     public enum Operation: String, Sendable, CaseIterable {
@@ -12,17 +17,64 @@ public struct StorageRules: Sendable, Equatable {
         case list
     }
 
+    /// When an entry applies, written as in the scenario language and the rules JSON.
+    public enum Condition: Sendable, Equatable {
+        /// `signedIn`: to any signed-in user.
+        case signedIn
+        /// `request.auth.uid == NAME`: to the signed-in user whose uid is the segment the path binds to `NAME`.
+        case userIs(String)
+
+        /// Reads `signedIn` or `request.auth.uid == NAME`; nil for anything else.
+        public init?(_ text: String) {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed == "signedIn" {
+                self = .signedIn
+                return
+            }
+            let sides = trimmed.components(separatedBy: "==").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard sides.count == 2, sides[0] == "request.auth.uid", RulesGlob.isVariableName(sides[1]) else {
+                return nil
+            }
+            self = .userIs(sides[1])
+        }
+
+        public var text: String {
+            switch self {
+            case .signedIn: "signedIn"
+            case .userIs(let name): "request.auth.uid == \(name)"
+            }
+        }
+
+        /// The forms a condition can take, for messages.
+        public static let forms = "signedIn or request.auth.uid == NAME (NAME bound by {NAME} in the path)"
+    }
+
     /// One `allow` entry.
     public struct Entry: Sendable, Equatable {
         public var path: String
         public var operations: Set<Operation>
-        /// `if: signedIn`: the entry applies only to a signed-in user.
-        public var requiresSignIn: Bool
+        /// `if:`: the entry applies only when the condition holds; nil applies to everyone.
+        public var condition: Condition?
 
-        public init(path: String, operations: Set<Operation>, requiresSignIn: Bool = false) {
+        public init(path: String, operations: Set<Operation>, condition: Condition? = nil) {
             self.path = path
             self.operations = operations
-            self.requiresSignIn = requiresSignIn
+            self.condition = condition
+        }
+
+        public init(path: String, operations: Set<Operation>, requiresSignIn: Bool) {
+            self.init(path: path, operations: operations, condition: requiresSignIn ? .signedIn : nil)
+        }
+
+        /// The glob with this entry's condition applied for `uid` (nil: signed out); nil when it does not apply.
+        func glob(for uid: String?) -> [RulesGlob.Segment]? {
+            switch condition {
+            case nil: return RulesGlob.segments(of: path, owner: nil)
+            case .signedIn: return uid == nil ? nil : RulesGlob.segments(of: path, owner: nil)
+            case .userIs(let name):
+                guard let uid else { return nil }
+                return RulesGlob.segments(of: path, owner: (name, uid))
+            }
         }
     }
 
@@ -37,44 +89,25 @@ public struct StorageRules: Sendable, Equatable {
     /// Everything allowed to everyone: the default of a fresh bucket.
     public static let allowAll = StorageRules(entries: [Entry(path: "**", operations: Set(Operation.allCases))])
 
-    /// Whether `operation` on `path` is allowed; for a list, `path` is the prefix without its trailing `/`.
-    public func allows(_ operation: Operation, path: String, signedIn: Bool) -> Bool {
+    /// Whether `operation` on `path` is allowed for the user `uid` (nil: signed out); for a list, `path` is the
+    /// folder listed (the prefix without its trailing `/`), decided by the entries that match its children.
+    public func allows(_ operation: Operation, path: String, uid: String?) -> Bool {
         if operation == .list && version < 2 { return false }
-        let candidates = entries.filter { $0.operations.contains(operation) && (signedIn || !$0.requiresSignIn) }
-        if candidates.contains(where: { $0.path == "**" }) { return true }
-        let segments = path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false)
-        return candidates.contains { entry in
-            Self.matches(glob: entry.path.split(separator: "/", omittingEmptySubsequences: false), segments)
+        var segments = path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false)
+        if operation == .list { segments.append(RulesGlob.anyChild) }
+        return entries.contains { entry in
+            guard entry.operations.contains(operation), let glob = entry.glob(for: uid) else { return false }
+            return RulesGlob.matches(glob, segments, lastIsAnyChild: operation == .list)
         }
     }
 
-    /// Whether `segments` match `glob`, in time linear in their product: the glob positions reachable after
-    /// each segment are tracked as a set (`**` may stay on its position or be skipped), never backtracked.
-    private static func matches(glob: [Substring], _ segments: [Substring]) -> Bool {
-        var reachable = [Bool](repeating: false, count: glob.count + 1)
-        reachable[0] = true
-        skipDoubleStars(glob, &reachable)
-        for segment in segments {
-            var next = [Bool](repeating: false, count: glob.count + 1)
-            for position in glob.indices where reachable[position] {
-                let pattern = glob[position]
-                if pattern == "**" {
-                    next[position] = true
-                } else if pattern == "*" || pattern.utf8.elementsEqual(segment.utf8) {
-                    next[position + 1] = true
-                }
-            }
-            skipDoubleStars(glob, &next)
-            guard next.contains(true) else { return false }
-            reachable = next
-        }
-        return reachable[glob.count]
+    /// Whether `segment` is `{name}` or `{name=**}`.
+    public static func isPathVariable(_ segment: Substring) -> Bool {
+        RulesGlob.variable(in: segment) != nil
     }
 
-    /// A `**` matches zero segments too: whatever reaches it also reaches the position after it.
-    private static func skipDoubleStars(_ glob: [Substring], _ reachable: inout [Bool]) {
-        for position in glob.indices where reachable[position] && glob[position] == "**" {
-            reachable[position + 1] = true
-        }
+    /// `allows(_:path:uid:)` for an anonymous signed-in user (`signedIn`) or a signed-out one.
+    public func allows(_ operation: Operation, path: String, signedIn: Bool) -> Bool {
+        allows(operation, path: path, uid: signedIn ? "" : nil)
     }
 }

@@ -93,7 +93,15 @@ struct DiagnosticTableTests {
         .init(
             file:
                 "scenario: s\ngiven:\n  rules: { allow: [{ path: a, ops: [read], if: admin }] }\nsteps: [{ delete: x }]",
-            "3:48: if: the only condition is signedIn"),
+            "3:48: if: the condition is signedIn or request.auth.uid == NAME"),
+        .init(
+            file:
+                "scenario: s\ngiven:\n  rules: { allow: [{ path: a/b, ops: [read], if: \"request.auth.uid == uid\" }] }\nsteps: [{ delete: x }]",
+            "3:50: if: uid is not bound in the path"),
+        .init(
+            file:
+                "scenario: s\ngiven:\n  rules: { allow: [{ path: \"a/{u-1}\", ops: [read] }] }\nsteps: [{ delete: x }]",
+            "3:28: path: \"{u-1}\" is not a path variable"),
         .init(
             file: "scenario: s\ngiven:\n  rules: { allow: [{ path: a }] }\nsteps: [{ delete: x }]",
             "3:20: an allow entry needs ops:"),

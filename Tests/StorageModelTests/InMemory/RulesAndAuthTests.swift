@@ -99,10 +99,12 @@ import Testing
         #expect(try Fixtures.read(backend, "a/b") == Data("hello".utf8))
     }
 
-    @Test func listRuleIsCheckedOnThePrefixWithoutItsDelimiter() throws {
+    /// The list of `photos/2024/` is decided by the rules of its children, `photos/2024/{child}`.
+    @Test func listRuleIsCheckedOnTheChildrenOfTheFolderListed() throws {
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "photos/2024/a.jpg")
-        backend.setRules(StorageRules(entries: [.init(path: "photos/*", operations: [.list])]), bucket: Fixtures.bucket)
+        backend.setRules(
+            StorageRules(entries: [.init(path: "photos/*/*", operations: [.list])]), bucket: Fixtures.bucket)
         #expect(
             try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "photos/2024/")).items == [
                 "photos/2024/a.jpg"

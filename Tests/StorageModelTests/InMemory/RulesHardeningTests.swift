@@ -33,12 +33,12 @@ import Testing
         }
     }
 
-    /// Another delimiter used to have the rule checked on the prefix without it: `x-` with `-` checked `x`'s
-    /// rule, listing root objects `x`'s rule does not cover.
+    /// Another delimiter used to have the rule checked on the prefix without it: `x-` with `-` checked the
+    /// rule of folder `x`, listing root objects that rule does not cover.
     @Test func anotherDelimiterIsCheckedOnTheFolderListed() throws {
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "x-secret")
-        backend.setRules(StorageRules(entries: [.init(path: "x", operations: [.list])]), bucket: Fixtures.bucket)
+        backend.setRules(StorageRules(entries: [.init(path: "x/*", operations: [.list])]), bucket: Fixtures.bucket)
         let sideways = ListRequest(bucket: Fixtures.bucket, prefix: "x-", delimiter: "-")
         #expect(status { try backend.list(sideways) } == 403)
         #expect(status { try backend.list(ListRequest(bucket: Fixtures.bucket, prefix: "x/", delimiter: "/")) } == nil)

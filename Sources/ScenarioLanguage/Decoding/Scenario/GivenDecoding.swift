@@ -110,23 +110,34 @@ enum GivenDecoding {
                 operations.insert(operation)
             }
         }
-        var requiresSignIn = false
-        if let condition = fields["if"], let text = context.string(condition, "if") {
-            if text == "signedIn" {
-                requiresSignIn = true
-            } else {
-                context.error("if: the only condition is signedIn, found \(condition.summary)", at: condition)
+        var condition: StorageRules.Condition?
+        if let node = fields["if"], let text = context.string(node, "if") {
+            condition = StorageRules.Condition(text)
+            if condition == nil {
+                context.error("if: the condition is \(StorageRules.Condition.forms), found \(node.summary)", at: node)
+            } else if case .userIs(let name)? = condition, let path, !path.contains("{\(name)}"),
+                !path.contains("{\(name)=**}")
+            {
+                context.error("if: \(name) is not bound in the path: write {\(name)} in it", at: node)
             }
         }
         guard context.errorCount == errors, let path else { return nil }
-        return StorageRules.Entry(path: path, operations: operations, requiresSignIn: requiresSignIn)
+        return StorageRules.Entry(path: path, operations: operations, condition: condition)
     }
 
     private static func glob(_ node: YAMLNode, context: DecodingContext) -> String? {
         guard let text = context.string(node, "path") else { return nil }
-        guard text.utf8.contains(UInt8(ascii: "*")) else { return text }
         for segment in text.split(separator: "/", omittingEmptySubsequences: false)
-        where segment.utf8.contains(UInt8(ascii: "*")) {
+        where segment.utf8.contains(UInt8(ascii: "*")) || segment.hasPrefix("{") {
+            if segment.hasPrefix("{") {
+                guard StorageRules.isPathVariable(segment) else {
+                    context.error(
+                        "path: \(YAMLNode.quoted(String(segment))) is not a path variable; write {name} for one segment or {name=**} for any number",
+                        at: node)
+                    return nil
+                }
+                continue
+            }
             guard segment == "*" || segment == "**" else {
                 context.error(
                     "path: * and ** match whole segments; \(YAMLNode.quoted(String(segment))) mixes them with other characters",
