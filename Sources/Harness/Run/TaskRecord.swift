@@ -66,18 +66,26 @@ final class TaskRecord: @unchecked Sendable {
         var terminalSeen = false
         var paused = false
         var lastCompleted: Int64 = 0
+        // A download resumed after its object was replaced starts over: its first event after the resume
+        // may report fewer bytes.
+        var mayStartOver = false
         for (index, event) in events.enumerated() {
             let position = "event \(index + 1) (\(event))"
             if terminalSeen { return "\(position) came after the terminal event" }
             switch event.status {
             case .success, .failure: terminalSeen = true
             case .pause: paused = true
-            case .resume: paused = false
+            case .resume:
+                paused = false
+                mayStartOver = uploadSize == nil
             case .progress:
                 if paused { return "\(position) was delivered while the task was paused" }
             case .unknown: return "\(position) has the status unknown"
             }
-            if event.completed < lastCompleted { return "\(position): completed bytes went down from \(lastCompleted)" }
+            if event.completed < lastCompleted, !(mayStartOver && event.status == .progress) {
+                return "\(position): completed bytes went down from \(lastCompleted)"
+            }
+            if event.status == .progress { mayStartOver = false }
             if event.total >= 0 && event.completed > event.total { return "\(position): completed exceeds the total" }
             lastCompleted = event.completed
         }

@@ -13,22 +13,30 @@ extension HTTPBackend {
         var query = [("alt", "media")]
         if let token = request.downloadToken { query.append(("token", token)) }
         var headers: [(String, String)] = [("Accept-Encoding", "identity")]
-        if let range = Self.rangeHeader(offset: request.offset, length: request.length) {
-            headers.append(("Range", range))
+        let range = Self.rangeHeader(offset: request.offset, length: request.length)
+        if let range { headers.append(("Range", range)) }
+        if range != nil, let ifRange = request.ifRange, let value = Self.headerValue(ifRange) {
+            headers.append(("If-Range", value))
         }
         let outgoing = OutgoingRequest(
             method: "GET", url: try url(path: objectPath(request.object), query: query), headers: headers)
         let response = try exchange(outgoing, auth: request.object.auth)
+        var read: ObjectRead
         switch response.status {
         case 206:
-            return try partial(response, for: request)
+            read = try partial(response, for: request)
+        case 200 where request.ifRange != nil && range != nil:
+            // The validator no longer matched: the whole current object, from byte 0.
+            read = ObjectRead(data: response.body, totalSize: Int64(response.body.count))
         case 200..<300:
-            return try Self.slice(response, offset: request.offset, length: request.length)
+            read = try Self.slice(response, offset: request.offset, length: request.length)
         case 416 where request.offset == 0 && ContentRange(response.header("Content-Range"))?.total == 0:
-            return ObjectRead(data: Data(), totalSize: 0)
+            read = ObjectRead(data: Data(), totalSize: 0)
         default:
             throw Self.failure(response)
         }
+        read.etag = response.header("ETag")
+        return read
     }
 
     /// `bytes=a-b`, `bytes=a-`, or nil for a read of everything from 0. A zero-length read asks for one
@@ -52,7 +60,7 @@ extension HTTPBackend {
         }
         var data = response.body
         if let length = request.length, Int64(data.count) > length { data = data.prefix(Int(length)) }
-        return ObjectRead(data: data, totalSize: total)
+        return ObjectRead(data: data, totalSize: total, offset: first)
     }
 
     /// A whole-object answer cut to the read; past the end is a 416, as a service would answer.
@@ -69,7 +77,8 @@ extension HTTPBackend {
         if offset == 0 && (length ?? size) >= size { return ObjectRead(data: body, totalSize: size) }
         let end = length.map { $0 >= size - offset ? size : offset + $0 } ?? size
         return ObjectRead(
-            data: body.subdata(in: (body.startIndex + Int(offset))..<(body.startIndex + Int(end))), totalSize: size)
+            data: body.subdata(in: (body.startIndex + Int(offset))..<(body.startIndex + Int(end))), totalSize: size,
+            offset: offset)
     }
 }
 

@@ -32,9 +32,11 @@ struct ObjectReadHandler {
                 read = try backend.readObject(
                     ReadRequest(
                         object: object, offset: first, length: Self.length(from: first, through: last),
-                        downloadToken: token))
+                        downloadToken: token, ifRange: request.header("If-Range")?.trimmingCharacters(in: .whitespaces))
+                )
                 body = read.data
-                if read.totalSize > 0 {
+                // An If-Range that no longer matches gets the whole current object with 200, as HTTP says.
+                if read.totalSize > 0, read.offset == first {
                     contentRange = "bytes \(first)-\(first + Int64(body.count) - 1)/\(read.totalSize)"
                 }
             case .suffix(let count):
@@ -86,7 +88,7 @@ struct ObjectReadHandler {
         }
         WireResponse.setHeader("Content-Type", resource.contentType ?? "application/octet-stream", in: &headers)
         // Production's media ETag is the hex MD5 of the bytes: it changes with the bytes, not the metadata.
-        WireResponse.setHeader("ETag", "\"\(Self.hexMD5(resource.md5Hash))\"", in: &headers)
+        WireResponse.setHeader("ETag", MediaETag.of(md5Base64: resource.md5Hash), in: &headers)
         headers["x-goog-generation"] = String(resource.generation)
         headers["x-goog-metageneration"] = String(resource.metageneration)
         WireResponse.setHeader("x-goog-storage-class", resource.storageClass, in: &headers)
@@ -112,9 +114,4 @@ struct ObjectReadHandler {
         }
     }
 
-    /// `sCIP6j8equNgXkfW4ZTEQw==` → `b0220fea3f1eaae3605e47d6e194c443`.
-    static func hexMD5(_ base64: String) -> String {
-        guard let bytes = Data(base64Encoded: base64) else { return base64 }
-        return bytes.map { String(format: "%02x", $0) }.joined()
-    }
 }

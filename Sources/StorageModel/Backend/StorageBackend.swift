@@ -106,12 +106,19 @@ public struct ReadRequest: Sendable, Equatable {
     public var length: Int64?
     /// A download token (`?token=`), which grants the read without rules.
     public var downloadToken: String?
+    /// The media ETag the download started with (HTTP's `If-Range`): when the object no longer has it, the
+    /// read answers the whole current object from byte 0, so a resumed download never splices two objects.
+    public var ifRange: String?
 
-    public init(object: ObjectAddress, offset: Int64 = 0, length: Int64? = nil, downloadToken: String? = nil) {
+    public init(
+        object: ObjectAddress, offset: Int64 = 0, length: Int64? = nil, downloadToken: String? = nil,
+        ifRange: String? = nil
+    ) {
         self.object = object
         self.offset = offset
         self.length = length
         self.downloadToken = downloadToken
+        self.ifRange = ifRange
     }
 }
 
@@ -119,10 +126,16 @@ public struct ReadRequest: Sendable, Equatable {
 public struct ObjectRead: Sendable, Equatable {
     public var data: Data
     public var totalSize: Int64
+    /// Where `data` starts: the offset asked for, or 0 when an `ifRange` no longer matched.
+    public var offset: Int64
+    /// The object's media ETag, where the service tells it.
+    public var etag: String?
 
-    public init(data: Data, totalSize: Int64) {
+    public init(data: Data, totalSize: Int64, offset: Int64 = 0, etag: String? = nil) {
         self.data = data
         self.totalSize = totalSize
+        self.offset = offset
+        self.etag = etag
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension InMemoryBackend {
     /// Reads a byte range. A download token that is one of the object's grants the read without
-    /// rules; any other token is 403.
+    /// rules; any other token is 403. An `ifRange` other than the object's media ETag reads it whole from 0.
     public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {
         let address = request.object
         try ObjectNameRules.validate(address.name)
@@ -21,7 +21,16 @@ extension InMemoryBackend {
             guard let object else { throw Self.objectNotFound(bucket: address.bucket, name: address.name) }
             return object
         }
-        return try object.read(offset: request.offset, length: request.length)
+        let etag = MediaETag.of(md5Base64: object.digests.md5Hash)
+        if let ifRange = request.ifRange, ifRange != etag {
+            var whole = try object.read(offset: 0, length: nil)
+            whole.etag = etag
+            return whole
+        }
+        var read = try object.read(offset: request.offset, length: request.length)
+        read.offset = request.offset
+        read.etag = etag
+        return read
     }
 
     public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {

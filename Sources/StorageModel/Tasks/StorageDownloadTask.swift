@@ -2,7 +2,9 @@ import Foundation
 
 /// A download started by `getData(maxSize:)` or `write(toFile:)`, read chunk by chunk with ranges.
 ///
-/// Each chunk received fires `progress`; a resume continues from the byte already received. `getData`
+/// Each chunk received fires `progress`; a resume continues from the byte already received, with the media
+/// ETag of the first answer as `If-Range`: when the object was replaced meanwhile, the service answers the new
+/// object whole and the download starts over on it instead of splicing two objects. `getData`
 /// fails with `downloadSizeExceeded` as soon as the object's size is known to exceed `maxSize` (a size
 /// equal to it succeeds). `write(toFile:)` writes into a temporary file beside the destination and moves it
 /// into place only on success, creating missing folders and replacing an existing file.
@@ -20,6 +22,8 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
     private let backend: any StorageBackend
     private var received: Int64 = 0
     private var total: Int64 = -1
+    /// The media ETag of the first answer, sent with every later read.
+    private var etag: String?
     private var buffer = Data()
     private var partialFile: (handle: FileHandle, url: URL)?
     private var downloadedData: Data?
@@ -64,10 +68,15 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
             bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
         let read: ObjectRead
         do {
-            read = try backend.readObject(ReadRequest(object: address, offset: received, length: chunkSize))
+            read = try backend.readObject(
+                ReadRequest(object: address, offset: received, length: chunkSize, ifRange: etag))
         } catch {
             return fail(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
         }
+        if received > 0, read.offset == 0 {
+            if let problem = startOver() { return fail(problem) }
+        }
+        if etag == nil { etag = read.etag }
         if total < 0 {
             total = read.totalSize
             if case .memory(let maxSize) = destination {
@@ -94,6 +103,22 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
         guard received == total else { return .progressed(progress) }
         if let problem = complete() { return fail(problem) }
         return .finished(progress, metadata: nil)
+    }
+
+    /// The object changed since the download started: forget what was received.
+    private func startOver() -> StorageError? {
+        received = 0
+        total = -1
+        etag = nil
+        buffer = Data()
+        guard let partial = partialFile else { return nil }
+        do {
+            try partial.handle.truncate(atOffset: 0)
+            return nil
+        } catch {
+            if case .file(let url) = destination { return fileError(url, error) }
+            return nil
+        }
     }
 
     override func abandonTransfer() {

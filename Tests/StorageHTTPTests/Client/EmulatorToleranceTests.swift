@@ -140,13 +140,13 @@ import Testing
         let address = ObjectAddress(bucket: "bkt", name: "digits")
         #expect(
             try client.readObject(ReadRequest(object: address, offset: 3, length: 4))
-                == ObjectRead(data: Data("3456".utf8), totalSize: 10))
+                == ObjectRead(data: Data("3456".utf8), totalSize: 10, offset: 3))
         #expect(
             try client.readObject(ReadRequest(object: address, offset: 8))
-                == ObjectRead(data: Data("89".utf8), totalSize: 10))
+                == ObjectRead(data: Data("89".utf8), totalSize: 10, offset: 8))
         #expect(
             try client.readObject(ReadRequest(object: address, offset: 5, length: 0))
-                == ObjectRead(data: Data(), totalSize: 10))
+                == ObjectRead(data: Data(), totalSize: 10, offset: 5))
         #expect {
             try client.readObject(ReadRequest(object: address, offset: 10, length: 1))
         } throws: { error in

@@ -24,6 +24,30 @@ import Testing
         #expect(other.status == 400)
     }
 
+    /// If-Range as HTTP specifies: the range when the validator is the current ETag, else the whole object (200).
+    @Test func ifRangeServesTheRangeOnlyWhileTheObjectIsUnchanged() throws {
+        let served = try ServedStorage()
+        served.seed("f.txt", "hello world")
+        let etag = "\"5eb63bbbe01eeed093cb22bb8f5acdc3\""
+        let same = try served.send(
+            "GET", "/v0/b/bkt/o/f.txt?alt=media", headers: [("Range", "bytes=6-"), ("If-Range", etag)])
+        #expect(same.status == 206)
+        #expect(same.text == "world")
+        served.seed("f.txt", "replaced!")
+        let changed = try served.send(
+            "GET", "/v0/b/bkt/o/f.txt?alt=media", headers: [("Range", "bytes=6-"), ("If-Range", etag)])
+        #expect(changed.status == 200)
+        #expect(changed.text == "replaced!")
+        #expect(changed.headers["Content-Range"] == nil)
+        #expect(changed.headers["ETag"] != etag)
+        let client = served.client()
+        let read = try client.readObject(
+            ReadRequest(object: ObjectAddress(bucket: "bkt", name: "f.txt"), offset: 6, length: 100, ifRange: etag))
+        #expect(read.offset == 0)
+        #expect(String(decoding: read.data, as: UTF8.self) == "replaced!")
+        #expect(read.etag == changed.headers["ETag"])
+    }
+
     @Test func missingObjectIs404JSONForMetadataAndMedia() throws {
         let served = try ServedStorage()
         for target in ["/v0/b/bkt/o/none", "/v0/b/bkt/o/none?alt=media"] {

@@ -14,9 +14,14 @@ import Testing
     @Test func rangesSelectBytes() throws {
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "file", Data("0123456789".utf8))
-        #expect(try read(backend) == ObjectRead(data: Data("0123456789".utf8), totalSize: 10))
-        #expect(try read(backend, offset: 3) == ObjectRead(data: Data("3456789".utf8), totalSize: 10))
-        #expect(try read(backend, offset: 3, length: 4) == ObjectRead(data: Data("3456".utf8), totalSize: 10))
+        let etag = MediaETag.of(md5Base64: Data(MD5.digest(of: Data("0123456789".utf8))).base64EncodedString())
+        #expect(try read(backend) == ObjectRead(data: Data("0123456789".utf8), totalSize: 10, etag: etag))
+        #expect(
+            try read(backend, offset: 3) == ObjectRead(data: Data("3456789".utf8), totalSize: 10, offset: 3, etag: etag)
+        )
+        #expect(
+            try read(backend, offset: 3, length: 4)
+                == ObjectRead(data: Data("3456".utf8), totalSize: 10, offset: 3, etag: etag))
         #expect(try read(backend, offset: 9, length: 1).data == Data("9".utf8))
         #expect(try read(backend, offset: 8, length: 100).data == Data("89".utf8))
         #expect(try read(backend, offset: 0, length: 0).data.isEmpty)
@@ -35,6 +40,22 @@ import Testing
         #expect(try read(backend).data == Data("0123456789".utf8))
     }
 
+    @Test func anIfRangeOtherThanTheETagReadsTheWholeObject() throws {
+        let backend = InMemoryBackend()
+        try Fixtures.upload(backend, "file", Data("0123456789".utf8))
+        let etag = try read(backend).etag
+        let same = try backend.readObject(
+            ReadRequest(object: Fixtures.address("file"), offset: 4, length: 2, ifRange: etag))
+        #expect(same.data == Data("45".utf8))
+        #expect(same.offset == 4)
+        try Fixtures.upload(backend, "file", Data("new".utf8))
+        let changed = try backend.readObject(
+            ReadRequest(object: Fixtures.address("file"), offset: 4, length: 2, ifRange: etag))
+        #expect(changed.data == Data("new".utf8))
+        #expect(changed.offset == 0)
+        #expect(changed.etag != etag)
+    }
+
     @Test func offsetPastTheEndIs416() throws {
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "file", Data("abc".utf8))
@@ -46,7 +67,8 @@ import Testing
     @Test func emptyObjectReadsEmptyAtOffsetZeroOnly() throws {
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "file", Data())
-        #expect(try read(backend) == ObjectRead(data: Data(), totalSize: 0))
+        #expect(try read(backend).data.isEmpty)
+        #expect(try read(backend).totalSize == 0)
         #expect(try read(backend, length: 10).data.isEmpty)
         #expect(status { try read(backend, offset: 1) } == 416)
     }
