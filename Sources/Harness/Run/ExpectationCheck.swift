@@ -175,6 +175,26 @@ enum ExpectationCheck {
     {
         let wantedText: String?
         switch wanted {
+        case .present:
+            guard actual != nil else {
+                throw .mismatch(.metadataMismatch, "\(what) is absent", expected: "present", actual: "absent")
+            }
+            return
+        case .regex(let pattern):
+            guard let actual else {
+                throw .mismatch(.metadataMismatch, "\(what) is absent", expected: "/\(pattern)/", actual: "absent")
+            }
+            try matches(actual, pattern: pattern, what: what)
+            return
+        case .not(let inner):
+            do throws(StepFailure) {
+                try compare(what, actual: actual, wanted: inner, values: values)
+            } catch  where error.kind.category == .failure {
+                return
+            }
+            throw .mismatch(
+                .metadataMismatch, "\(what) should differ", expected: "not " + describe(inner, values: values),
+                actual: actual.map(quoted) ?? "absent")
         case .null: wantedText = nil
         case .bool(let flag): wantedText = flag ? "true" : "false"
         case .int(let number): wantedText = String(number)
@@ -187,6 +207,21 @@ enum ExpectationCheck {
             throw .mismatch(
                 .metadataMismatch, "\(what) differs", expected: wantedText.map(quoted) ?? "absent",
                 actual: actual.map(quoted) ?? "absent")
+        }
+    }
+
+    /// An expected value as a failure message shows it.
+    private static func describe(_ value: ExpectedValue, values: RunValues) -> String {
+        switch value {
+        case .null: "absent"
+        case .present: "present"
+        case .regex(let pattern): "/\(pattern)/"
+        case .not(let inner): "not " + describe(inner, values: values)
+        case .bool(let flag): flag ? "true" : "false"
+        case .int(let number): String(number)
+        case .float(let number): String(number)
+        case .string(let template): (try? values.render(template)).map(quoted) ?? template.description
+        case .list, .map: "a collection"
         }
     }
 

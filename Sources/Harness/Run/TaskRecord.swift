@@ -12,7 +12,9 @@ final class TaskRecord: @unchecked Sendable {
         var completed: Int64
         var total: Int64
 
-        var patternEvent: EventPattern.Event { EventPattern.Event(status: status, code: code) }
+        var patternEvent: EventPattern.Event {
+            EventPattern.Event(status: status, code: code, completed: completed, total: total)
+        }
 
         var description: String {
             switch status {

@@ -3,19 +3,27 @@ import StorageModel
 /// An expected sequence of task events: items, each an event with a count, matched against the whole
 /// sequence (`resume progress+ pause resume progress{1,8} success`).
 public struct EventPattern: Sendable, Equatable, CustomStringConvertible {
-    /// An event a pattern names: a status, and for `failure(CODE)` the error code.
+    /// An event a pattern names: a status, for `failure(CODE)` the error code, and for `progress(A/B)` (any
+    /// status but failure) the snapshot's completed and total bytes (nil, written `*`: any).
     public struct Event: Sendable, Equatable, CustomStringConvertible {
         public var status: StorageTaskStatus
         public var code: StorageErrorCode?
+        public var completed: Int64?
+        public var total: Int64?
 
-        public init(status: StorageTaskStatus, code: StorageErrorCode? = nil) {
+        public init(
+            status: StorageTaskStatus, code: StorageErrorCode? = nil, completed: Int64? = nil, total: Int64? = nil
+        ) {
             self.status = status
             self.code = code
+            self.completed = completed
+            self.total = total
         }
 
         public var description: String {
-            guard let code else { return status.description }
-            return "\(status)(\(code.name))"
+            if let code { return "\(status)(\(code.name))" }
+            guard completed != nil || total != nil else { return status.description }
+            return "\(status)(\(completed.map(String.init) ?? "*")/\(total.map(String.init) ?? "*"))"
         }
     }
 
@@ -77,5 +85,7 @@ public struct EventPattern: Sendable, Equatable, CustomStringConvertible {
 
     private static func event(_ actual: Event, satisfies expected: Event) -> Bool {
         actual.status == expected.status && (expected.code == nil || expected.code == actual.code)
+            && (expected.completed == nil || expected.completed == actual.completed)
+            && (expected.total == nil || expected.total == actual.total)
     }
 }

@@ -76,7 +76,8 @@ public enum PageTokenExpectation: Sendable, Equatable {
     case equals(Template)
 }
 
-/// An expected value in a partial match (metadata): scalars, maps (custom metadata) and lists.
+/// An expected value in a partial match (metadata): scalars, maps (custom metadata) and lists, and the
+/// matchers `{ present: true }`, `/regex/` and `{ not: VALUE }`.
 public indirect enum ExpectedValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -85,6 +86,12 @@ public indirect enum ExpectedValue: Sendable, Equatable {
     case string(Template)
     case list([ExpectedValue])
     case map([(key: String, value: ExpectedValue)])
+    /// Any value, as long as there is one.
+    case present
+    /// A value the regular expression (the text between the slashes) finds a match in.
+    case regex(String)
+    /// Anything but what the inner value matches (absent included, unless the inner value is `null`).
+    case not(ExpectedValue)
 
     public static func == (lhs: ExpectedValue, rhs: ExpectedValue) -> Bool {
         switch (lhs, rhs) {
@@ -95,6 +102,9 @@ public indirect enum ExpectedValue: Sendable, Equatable {
         case (.string(let a), .string(let b)): a == b
         case (.list(let a), .list(let b)): a == b
         case (.map(let a), .map(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        case (.present, .present): true
+        case (.regex(let a), .regex(let b)): a == b
+        case (.not(let a), .not(let b)): a == b
         default: false
         }
     }

@@ -96,6 +96,14 @@ struct DiagnosticTableTests {
             "3:48: if: the condition is signedIn or request.auth.uid == NAME"),
         .init(
             file:
+                "scenario: s\nsteps:\n  - put: a\n    data: { empty: true }\n    expect: { events: \"progress(1KiB)\" }",
+            "5:23: events: bad pattern item \"progress(1KiB)\": only failure names an error code; other events may name their bytes"
+        ),
+        .init(
+            file: "scenario: s\nsteps:\n  - getMetadata: a\n    expect: { metadata: { md5Hash: { exists: true } } }",
+            "4:36: md5Hash: expected a value, /regex/, { present: true } or { not: VALUE }"),
+        .init(
+            file:
                 "scenario: s\ngiven:\n  rules: { allow: [{ path: a/b, ops: [read], if: \"request.auth.uid == uid\" }] }\nsteps: [{ delete: x }]",
             "3:50: if: uid is not bound in the path"),
         .init(

@@ -35,6 +35,10 @@ struct ValueDecodingTests {
         ("\"resume failure(objectNotFound)?\"", "resume failure(objectNotFound)?"),
         ("\"progress{0,1} progress{1}\"", "progress? progress"),
         ("\"  resume\\tsuccess \"", "resume success"),
+        (
+            "\"resume progress(256KiB/1MiB) progress(*/1MiB)+ success(1048576/*)\"",
+            "resume progress(262144/1048576) progress(*/1048576)+ success(1048576/*)"
+        ),
     ]
 
     @Test(arguments: patternsTable)
@@ -54,6 +58,43 @@ struct ValueDecodingTests {
                 EventPattern.Item(event: .init(status: .progress), minimum: 3, maximum: nil),
                 EventPattern.Item(event: .init(status: .failure, code: .cancelled)),
             ])
+    }
+
+    @Test func snapshotItemsMatchOnlyTheirBytes() throws {
+        let steps = try stepsFixture(
+            "- put: a\n  data: { empty: true }\n  expect: { events: \"resume progress(1KiB/*)+ success\" }"
+        ).steps()
+        let pattern = try #require(steps.first?.expectation?.events)
+        let progress = { (done: Int64) in EventPattern.Event(status: .progress, completed: done, total: 4096) }
+        #expect(pattern.matches([.init(status: .resume), progress(1024), progress(1024), .init(status: .success)]))
+        #expect(!pattern.matches([.init(status: .resume), progress(2048), .init(status: .success)]))
+    }
+
+    @Test func metadataMatchers() throws {
+        let steps = try stepsFixture(
+            """
+            - getMetadata: a
+              as: first
+            - getMetadata: a
+              expect:
+                metadata:
+                  md5Hash: { present: true }
+                  contentLanguage: { present: false }
+                  timeCreated: /^2\\d{3}-/
+                  generation: { not: $first.generation }
+                  customMetadata: { k: /v+/, gone: { not: { present: true } } }
+            """
+        ).steps()
+        let metadata = try #require(steps.last?.expectation?.metadata)
+        #expect(metadata["md5Hash"] == .present)
+        #expect(metadata["contentLanguage"] == .null)
+        #expect(metadata["timeCreated"] == .regex("^2\\d{3}-"))
+        guard case .not(.string(let template))? = metadata["generation"] else {
+            Issue.record("generation: \(String(describing: metadata["generation"]))")
+            return
+        }
+        #expect(template.variableNames == ["first"])
+        #expect(metadata["customMetadata"] == .map([("k", .regex("v+")), ("gone", .not(.present))]))
     }
 
     static let triggersTable: [(written: String, trigger: Trigger)] = [

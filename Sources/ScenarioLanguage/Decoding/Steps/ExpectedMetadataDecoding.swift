@@ -3,7 +3,9 @@
 /// Values by key (decisions where the language page is silent): `size` is a size (`4096`, `4KiB`) or a
 /// template with a variable; `generation` and `metageneration` an integer or such a template; the other
 /// properties a string template, or null for "absent"; `customMetadata` a mapping of keys to string
-/// templates (null: that key is absent), or null for "no custom metadata".
+/// templates (null: that key is absent), or null for "no custom metadata". Any property or custom key may
+/// instead hold a matcher: `{ present: true }` (any value; `false` is null), `/regex/` (a string between
+/// slashes, for every key but size and the generations), or `{ not: VALUE }` (anything VALUE does not match).
 struct ExpectedMetadataDecoding {
     let scope: NameScope
     let context: DecodingContext
@@ -19,14 +21,53 @@ struct ExpectedMetadataDecoding {
         var result: [String: ExpectedValue] = [:]
         for pair in fields.pairs {
             guard let key = pair.key.stringValue, NameScope.metadataKeys.contains(key) else { continue }
-            switch key {
-            case "customMetadata": result[key] = custom(pair.value)
-            case "size": result[key] = size(pair.value)
-            case "generation", "metageneration": result[key] = number(pair.value, key)
-            default: result[key] = pair.value.isNull ? .null : string(pair.value, key)
+            if key == "customMetadata" {
+                result[key] = custom(pair.value)
+            } else {
+                result[key] = value(pair.value, key)
             }
         }
         return context.errorCount == errors ? result : nil
+    }
+
+    /// A property's value, or a matcher.
+    private func value(_ node: YAMLNode, _ key: String) -> ExpectedValue? {
+        if case .mapping(let pairs) = node.value {
+            return matcher(node, pairs, key)
+        }
+        if key != "size", key != "generation", key != "metageneration", let pattern = Self.regex(node) {
+            return .regex(pattern)
+        }
+        switch key {
+        case "size": return size(node)
+        case "generation", "metageneration": return number(node, key)
+        default: return node.isNull ? .null : string(node, key)
+        }
+    }
+
+    /// `{ present: true|false }` or `{ not: VALUE }`.
+    private func matcher(_ node: YAMLNode, _ pairs: [YAMLPair], _ key: String) -> ExpectedValue? {
+        guard pairs.count == 1, let name = pairs[0].key.stringValue, name == "present" || name == "not" else {
+            context.typeMismatch(key, expected: "a value, /regex/, { present: true } or { not: VALUE }", found: node)
+            return nil
+        }
+        let inner = pairs[0].value
+        if name == "not" {
+            return value(inner, key).map { .not($0) }
+        }
+        guard case .bool(let present) = inner.value else {
+            context.typeMismatch("\(key).present", expected: "true or false", found: inner)
+            return nil
+        }
+        return present ? .present : .null
+    }
+
+    /// The text between the slashes of a `/regex/` string.
+    private static func regex(_ node: YAMLNode) -> String? {
+        guard case .string(let text) = node.value, text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") else {
+            return nil
+        }
+        return String(text.dropFirst().dropLast())
     }
 
     private func string(_ node: YAMLNode, _ key: String) -> ExpectedValue? {
@@ -70,9 +111,7 @@ struct ExpectedMetadataDecoding {
                 context.typeMismatch("customMetadata", expected: "string keys", found: pair.key)
                 continue
             }
-            if pair.value.isNull {
-                entries.append((key, .null))
-            } else if let value = string(pair.value, "customMetadata.\(key)") {
+            if let value = value(pair.value, "customMetadata.\(key)") {
                 entries.append((key, value))
             }
         }

@@ -1,8 +1,9 @@
 import StorageModel
 
 /// Reads an event pattern: a YAML list or a space-separated string of items, each an event (`resume`,
-/// `progress`, `pause`, `success`, `failure`, `failure(CODE)`) with an optional count (`?`, `*`, `+`,
-/// `{n}`, `{n,m}`, `{n,}`).
+/// `progress`, `pause`, `success`, `failure`, `failure(CODE)`, or a status with its snapshot's bytes,
+/// `progress(256KiB/1MiB)`, either side `*` for any) with an optional count (`?`, `*`, `+`, `{n}`, `{n,m}`,
+/// `{n,}`).
 ///
 /// Decisions where the language page is silent: `{n,}` (at least n) is accepted; `{,m}` is not (write
 /// `{0,m}`); a list item may itself hold several space-separated items; `""` and `[]` both mean no events;
@@ -86,14 +87,21 @@ enum EventPatternDecoding {
             guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ")")) else {
                 return .failure(Problem(message: "missing ) after the error code"))
             }
-            let codeText = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-            guard status == .failure else {
-                return .failure(Problem(message: "only failure names an error code"))
+            let inside = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+            if status == .failure {
+                guard let code = StorageErrorCode(nameOrNumber: inside) else {
+                    return .failure(Problem(message: ErrorCodeDecoding.unknownCodeMessage(inside)))
+                }
+                event.code = code
+            } else {
+                switch snapshot(inside) {
+                case .success(let (completed, total)):
+                    event.completed = completed
+                    event.total = total
+                case .failure(let problem):
+                    return .failure(problem)
+                }
             }
-            guard let code = StorageErrorCode(nameOrNumber: codeText) else {
-                return .failure(Problem(message: ErrorCodeDecoding.unknownCodeMessage(codeText)))
-            }
-            event.code = code
             index = close + 1
         }
         let suffix = bytes[index...]
@@ -109,6 +117,31 @@ enum EventPatternDecoding {
             return .failure(Problem(message: "the count \(text) has its minimum above its maximum"))
         }
         return .success(EventPattern.Item(event: event, minimum: minimum, maximum: maximum))
+    }
+
+    /// `256KiB/1MiB`, `*/1MiB`, `1024/*`: the completed and total bytes of an event's snapshot.
+    private static func snapshot(_ text: String) -> Result<(Int64?, Int64?), Problem> {
+        let sides = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard sides.count == 2 else {
+            return .failure(
+                Problem(
+                    message:
+                        "only failure names an error code; other events may name their bytes as COMPLETED/TOTAL (such as 256KiB/1MiB), not \"\(text)\""
+                ))
+        }
+        var values: [Int64?] = []
+        for side in sides {
+            if side == "*" {
+                values.append(nil)
+                continue
+            }
+            switch ByteSize.parse(String(side), allowsPercent: false) {
+            case .success(.bytes(let bytes)): values.append(bytes)
+            case .success: return .failure(Problem(message: "expected bytes, found \"\(side)\""))
+            case .failure(let problem): return .failure(Problem(message: problem.message))
+            }
+        }
+        return .success((values[0], values[1]))
     }
 
     /// (minimum, maximum) of a count suffix; maximum nil for unbounded. Nil when the suffix is not a count.
