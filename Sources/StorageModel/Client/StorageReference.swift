@@ -88,7 +88,8 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     // MARK: Metadata, URLs, deletion
 
     public func getMetadata() throws(StorageError) -> StorageMetadata {
-        StorageMetadata(
+        try refuseRoot("getMetadata")
+        return StorageMetadata(
             resource: try call { backend, address throws(BackendError) in try backend.getMetadata(address) })
     }
 
@@ -98,18 +99,21 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func updateMetadata(patch: MetadataPatch) throws(StorageError) -> StorageMetadata {
-        StorageMetadata(
+        try refuseRoot("updateMetadata")
+        return StorageMetadata(
             resource: try call { backend, address throws(BackendError) in
                 try backend.updateMetadata(address, patch: patch)
             })
     }
 
     public func delete() throws(StorageError) {
+        try refuseRoot("delete")
         try call { backend, address throws(BackendError) in try backend.deleteObject(address) }
     }
 
     /// `HOST/v0/b/BUCKET/o/PATH?alt=media&token=TOKEN` with the object's first download token.
     public func downloadURL() throws(StorageError) -> URL {
+        try refuseRoot("downloadURL")
         let resource = try call { backend, address throws(BackendError) in try backend.getMetadata(address) }
         guard let token = resource.downloadTokens.first(where: { !$0.isEmpty }),
             let url = URL(
@@ -167,6 +171,11 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
             prefixes: page.prefixes.map { root.child($0.hasSuffix("/") ? String($0.dropLast()) : $0) },
             items: page.items.map { root.child($0) },
             pageToken: page.nextPageToken)
+    }
+
+    /// The root and an empty path name no object: operations on one are refused before any request.
+    private func refuseRoot(_ operation: String) throws(StorageError) {
+        if storagePath.object?.isEmpty ?? true { throw .rootOperation(operation, bucket: bucket) }
     }
 
     private func call<Value>(_ body: (any StorageBackend, ObjectAddress) throws(BackendError) -> Value)

@@ -98,10 +98,11 @@ extension StorageError {
         StorageError(code: .internalError, message: message)
     }
 
-    /// The SDK's message for an upload to the root or to an empty path.
-    public static func rootUpload(bucket: String) -> StorageError {
+    /// An operation that needs an object, asked of the root or of an empty path: refused before any request
+    /// (docs/semantics.md §3), with the message the Firebase SDKs that refuse it give.
+    public static func rootOperation(_ operation: String, bucket: String) -> StorageError {
         .invalidArgument(
-            "The operation 'put' cannot be performed on a root reference, create a non-root reference using child, such as .child('file.png').",
+            "The operation '\(operation)' cannot be performed on a root reference, create a non-root reference using child, such as .child('file.png').",
             bucket: bucket)
     }
 

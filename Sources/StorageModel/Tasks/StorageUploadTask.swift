@@ -48,7 +48,7 @@ public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable
 
     override func prepare() -> StorageError? {
         guard let object = reference.storagePath.object, !object.isEmpty else {
-            return .rootUpload(bucket: reference.bucket)
+            return .rootOperation("put", bucket: reference.bucket)
         }
         switch source {
         case .data(let data):

@@ -2,23 +2,30 @@ import Foundation
 import StorageModel
 import Testing
 
-/// Object operations on the root or on an empty path: the service refuses the empty name (400), and the
-/// client reports that as every 400, never crashing (sdk-semantics §3).
+/// Object operations on the root or on an empty path: delete, getMetadata, updateMetadata and downloadURL are
+/// refused in the client with invalidArgument (docs/semantics.md §3); a download goes to the service, which
+/// refuses the empty name (400), reported as every 400. Nothing crashes.
 @Suite struct RootOperationTests {
     @Test(arguments: ["", "/"])
     func objectOperationsFailCleanly(path: String) throws {
         let (storage, backend) = makeStorage()
         backend.seed(bucket: "bucket", name: "a", data: bytes(1))
         let reference = storage.reference(withPath: path)
-        let failures: [StorageError?] = [
-            thrownError { try reference.getMetadata() },
-            thrownError { try reference.updateMetadata(patch: MetadataPatch(fields: [.contentType: "a/b"])) },
-            thrownError { try reference.delete() },
-            thrownError { try reference.downloadURL() },
+        let failures: [(String, StorageError?)] = [
+            ("getMetadata", thrownError { try reference.getMetadata() }),
+            (
+                "updateMetadata",
+                thrownError { try reference.updateMetadata(patch: MetadataPatch(fields: [.contentType: "a/b"])) }
+            ),
+            ("delete", thrownError { try reference.delete() }),
+            ("downloadURL", thrownError { try reference.downloadURL() }),
         ]
-        for failure in failures {
-            #expect(failure?.code == .unknown)
-            #expect(failure?.message == "Unknown 400 error from backend")
+        for (operation, failure) in failures {
+            #expect(failure?.code == .invalidArgument)
+            #expect(
+                failure?.message
+                    == "The operation '\(operation)' cannot be performed on a root reference, create a non-root reference using child, such as .child('file.png')."
+            )
         }
         let download = reference.getData(maxSize: 10)
         let log = EventLog(download)
