@@ -8,14 +8,14 @@ import FoundationNetworking
 /// A live endpoint speaking the Firebase Storage v0 protocol, as a `StorageBackend`: the Firebase
 /// emulator, production, or this project's `StorageServer`.
 ///
-/// Requests are shaped as the iOS SDK shapes them (sdk-semantics §6.2, §8, §10): object URLs escaped
+/// Requests are shaped as the iOS SDK shapes them (docs/semantics.md §6.2, §8, §10): object URLs escaped
 /// with `GCSEscaping`, resumable uploads with the `X-Goog-Upload` headers, ranged reads, lists with
 /// `prefix` (left out at the root) and `delimiter`, and `Authorization: Firebase <token>`. Every call
 /// blocks the calling thread (never call it from Swift's cooperative pool).
 ///
 /// Errors: an HTTP error status becomes `BackendError(.status(N))` with the body's message; refused,
 /// reset and timed-out requests `.transport`; answers outside the protocol `.malformedResponse`.
-/// Emulator quirks are tolerated (wire-protocol §9): plain-text errors, chunk answers without
+/// Emulator quirks are tolerated (docs/wire-protocol.md §9): plain-text errors, chunk answers without
 /// `X-Goog-Upload-Size-Received`, final answers without metadata, decimal `crc32c`.
 public final class HTTPBackend: StorageBackend {
     /// The endpoint, such as `http://127.0.0.1:9199`; requests go to `<baseURL>/v0/…`.

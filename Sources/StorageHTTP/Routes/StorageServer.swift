@@ -3,7 +3,7 @@ import StorageModel
 import Synchronization
 
 /// Any `StorageBackend` served over HTTP/1.1 with the Firebase Storage v0 protocol: a small Firebase
-/// Storage emulator (routes R1–R12 of wire-protocol §1.2, CORS, JSON errors) plus `/internal/…`
+/// Storage emulator (routes R1–R12 of docs/wire-protocol.md §1.2, CORS, JSON errors) plus `/internal/…`
 /// endpoints for rules and reset when given a `StorageAdministration`.
 ///
 /// ```swift

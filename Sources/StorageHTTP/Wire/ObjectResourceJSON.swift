@@ -1,7 +1,7 @@
 import Foundation
 import StorageModel
 
-/// An object's metadata as v0 JSON (wire-protocol §2), both ways.
+/// An object's metadata as v0 JSON (docs/wire-protocol.md §2), both ways.
 ///
 /// Written as the Firebase emulator writes it: counts as decimal strings, dates with milliseconds,
 /// `downloadTokens` comma-joined, `metadata` only when there are custom keys. Read tolerantly, so any

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An object's metadata as the service returns it (wire-protocol §2).
+/// An object's metadata as the service returns it (docs/wire-protocol.md §2).
 public struct ObjectResource: Sendable, Equatable {
     public var bucket: String
     /// The full path.

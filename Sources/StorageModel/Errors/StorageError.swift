@@ -129,7 +129,7 @@ extension StorageError {
         }
     }
 
-    /// Maps a status the service answered with to the SDK's error (sdk-semantics §4.2): the code alone decides.
+    /// Maps a status the service answered with to the SDK's error (docs/semantics.md §4.2): the code alone decides.
     public static func fromServer(status: Int, bucket: String, object: String?) -> StorageError {
         switch status {
         case 400: .unknown("Unknown 400 error from backend", bucket: bucket, object: object, serverStatus: status)

@@ -2,8 +2,8 @@ import ScenarioLanguage
 import StorageModel
 import Testing
 
-/// Every example of docs/scenario-language.md decodes to the AST it describes.
-@Suite("Examples of the language page")
+/// The language's worked examples (docs/scenario-language.md shows them) decode to the AST they describe.
+@Suite("Worked examples of the scenario language")
 struct LanguageExampleTests {
     /// The page's full scenario (its `rules: ...` placeholder left out: the Rules example covers rules).
     @Test func aScenario() throws {

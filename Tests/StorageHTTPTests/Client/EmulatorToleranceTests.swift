@@ -4,7 +4,7 @@ import StorageModel
 import Synchronization
 import Testing
 
-/// The client against a stand-in for the Firebase emulator's quirks (wire-protocol §9).
+/// The client against a stand-in for the Firebase emulator's quirks (docs/wire-protocol.md §9).
 @Suite struct EmulatorToleranceTests {
     /// An emulator-shaped endpoint for one object name: plain-text 404s, granularity 10000, chunk answers
     /// with only `X-Goog-Upload-Status`, a bare `OK` on re-finalize, decimal crc32c, `Range` ignored, and

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `StorageReference.downloadURL()` (sdk-semantics §7; semantics.md "Objects and metadata").
+/// `StorageReference.downloadURL()` (docs/semantics.md §7).
 @Suite struct DownloadURLOperationTests {
     /// The URL up to the token, and the token, of the download URL of an object uploaded at `path`.
     static func downloadURL(

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// How service statuses become the SDK's errors (sdk-semantics §4.2).
+/// How service statuses become the SDK's errors (docs/semantics.md §4.2).
 @Suite struct ErrorMappingTests {
     @Test(arguments: [
         (400, StorageErrorCode.unknown, "Unknown 400 error from backend"),

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `getMetadata`, `updateMetadata` and `delete` on a reference (sdk-semantics §6.5–§6.6).
+/// `getMetadata`, `updateMetadata` and `delete` on a reference (docs/semantics.md §6.5, §6.6).
 @Suite struct MetadataOperationTests {
     /// A storage holding "Hello Swift World" at `name`, uploaded through the client with `metadata`.
     static func storage(

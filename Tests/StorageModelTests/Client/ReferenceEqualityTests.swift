@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// When two references are the same (sdk-semantics §1.1, §1.4 `StorageReferenceTests`).
+/// When two references are the same (docs/semantics.md §1.1, §1.4).
 @Suite struct ReferenceEqualityTests {
     @Test func sameStorageAndSamePathAreEqualAndHashAlike() {
         let (storage, _) = makeStorage()

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `list(maxResults:pageToken:)` and `listAll()` (sdk-semantics §8; semantics.md "List").
+/// `list(maxResults:pageToken:)` and `listAll()` (docs/semantics.md §8).
 @Suite struct ReferenceListTests {
     static func storage(holding names: [String]) -> (Storage, RecordingBackend) {
         let (storage, backend) = makeRecordedStorage()

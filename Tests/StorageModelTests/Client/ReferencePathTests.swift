@@ -3,7 +3,7 @@ import StorageModel
 import Testing
 
 /// `child`, `parent`, `root`, `name`, `fullPath`, `bucket` and `description` through `Storage`
-/// (sdk-semantics §1.4 `StoragePathTests` and §1.5).
+/// (docs/semantics.md §1.4, §1.5).
 @Suite struct ReferencePathTests {
     /// What a reference should look like: its object is nil at the root and `""` for an empty path.
     struct Shape: Sendable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `Storage.reference(forURL:)` (sdk-semantics §1.4 and §2; semantics.md "Paths and references").
+/// `Storage.reference(forURL:)` (docs/semantics.md §1.4, §2).
 @Suite struct ReferenceURLTests {
     /// The parser's table, for a storage whose bucket is `bucket`.
     static let parsed = StoragePathParsingTests.parsedURLs.filter { $0.1 == "bucket" }

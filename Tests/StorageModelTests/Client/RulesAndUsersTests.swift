@@ -3,7 +3,7 @@ import StorageModel
 import Testing
 
 /// Rules, signed-in users, bad tokens and names the service refuses, as the client reports them
-/// (semantics.md "Errors", "Paths and references").
+/// (docs/semantics.md §3, §4, §9).
 @Suite struct RulesAndUsersTests {
     static let signedInWrites = StorageRules(entries: [
         StorageRules.Entry(path: "**", operations: [.read]),

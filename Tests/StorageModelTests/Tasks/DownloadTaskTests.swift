@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `getData(maxSize:)`: events, results, limits (sdk-semantics §5.4, §7; semantics.md "Tasks and events").
+/// `getData(maxSize:)`: events, results, limits (docs/semantics.md §5.4, §7).
 @Suite struct DownloadTaskTests {
     /// A storage reading 1000 bytes at a time, with `data` stored at `name`.
     static func storage(holding data: Data, at name: String = "images/island.jpg") -> (Storage, RecordingBackend) {

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `write(toFile:)`: the file appears whole on success and nowhere otherwise (sdk-semantics §7).
+/// `write(toFile:)`: the file appears whole on success and nowhere otherwise (docs/semantics.md §7).
 @Suite struct FileDownloadTests {
     static let name = "images/island.jpg"
 

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `observe`, the removal calls, catch-up after the end, and `tap` (sdk-semantics §5.2).
+/// `observe`, the removal calls, catch-up after the end, and `tap` (docs/semantics.md §5.2).
 @Suite struct ObserverTests {
     /// An upload of 3000 bytes in 1000-byte chunks: resume, three progress, success.
     static func upload(_ path: String = "observed") -> (Storage, StorageUploadTask) {

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// `putFile(from:metadata:)`: content type from the local file, unreadable sources (sdk-semantics §6.4, §6.7).
+/// `putFile(from:metadata:)`: content type from the local file, unreadable sources (docs/semantics.md §6.4, §6.7).
 @Suite struct PutFileTests {
     static func notReachable(_ url: URL) -> String {
         "File at URL: \(url.absoluteString) is not reachable. Ensure file URL is not a directory, symbolic link, or invalid url."

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// A paused or refused transfer asks the service where it stands (semantics.md "Tasks and events").
+/// A paused or refused transfer asks the service where it stands (docs/semantics.md §5).
 @Suite struct ResumeTests {
     @Test func aResumedUploadQueriesAndContinuesFromTheServicesCount() throws {
         let (storage, backend) = makeRecordedStorage(granularity: 1000)

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// Snapshot fields and the SDK's description strings (sdk-semantics §5.1).
+/// Snapshot fields and the SDK's description strings (docs/semantics.md §5.1).
 @Suite struct SnapshotTests {
     @Test func descriptionsOfEveryEvent() {
         let (storage, _) = makeStorage(granularity: 1000)

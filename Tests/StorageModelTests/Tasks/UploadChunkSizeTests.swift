@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// Upload chunk sizes rounded to the service's granularity (sdk-semantics §6.3).
+/// Upload chunk sizes rounded to the service's granularity (docs/semantics.md §6.3).
 @Suite struct UploadChunkSizeTests {
     /// The lengths of the chunks an upload of `size` bytes sends, with `requested` as the chunk size.
     static func chunkLengths(requested: Int64, granularity: Int64, size: Int) -> [Int] {

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import Testing
 
-/// What `putData` sends as metadata and what the task reports (sdk-semantics §6.4–§6.5, §5.1).
+/// What `putData` sends as metadata and what the task reports (docs/semantics.md §6.4, §6.5, §5.1).
 @Suite struct UploadMetadataTests {
     @Test func aGivenContentTypeWins() throws {
         let (storage, _) = makeStorage()

@@ -4,7 +4,7 @@ import Testing
 @Suite struct DownloadURLTests {
     static let host = "https://firebasestorage.googleapis.com:443"
 
-    /// sdk-semantics §7: tokens "12345,ignored" (the caller passes the first), name `path/to/object`.
+    /// docs/semantics.md §7: tokens "12345,ignored" (the caller passes the first), name `path/to/object`.
     @Test func sdkExample() {
         let url = DownloadURL.make(host: Self.host, bucket: "bucket", name: "path/to/object", token: "12345")
         #expect(

@@ -2,7 +2,7 @@ import StorageModel
 import Testing
 
 @Suite struct MIMETypesTests {
-    /// The SDK's unit-tested pairs (sdk-semantics §6.4) and the semantics' required extensions.
+    /// The SDK's unit-tested pairs (docs/semantics.md §6.4) and the semantics' required extensions.
     @Test(arguments: [
         ("txt", "text/plain"), ("png", "image/png"), ("mp3", "audio/mpeg"), ("mov", "video/quicktime"),
         ("gif", "image/gif"), ("html", "text/html"), ("htm", "text/html"), ("css", "text/css"),

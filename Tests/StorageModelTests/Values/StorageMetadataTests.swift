@@ -90,7 +90,7 @@ import Testing
                     customMetadata: ["a": "b"]))
     }
 
-    /// sdk-semantics §6.6, first example: changed language and one changed custom key.
+    /// docs/semantics.md §6.6, first example: changed language and one changed custom key.
     @Test func patchKeepsOnlyChanges() {
         var metadata = StorageMetadata(
             resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
@@ -99,7 +99,7 @@ import Testing
         #expect(metadata.patch() == MetadataPatch(fields: [.contentLanguage: "new"], customMetadata: ["foo": "new"]))
     }
 
-    /// sdk-semantics §6.6, second example: no change, nothing to send.
+    /// docs/semantics.md §6.6, second example: no change, nothing to send.
     @Test func unchangedMetadataPatchIsEmpty() {
         var metadata = StorageMetadata(
             resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))
@@ -108,7 +108,7 @@ import Testing
         #expect(metadata.patch().isEmpty)
     }
 
-    /// sdk-semantics §6.6, third example: a removed field and a removed custom key become removals.
+    /// docs/semantics.md §6.6, third example: a removed field and a removed custom key become removals.
     @Test func patchRemovesWhatWasRemoved() {
         var metadata = StorageMetadata(
             resource: Self.resource(contentLanguage: "old", customMetadata: ["foo": "old", "bar": "old"]))

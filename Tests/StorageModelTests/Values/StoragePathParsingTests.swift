@@ -7,7 +7,7 @@ import Testing
     static let httpMessage =
         "Internal error: URL must be in the form of http[s]://<host>/v0/b/<bucket>/o/<path/to/object>[?token=signed_url_params]"
 
-    /// sdk-semantics §1.4 (StoragePathTests), §2's derived examples and the download guide's form:
+    /// docs/semantics.md §1.4, §2's examples and the download guide's form:
     /// URL → (bucket, object). `ReferenceURLTests` runs the same table through `Storage.reference(forURL:)`.
     static let parsedURLs: [(String, String, String?)] = [
         ("gs://bucket/path/to/object", "bucket", "path/to/object"),
@@ -66,7 +66,7 @@ import Testing
         #expect(path.object == object)
     }
 
-    /// sdk-semantics §1.4 and §2: inputs the SDK rejects, with its messages.
+    /// docs/semantics.md §1.4 and §2: inputs the SDK rejects, with its messages.
     static let malformedURLs: [(String, String)] = [
         ("gs://", gsMessage),
         ("gs:///", gsMessage),
@@ -114,7 +114,7 @@ import Testing
         #expect(error.message == Self.schemeMessage)
     }
 
-    /// StorageReferenceTests' URL rows (sdk-semantics §1.4).
+    /// The SDK's URL rows (docs/semantics.md §1.4).
     @Test(arguments: [
         ("gs://bucket/path/to/object/", "gs://bucket/path/to/object"),
         ("gs://bucket//path/to/object/", "gs://bucket/path/to/object"),

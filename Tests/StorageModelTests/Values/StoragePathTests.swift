@@ -28,7 +28,7 @@ import Testing
         #expect(StoragePath(bucket: "bucket", object: nil).object == nil)
     }
 
-    /// StoragePathTests' child rows (sdk-semantics §1.4).
+    /// The SDK's child rows (docs/semantics.md §1.4).
     @Test(arguments: [
         ("object", "gs://bucket/object"),
         ("", "gs://bucket/"),
@@ -73,7 +73,7 @@ import Testing
         #expect(Self.root.description == "gs://bucket/")
     }
 
-    /// sdk-semantics §1.5: child expressions and what they keep literally.
+    /// docs/semantics.md §1.5: child expressions and what they keep literally.
     @Test(arguments: [
         ("/", "", ""),
         ("//", "", ""),

@@ -2,7 +2,7 @@ import StorageModel
 
 /// Reads `given:`: fixture objects, rules and the user.
 ///
-/// Decisions where the language page is silent: fixture object names must be non-empty strings and are
+/// Decisions where docs/scenario-language.md is silent: fixture object names must be non-empty strings and are
 /// taken literally (`$` included); `rules.allow` defaults to allowing everything; `ops` is required; a
 /// `*` or `**` must be a whole path segment (`*.jpg` is an error, not a silent literal); `user` is a
 /// non-empty string.

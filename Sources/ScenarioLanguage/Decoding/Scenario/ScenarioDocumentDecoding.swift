@@ -1,6 +1,6 @@
 /// Reads one YAML document as one scenario: `scenario`, `tags`, `covers`, `targets`, `given`, `steps`.
 ///
-/// Decisions where the language page is silent: `tags`, `covers` and `targets` take one string or a
+/// Decisions where docs/scenario-language.md is silent: `tags`, `covers` and `targets` take one string or a
 /// list; a tag may not be empty or contain spaces or commas (write a list); `targets: []` is a warning
 /// (the scenario never runs); `given:`, `tags:` and `covers:` left empty (null) mean none.
 struct ScenarioDocumentDecoding {

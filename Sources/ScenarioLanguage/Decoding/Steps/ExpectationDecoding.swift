@@ -2,7 +2,7 @@ import StorageModel
 
 /// Reads `expect:` of a step, with the keys its verb accepts (see `ExpectationSubject`).
 ///
-/// Decisions where the language page is silent: `error:` cannot be combined with keys that describe a
+/// Decisions where docs/scenario-language.md is silent: `error:` cannot be combined with keys that describe a
 /// success (`metadata`, `fullPath`, `items`, …; `events`, `progress` and `observer` are fine);
 /// `metadata:` applies to uploads and `data`/`size`/`sha256` to downloads; `expect: {}` only asks the
 /// step to succeed; `expect: nil` (for ref) is the plain or quoted string `nil`, never YAML null.

@@ -1,6 +1,6 @@
 /// Reads `metadata:` of an expectation: a partial match on `StorageMetadata` properties.
 ///
-/// Values by key (decisions where the language page is silent): `size` is a size (`4096`, `4KiB`) or a
+/// Values by key (decisions where docs/scenario-language.md is silent): `size` is a size (`4096`, `4KiB`) or a
 /// template with a variable; `generation` and `metageneration` an integer or such a template; the other
 /// properties a string template, or null for "absent"; `customMetadata` a mapping of keys to string
 /// templates (null: that key is absent), or null for "no custom metadata". Any property or custom key may

@@ -2,7 +2,7 @@ import StorageModel
 
 /// Reads a step's verb value and the keys next to it into a `StepAction`.
 ///
-/// Decisions where the language page is silent: `chunkSize` is at least 1 byte; `toFile` is a relative
+/// Decisions where docs/scenario-language.md is silent: `chunkSize` is at least 1 byte; `toFile` is a relative
 /// path without `..` (it is written inside the run's scratch folder); `observe` may carry its `as:` inside
 /// its mapping (as documented) or next to it.
 struct StepActionDecoding {

@@ -4,7 +4,7 @@
 /// A step with errors is reported and dropped, but its `as:` name is still defined, so one mistake does
 /// not make every later use of the name an error too.
 ///
-/// Decisions where the language page is silent: `as:` takes a bare name (`as: $up` is an error, since it
+/// Decisions where docs/scenario-language.md is silent: `as:` takes a bare name (`as: $up` is an error, since it
 /// reads like a use); `bucket` cannot be redefined; only the verbs that produce something take `as:`
 /// (not pause, resume, cancel, await, removeObserver, removeAllObservers, delete); pause, resume, cancel,
 /// observe and the observer removals take no `expect:` (they cannot fail).

@@ -1,6 +1,6 @@
 /// Sizes in scenarios: an integer number of bytes, or a string with a unit.
 ///
-/// Decisions where the language page is silent:
+/// Decisions where docs/scenario-language.md is silent:
 /// - Units are `B`, `KB`, `MB`, `GB` (powers of 1000) and `KiB`, `MiB`, `GiB` (powers of 1024), spelt
 ///   exactly so: `kib` or `mb` are errors with a suggestion, because `mb` could mean either.
 /// - A string without a unit (`"17"`) is bytes; spaces between number and unit are allowed (`1 MiB`).

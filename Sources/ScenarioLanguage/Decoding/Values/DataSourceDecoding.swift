@@ -1,7 +1,7 @@
 /// Reads a data source: exactly one of `text`, `base64`, `random` (with an optional `seed`), `zeros`,
 /// `empty: true`.
 ///
-/// Decisions where the language page is silent: `seed` is a non-negative integer (default 0) and only
+/// Decisions where docs/scenario-language.md is silent: `seed` is a non-negative integer (default 0) and only
 /// goes with `random`; `empty` must be `true`; a generated source (`random`, `zeros`) holds at most 2GiB,
 /// because the runner builds the bytes in memory. A plain string (`data: hello`, the first thing people
 /// write) is UTF-8 text, as `{ text: hello }`; a number or boolean is an error that shows both readings.

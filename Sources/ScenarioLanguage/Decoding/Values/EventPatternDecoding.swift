@@ -5,7 +5,7 @@ import StorageModel
 /// `progress(256KiB/1MiB)`, either side `*` for any) with an optional count (`?`, `*`, `+`, `{n}`, `{n,m}`,
 /// `{n,}`).
 ///
-/// Decisions where the language page is silent: `{n,}` (at least n) is accepted; `{,m}` is not (write
+/// Decisions where docs/scenario-language.md is silent: `{n,}` (at least n) is accepted; `{,m}` is not (write
 /// `{0,m}`); a list item may itself hold several space-separated items; `""` and `[]` both mean no events;
 /// CODE is a `StorageErrorCode` name or number (`failure(cancelled)`, `failure(-13040)`).
 enum EventPatternDecoding {

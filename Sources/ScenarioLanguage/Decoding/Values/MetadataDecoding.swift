@@ -3,7 +3,7 @@ import StorageModel
 /// Reads the metadata a scenario writes: `metadata:` of put and updateMetadata, and the metadata keys of
 /// fixture objects.
 ///
-/// A decision where the language page is silent: null (removing a field, a custom key, or with
+/// A decision where docs/scenario-language.md is silent: null (removing a field, a custom key, or with
 /// `customMetadata: null` every custom key) only means something to updateMetadata; in put it is an error.
 enum MetadataDecoding {
     static let keys = MetadataField.allCases.map(\.rawValue) + ["customMetadata"]
