@@ -86,6 +86,8 @@ public struct HTTPTarget: Target {
 /// What an endpoint offers beyond the v0 protocol, learnt once from `GET /internal/info`.
 private struct EndpointFeatures: Sendable {
     var rules: Bool
+    /// Fixtures with fixed stamps (`PUT /internal/buckets/B/objects/O`).
+    var fixtures = false
     /// Why rules are not offered, for the skip reason.
     var rulesAbsence: String
 }
@@ -100,7 +102,7 @@ private final class EndpointProbe: Sendable {
         do {
             let info = try backend.serverInfo()
             features = EndpointFeatures(
-                rules: info.features.contains("rules"),
+                rules: info.features.contains("rules"), fixtures: info.features.contains("fixtures"),
                 rulesAbsence:
                     "GET /internal/info of \(info.server) lists the features [\(info.features.joined(separator: ", "))]"
             )
@@ -126,10 +128,18 @@ private final class HTTPTargetSession: TargetSession {
         self.features = features
     }
 
-    func seed(name: String, data: Data, metadata: ObjectMetadataFields) throws(TargetFailure) {
+    func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
+        let address = ObjectAddress(bucket: storage.bucket, name: name)
+        if !stamps.isEmpty, !features.fixtures {
+            throw .unsupported(
+                "the target cannot fix download tokens or generations of fixtures (\(features.rulesAbsence))")
+        }
         do {
-            _ = try backend.uploadObject(
-                ObjectAddress(bucket: storage.bucket, name: name), data: data, metadata: metadata)
+            if stamps.isEmpty {
+                _ = try backend.uploadObject(address, data: data, metadata: metadata)
+            } else {
+                try backend.seedObject(address, data: data, metadata: metadata, stamps: stamps)
+            }
         } catch {
             throw .failed("cannot store the fixture \(name): \(error.description)")
         }

@@ -24,8 +24,8 @@ final class ReferenceSession: TargetSession {
         storage = Storage(bucket: bucket, backend: backend)
     }
 
-    func seed(name: String, data: Data, metadata: ObjectMetadataFields) throws(TargetFailure) {
-        backend.seed(bucket: storage.bucket, name: name, data: data, metadata: metadata)
+    func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
+        backend.seed(bucket: storage.bucket, name: name, data: data, metadata: metadata, stamps: stamps)
     }
 
     func applyRules(_ rules: StorageRules) throws(TargetFailure) {

@@ -56,7 +56,8 @@ final class ScenarioExecution {
             for object in scenario.given.objects {
                 transcript.add("given object \(object.name)")
                 try session.seed(
-                    name: object.name, data: DataGenerator.data(for: object.data), metadata: object.metadata)
+                    name: object.name, data: DataGenerator.data(for: object.data), metadata: object.metadata,
+                    stamps: object.stamps)
             }
             if let rules = scenario.given.rules {
                 transcript.add("given rules (version \(rules.version), \(rules.entries.count) entries)")

@@ -24,8 +24,9 @@ extension Target {
 public protocol TargetSession: AnyObject, Sendable {
     /// The client for the session's bucket.
     var storage: Storage { get }
-    /// Stores an object under its raw name, bypassing rules and name checks where the target can.
-    func seed(name: String, data: Data, metadata: ObjectMetadataFields) throws(TargetFailure)
+    /// Stores an object under its raw name, bypassing rules and name checks where the target can; fixed
+    /// stamps need a target that can set them (else `.unsupported`).
+    func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure)
     /// Applies rules to the session's bucket; throws `.unsupported` when the target cannot.
     func applyRules(_ rules: StorageRules) throws(TargetFailure)
     /// Releases what the session holds.

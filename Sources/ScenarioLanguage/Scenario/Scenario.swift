@@ -89,15 +89,18 @@ public struct FixtureObject: Sendable, Equatable {
     public var name: String
     public var data: DataSource
     public var metadata: ObjectMetadataFields
+    /// `downloadTokens`, `generation`, `metageneration` the fixture fixes instead of letting them be minted.
+    public var stamps: FixedStamps
     public var location: SourceLocation
 
     public init(
         name: String, data: DataSource, metadata: ObjectMetadataFields = ObjectMetadataFields(),
-        location: SourceLocation
+        stamps: FixedStamps = FixedStamps(), location: SourceLocation
     ) {
         self.name = name
         self.data = data
         self.metadata = metadata
+        self.stamps = stamps
         self.location = location
     }
 }

@@ -41,6 +41,18 @@ extension HTTPBackend {
         }
     }
 
+    /// `PUT /internal/buckets/<bucket>/objects/<name>` of a `StorageServer`: a fixture with fixed stamps.
+    @discardableResult
+    public func seedObject(
+        _ object: ObjectAddress, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps
+    ) throws(BackendError) -> ObjectResource {
+        try send(
+            "PUT", "/internal/buckets/\(Self.segment(object.bucket))/objects/\(Self.segment(object.name))", auth: nil,
+            headers: [("Content-Type", Self.jsonContentType)] + administrationHeaders,
+            body: FixtureJSON.encode(data: data, fields: metadata, stamps: stamps)
+        ).decoded(ObjectResourceJSON.decode)
+    }
+
     /// `POST /internal/reset` of a `StorageServer`.
     public func resetServer() throws(BackendError) {
         _ = try send("POST", "/internal/reset", auth: nil, headers: administrationHeaders)

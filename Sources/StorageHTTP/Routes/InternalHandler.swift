@@ -2,13 +2,15 @@ import Foundation
 import StorageModel
 
 /// This server's own endpoints, for test harnesses: `GET /internal/info`, `POST /internal/reset`,
-/// `GET`/`PUT /internal/buckets/{bucket}/rules` (rules as `RulesJSON`). Without an administration the
-/// info lists no features and the others answer 501.
+/// `GET`/`PUT /internal/buckets/{bucket}/rules` (rules as `RulesJSON`) and
+/// `PUT /internal/buckets/{bucket}/objects/{object}` (a fixture as `FixtureJSON`). Without an administration
+/// the info lists no features and the others answer 501.
 struct InternalHandler {
     let administration: (any StorageAdministration)?
 
     func info() -> HTTPResponse {
-        let features: [WireJSON] = administration == nil ? [] : [.string("rules"), .string("reset")]
+        let features: [WireJSON] =
+            administration == nil ? [] : [.string("rules"), .string("reset"), .string("fixtures")]
         let body = WireJSON.object([
             .init("server", .string(StorageServer.serverName)),
             .init("version", .string(StorageServer.version)),
@@ -28,6 +30,14 @@ struct InternalHandler {
             administration.setRules(try RulesJSON.decode(request.body), bucket: bucket)
         }
         return WireResponse.json(RulesJSON.encode(administration.rules(for: bucket)))
+    }
+
+    func fixture(_ request: StorageRequest, bucket: String, name: String) throws(BackendError) -> HTTPResponse {
+        let administration = try required()
+        let fixture = try FixtureJSON.decode(request.body)
+        let resource = administration.seed(
+            bucket: bucket, name: name, data: fixture.data, metadata: fixture.fields, stamps: fixture.stamps)
+        return WireResponse.resource(resource)
     }
 
     private func required() throws(BackendError) -> any StorageAdministration {

@@ -17,11 +17,13 @@ enum StorageRoute: Equatable {
     case info
     /// `/internal/buckets/{bucket}/rules`.
     case rules(bucket: String)
+    /// `/internal/buckets/{bucket}/objects/{object}`: a fixture.
+    case fixture(bucket: String, name: String)
 
     /// The `/internal` routes: no CORS, and guarded by the `HostPolicy`.
     var isAdministrative: Bool {
         switch self {
-        case .reset, .info, .rules: true
+        case .reset, .info, .rules, .fixture: true
         case .serviceRoot, .bucket, .object: false
         }
     }
@@ -47,6 +49,12 @@ enum StorageRoute: Equatable {
             self = .reset
         } else if path == "/internal/info" {
             self = .info
+        } else if path.hasPrefix("/internal/buckets/"), let marker = path.range(of: "/objects/") {
+            let middle = path[path.index(path.startIndex, offsetBy: "/internal/buckets/".count)..<marker.lowerBound]
+            guard !middle.isEmpty, !middle.contains("/") else { return nil }
+            let bucket = try Self.decode(middle)
+            try BucketNameRules.validate(bucket)
+            self = .fixture(bucket: bucket, name: try Self.decode(path[marker.upperBound...]))
         } else if path.hasPrefix("/internal/buckets/"), path.hasSuffix("/rules") {
             let middle = path.dropFirst("/internal/buckets/".count).dropLast("/rules".count)
             guard !middle.isEmpty, !middle.contains("/") else { return nil }
@@ -66,6 +74,7 @@ enum StorageRoute: Equatable {
         case .object: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
         case .reset: ["POST"]
         case .rules: ["GET", "HEAD", "PUT"]
+        case .fixture: ["PUT"]
         }
     }
 

@@ -51,7 +51,7 @@ struct StorageRouter: Sendable {
                 (bucket, name) = (objectBucket, pathName.isEmpty ? request.query["name"] : pathName)
             case .bucket(let routeBucket):
                 (bucket, name) = (routeBucket, request.query["name"])
-            case .serviceRoot, .reset, .info, .rules:
+            case .serviceRoot, .reset, .info, .rules, .fixture:
                 return nil
             }
             guard let name else { return nil }
@@ -103,6 +103,8 @@ struct StorageRouter: Sendable {
             return InternalHandler(administration: administration).info()
         case .rules(let bucket):
             return try InternalHandler(administration: administration).rules(request, bucket: bucket)
+        case .fixture(let bucket, let name):
+            return try InternalHandler(administration: administration).fixture(request, bucket: bucket, name: name)
         }
     }
 

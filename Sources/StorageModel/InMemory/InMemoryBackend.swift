@@ -68,16 +68,17 @@ public final class InMemoryBackend: StorageBackend {
         withExtendedLifetime(old) {}  // the old objects are freed here, outside the lock
     }
 
-    /// Stores an object as an upload would (new generation, checksums, one download token), but with
-    /// no name validation and no rules, so fixtures may hold names no client could upload.
+    /// Stores an object as an upload would (new generation, checksums, one download token, unless `stamps`
+    /// fix them), but with no name validation and no rules, so fixtures may hold names no client could upload.
     @discardableResult
     public func seed(
-        bucket: String, name: String, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields()
+        bucket: String, name: String, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields(),
+        stamps: FixedStamps = FixedStamps()
     ) -> ObjectResource {
         let bytes = data.startIndex == 0 ? data : data.withUnsafeBytes { Data($0) }
         let digests = ObjectDigests(of: bytes)
         let (resource, replaced) = state.withLock {
-            $0.commit(bucket: bucket, name: name, data: bytes, digests: digests, metadata: metadata)
+            $0.commit(bucket: bucket, name: name, data: bytes, digests: digests, metadata: metadata, stamps: stamps)
         }
         withExtendedLifetime(replaced) {}
         return resource

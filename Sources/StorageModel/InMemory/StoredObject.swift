@@ -17,9 +17,11 @@ struct StoredObject: Sendable {
     private(set) var metadata: ObjectMetadataFields
     let downloadTokens: [String]
 
-    /// An object as an upload commits it: metageneration 1, one fresh download token.
-    init(name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64, now: Date)
-    {
+    /// An object as an upload commits it: metageneration 1, one fresh download token, unless `stamps` fix them.
+    init(
+        name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64, now: Date,
+        stamps: FixedStamps = FixedStamps()
+    ) {
         self.name = name
         self.data = data
         self.generation = generation
@@ -30,8 +32,9 @@ struct StoredObject: Sendable {
         self.metadata = metadata
         timeCreated = now.truncatedToMilliseconds
         updated = timeCreated
-        downloadTokens = [Identifiers.randomUUID()]
-        etag = Identifiers.etag(generation: generation, metageneration: 1)
+        downloadTokens = stamps.downloadTokens ?? [Identifiers.randomUUID()]
+        metageneration = stamps.metageneration ?? 1
+        etag = Identifiers.etag(generation: generation, metageneration: metageneration)
     }
 
     var size: Int64 { Int64(data.count) }

@@ -50,11 +50,14 @@ import Testing
         defer { server.stop() }
         let session = try HTTPTarget(baseURL: url, requestTimeout: 5).openSession(for: scenario())
         let bucket = session.storage.bucket
-        try session.seed(name: "wrongPrefix//sadItem", data: Data("sad".utf8), metadata: ObjectMetadataFields())
+        try session.seed(
+            name: "wrongPrefix//sadItem", data: Data("sad".utf8), metadata: ObjectMetadataFields(),
+            stamps: FixedStamps())
         try session.seed(
             name: "images/stars.jpg", data: Data("*".utf8),
             metadata: ObjectMetadataFields(
-                cacheControl: "no-store", contentType: "image/jpeg", customMetadata: ["by": "seed"]))
+                cacheControl: "no-store", contentType: "image/jpeg", customMetadata: ["by": "seed"]),
+            stamps: FixedStamps())
         let sad = try service.readObject(
             ReadRequest(object: ObjectAddress(bucket: bucket, name: "wrongPrefix//sadItem")))
         #expect(sad.data == Data("sad".utf8))
@@ -65,7 +68,7 @@ import Testing
         let metadata = try session.storage.reference(withPath: "images/stars.jpg").getMetadata()
         #expect(metadata.size == 1)
         #expect(throws: TargetFailure.self) {
-            try session.seed(name: "", data: Data(), metadata: ObjectMetadataFields())
+            try session.seed(name: "", data: Data(), metadata: ObjectMetadataFields(), stamps: FixedStamps())
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
         #expect(response.status == 200)
         #expect(response.json["server"] as? String == "storage-conformance")
         #expect(response.json["version"] as? String == StorageServer.version)
-        #expect(response.json["features"] as? [String] == ["rules", "reset"])
+        #expect(response.json["features"] as? [String] == ["rules", "reset", "fixtures"])
         let bare = try ServedStorage(administration: false)
         #expect(try bare.send("GET", "/internal/info").json["features"] as? [String] == [])
         #expect(try bare.send("POST", "/internal/reset").status == 501)
@@ -64,5 +64,40 @@ import Testing
         #expect(response.status == 200)
         #expect(served.stored("a") == nil)
         #expect(served.backend.rules(for: "bkt") == .allowAll)
+    }
+}
+
+/// `PUT /internal/buckets/{bucket}/objects/{object}`: fixtures with the stamps an upload would mint.
+@Suite struct FixtureRouteTests {
+    @Test func aFixtureKeepsItsStamps() throws {
+        let served = try ServedStorage()
+        let body = FixtureJSON.encode(
+            data: Data("abc".utf8), fields: ObjectMetadataFields(contentType: "text/plain"),
+            stamps: FixedStamps(downloadTokens: ["t1", "t2"], generation: 42, metageneration: 3))
+        let put = try served.send(
+            "PUT", "/internal/buckets/bkt/objects/dir%2Fodd%20name", headers: [("Content-Type", "application/json")],
+            body: Array(body))
+        #expect(put.status == 200)
+        let stored = try served.backend.getMetadata(ObjectAddress(bucket: "bkt", name: "dir/odd name"))
+        #expect(stored.generation == 42)
+        #expect(stored.metageneration == 3)
+        #expect(stored.downloadTokens == ["t1", "t2"])
+        #expect(stored.contentType == "text/plain")
+        #expect(served.stored("dir/odd name") == "abc")
+        let client = served.client()
+        let again = try client.seedObject(
+            ObjectAddress(bucket: "bkt", name: "b"), data: Data(), metadata: ObjectMetadataFields(),
+            stamps: FixedStamps(generation: 7))
+        #expect(again.generation == 7)
+    }
+
+    @Test(arguments: [
+        #"{"data":"***"}"#, #"{"data":"","generation":"0"}"#, #"{"data":"","downloadTokens":[1]}"#, "not json",
+    ])
+    func malformedFixturesAre400(body: String) throws {
+        let served = try ServedStorage()
+        let put = try served.send("PUT", "/internal/buckets/bkt/objects/x", text: body)
+        #expect(put.status == 400, "\(body)")
+        #expect(served.stored("x") == nil)
     }
 }

@@ -7,7 +7,8 @@ import StorageModel
 /// `*` or `**` must be a whole path segment (`*.jpg` is an error, not a silent literal); `user` is a
 /// non-empty string.
 enum GivenDecoding {
-    static let objectKeys = DataSourceDecoding.keys + MetadataDecoding.keys
+    static let objectKeys = DataSourceDecoding.keys + MetadataDecoding.keys + stampKeys
+    static let stampKeys = ["downloadTokens", "generation", "metageneration"]
     static let operationNames = StorageRules.Operation.allCases.map(\.rawValue)
 
     static func decode(_ node: YAMLNode, context: DecodingContext) -> Given? {
@@ -52,11 +53,35 @@ enum GivenDecoding {
                 let fields = MappingFields(
                     pair.value, key: owner(), owner: owner(), allowed: objectKeys, context: context),
                 let data = DataSourceDecoding.decode(fields, owner: owner(), context: context),
-                let metadata = MetadataDecoding.fixture(fields, context: context)
+                let metadata = MetadataDecoding.fixture(fields, context: context),
+                let stamps = stamps(fields, context: context)
             else { continue }
-            objects.append(FixtureObject(name: name, data: data, metadata: metadata, location: pair.key.location))
+            objects.append(
+                FixtureObject(name: name, data: data, metadata: metadata, stamps: stamps, location: pair.key.location))
         }
         return objects
+    }
+
+    /// `downloadTokens` (a string or a list of strings), `generation` and `metageneration` (positive integers).
+    private static func stamps(_ fields: MappingFields, context: DecodingContext) -> FixedStamps? {
+        let errors = context.errorCount
+        var stamps = FixedStamps()
+        if let node = fields["downloadTokens"] {
+            switch node.value {
+            case .string(let token): stamps.downloadTokens = [token]
+            case .sequence(let items): stamps.downloadTokens = items.compactMap { context.string($0, "downloadTokens") }
+            default: context.typeMismatch("downloadTokens", expected: "a token or a list of tokens", found: node)
+            }
+        }
+        for key in ["generation", "metageneration"] {
+            guard let node = fields[key] else { continue }
+            guard case .int(let value) = node.value, value > 0 else {
+                context.typeMismatch(key, expected: "a positive integer", found: node)
+                continue
+            }
+            if key == "generation" { stamps.generation = value } else { stamps.metageneration = value }
+        }
+        return context.errorCount == errors ? stamps : nil
     }
 
     private static func rules(_ node: YAMLNode, context: DecodingContext) -> StorageRules? {
