@@ -1,0 +1,51 @@
+import Foundation
+import Harness
+import StorageHTTP
+import StorageModel
+import Testing
+
+@Suite struct WriteExpectationsTests {
+    @Test func writesTheManifestThatMakesTheSameRunPass() throws {
+        let folder = try TemporaryFolder()
+        try SampleScenarios.writeSuite(in: folder)
+        let manifest = folder.path("expected.yaml")
+        let first = ToolRun([
+            folder.path("Scenarios"), "--junit", folder.path("a.xml"), "--write-expectations", manifest,
+        ])
+        #expect(first.code == 1, "\(first.both)")
+        let written = try ExpectationsManifest.load(path: manifest)
+        #expect(written.entries.map(\.id) == ["area/bad/expects-a-file-that-is-not-there"])
+        #expect(written.entries.first?.reason.contains("objectNotFound") == true)
+
+        let second = ToolRun([
+            folder.path("Scenarios"), "--junit", folder.path("b.xml"), "--expectations", manifest,
+            "--write-expectations", manifest,
+        ])
+        #expect(second.code == 0, "\(second.both)")
+        #expect(second.output.contains("2 passed, 0 failed, 1 skipped"))
+        #expect(try ExpectationsManifest.load(path: manifest).entries == written.entries)
+    }
+
+    @Test func reasonsWithQuotesAndControlCharactersReadBack() throws {
+        let folder = try TemporaryFolder()
+        let report = RunReport(
+            target: "t \"quoted\"", toolVersion: "0", hostname: "h", startedAt: Date(), duration: 0,
+            files: [
+                FileReport(
+                    name: "f", path: "f.yaml",
+                    scenarios: [
+                        ScenarioReport(
+                            id: "f/odd", name: "odd", line: 1, duration: 0,
+                            outcome: .failed(
+                                Failure(
+                                    type: .eventMismatch, message: "a \"b\" \\ c\td\u{7}\u{85}\u{2028}\u{FEFF}\u{7F}é🙂",
+                                    detail: "")), transcript: "")
+                    ])
+            ])
+        let manifest = ExpectationsManifest.recording(report, path: folder.path("m.yaml"), previous: nil)
+        try manifest.yamlText.write(toFile: folder.path("m.yaml"), atomically: true, encoding: .utf8)
+        let read = try ExpectationsManifest.load(path: folder.path("m.yaml"))
+        #expect(read.target == "t \"quoted\"")
+        #expect(read.entries.map(\.reason) == ["a \"b\" \\ c\td\u{7}\u{85}\u{2028}\u{FEFF}\u{7F}é🙂"])
+    }
+}
