@@ -10,7 +10,7 @@ struct HelpAndUsageTests {
         let run = ToolRun(arguments)
         #expect(run.code == 0)
         #expect(run.output.hasPrefix("storage-conformance — the conformance harness for Cloud Storage for Firebase\n"))
-        for command in ["run", "lint", "list", "serve", "help"] {
+        for command in ["run", "lint", "list", "schema", "serve", "help"] {
             #expect(run.output.contains("\n  \(command) "))
         }
         #expect(run.errors.isEmpty)
@@ -19,6 +19,7 @@ struct HelpAndUsageTests {
     @Test(arguments: [
         ("run", "USAGE:\n  storage-conformance [run] [PATHS…] [--target reference|URL]"),
         ("lint", "USAGE:\n  storage-conformance lint [PATHS…] [--root DIR]\n"),
+        ("schema", "USAGE:\n  storage-conformance schema\n"),
         (
             "list",
             "USAGE:\n  storage-conformance list [PATHS…] [--tag TAG]… [--filter TEXT]… [--shard K/N] [--root DIR]\n"
@@ -63,7 +64,9 @@ struct HelpAndUsageTests {
     @Test func helpForAnUnknownCommand() {
         let run = ToolRun(["help", "bogus"])
         #expect(run.code == 2)
-        #expect(run.errors == "storage-conformance: unknown command bogus (commands: run, lint, list, serve, help)\n")
+        #expect(
+            run.errors
+                == "storage-conformance: unknown command bogus (commands: run, lint, list, schema, serve, help)\n")
     }
 
     @Test func anUnknownCommand() {
@@ -71,7 +74,8 @@ struct HelpAndUsageTests {
         #expect(run.code == 2)
         #expect(run.output.isEmpty)
         #expect(
-            run.errors.hasPrefix("storage-conformance: unknown command lnit (commands: run, lint, list, serve, help)"))
+            run.errors.hasPrefix(
+                "storage-conformance: unknown command lnit (commands: run, lint, list, schema, serve, help)"))
         #expect(run.errors.hasSuffix("Run `storage-conformance help` for usage.\n"))
     }
 

@@ -83,6 +83,16 @@ enum CommandTable {
         ],
         footer: "Exit codes: 0 scenarios listed, 2 nothing selected or bad usage.")
 
+    static let schema = CommandSpec(
+        name: "schema", operands: "",
+        summary: "Print the JSON Schema of a scenario, for editors.",
+        description: """
+            Prints the JSON Schema (draft-07) of one scenario document, written from the tables the scenario
+            reader checks files against. Point an editor's YAML language server at it for completion and
+            errors while typing scenarios (see docs/scenario-language.md, section 10).
+            """,
+        options: [])
+
     static let serve = CommandSpec(
         name: "serve", operands: "",
         summary: "Serve the reference implementation over the Firebase Storage v0 protocol.",

@@ -7,15 +7,14 @@ import StorageModel
 /// `*` or `**` must be a whole path segment (`*.jpg` is an error, not a silent literal); `user` is a
 /// non-empty string.
 enum GivenDecoding {
-    static let objectKeys = DataSourceDecoding.keys + MetadataDecoding.keys + stampKeys
-    static let stampKeys = ["downloadTokens", "generation", "metageneration"]
+    static let objectKeys = LanguageKeys.fixtureObject
     static let operationNames = StorageRules.Operation.allCases.map(\.rawValue)
 
     static func decode(_ node: YAMLNode, context: DecodingContext) -> Given? {
         if node.isNull { return Given() }
         guard
             let fields = MappingFields(
-                node, key: "given", owner: "given", allowed: ["objects", "rules", "user"], context: context)
+                node, key: "given", owner: "given", allowed: LanguageKeys.given, context: context)
         else {
             return nil
         }
@@ -87,7 +86,7 @@ enum GivenDecoding {
     private static func rules(_ node: YAMLNode, context: DecodingContext) -> StorageRules? {
         guard
             let fields = MappingFields(
-                node, key: "rules", owner: "rules", allowed: ["version", "allow"], context: context)
+                node, key: "rules", owner: "rules", allowed: LanguageKeys.rules, context: context)
         else {
             return nil
         }
@@ -110,7 +109,7 @@ enum GivenDecoding {
     private static func entry(_ node: YAMLNode, context: DecodingContext) -> StorageRules.Entry? {
         guard
             let fields = MappingFields(
-                node, key: "allow", owner: "an allow entry", allowed: ["path", "ops", "if"], context: context)
+                node, key: "allow", owner: "an allow entry", allowed: LanguageKeys.allowEntry, context: context)
         else {
             return nil
         }

@@ -11,7 +11,7 @@ struct ScenarioDocumentDecoding {
         var node: YAMLNode
     }
 
-    static let keys = ["scenario", "tags", "covers", "targets", "given", "steps"]
+    static let keys = LanguageKeys.document
     static let targetKinds = ["reference", "http"]
 
     let fileName: String

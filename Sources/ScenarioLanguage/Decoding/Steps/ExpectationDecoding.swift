@@ -123,7 +123,7 @@ struct ExpectationDecoding {
     private func progress(_ node: YAMLNode) -> (completed: Int64?, total: Int64?)? {
         guard
             let fields = MappingFields(
-                node, key: "progress", owner: "progress", allowed: ["completed", "total"], context: context)
+                node, key: "progress", owner: "progress", allowed: LanguageKeys.progress, context: context)
         else {
             return nil
         }

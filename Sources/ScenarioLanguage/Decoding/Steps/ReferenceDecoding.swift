@@ -25,7 +25,7 @@ struct ReferenceDecoding {
             return template(node, "ref").map { .path($0) }
         }
         let fields = MappingFields(
-            checking: node, pairs: pairs, owner: "ref", allowed: ["from", "chain", "url"], context: context)
+            checking: node, pairs: pairs, owner: "ref", allowed: LanguageKeys.reference, context: context)
         if let url = fields["url"] {
             if let other = fields.keyNode("from") ?? fields.keyNode("chain") {
                 context.error("ref takes either url or from/chain, not both", at: other)
@@ -61,7 +61,7 @@ struct ReferenceDecoding {
             return nil
         case .mapping(let pairs):
             let fields = MappingFields(
-                checking: node, pairs: pairs, owner: "a chain link", allowed: ["child"], context: context)
+                checking: node, pairs: pairs, owner: "a chain link", allowed: LanguageKeys.chainLink, context: context)
             guard let path = fields.required("child", of: "a chain link", "the path to append", context: context) else {
                 return nil
             }

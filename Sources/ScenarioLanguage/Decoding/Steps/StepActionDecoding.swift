@@ -125,12 +125,7 @@ struct StepActionDecoding {
 
     /// observe `{ task, status, as }`, removeObserver `{ task, handle }`, removeAllObservers `{ task, status? }`.
     private func observers(_ value: YAMLNode) -> Result? {
-        let keys: [String]
-        switch verb {
-        case .observe: keys = ["task", "status", "as"]
-        case .removeObserver: keys = ["task", "handle"]
-        default: keys = ["task", "status"]
-        }
+        let keys = LanguageKeys.observerKeys(verb)
         guard case .mapping(let pairs) = value.value else {
             context.typeMismatch(verb.rawValue, expected: "a mapping { \(keys.joined(separator: ", ")) }", found: value)
             return nil

@@ -90,24 +90,11 @@ struct StepDecoding {
     }
 
     private func decodeExpectation(_ verb: Verb, _ action: StepAction?, _ node: YAMLNode) -> Expectation? {
-        let subject: ExpectationSubject
+        guard var subject = verb.expectationSubject else { return nil }
         var mover: String?
-        switch verb {
-        case .ref: subject = .reference
-        case .put: subject = .transfer(.upload)
-        case .getData, .write: subject = .transfer(.download)
-        case .await:
-            var direction: NameScope.Direction?
-            if case .await(let task)? = action, case .task(let known)? = scope.kind(of: task) {
-                direction = known
-                mover = "$" + task
-            }
-            subject = .transfer(direction)
-        case .downloadURL: subject = .downloadURL
-        case .list, .listAll: subject = .list
-        case .getMetadata, .updateMetadata: subject = .metadata
-        case .delete: subject = .outcome
-        case .pause, .resume, .cancel, .observe, .removeObserver, .removeAllObservers: return nil
+        if case .await(let task)? = action, case .task(let known)? = scope.kind(of: task) {
+            subject = .transfer(known)
+            mover = "$" + task
         }
         return ExpectationDecoding(verb: verb.rawValue, mover: mover, subject: subject, scope: scope, context: context)
             .decode(node)

@@ -5,7 +5,7 @@ enum TriggerDecoding {
     static func decode(_ node: YAMLNode, context: DecodingContext) -> Trigger? {
         guard
             let fields = MappingFields(
-                node, key: "when", owner: "when", allowed: ["progress", "event"], context: context)
+                node, key: "when", owner: "when", allowed: LanguageKeys.trigger, context: context)
         else {
             return nil
         }

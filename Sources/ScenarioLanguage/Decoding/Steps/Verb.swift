@@ -22,6 +22,22 @@ enum Verb: String, CaseIterable {
         }
     }
 
+    /// What `expect:` is about (an await's direction is that of its task, known once names are resolved);
+    /// nil for the verbs that take no `expect:`.
+    var expectationSubject: ExpectationSubject? {
+        switch self {
+        case .ref: .reference
+        case .put: .transfer(.upload)
+        case .getData, .write: .transfer(.download)
+        case .await: .transfer(nil)
+        case .downloadURL: .downloadURL
+        case .list, .listAll: .list
+        case .getMetadata, .updateMetadata: .metadata
+        case .delete: .outcome
+        case .pause, .resume, .cancel, .observe, .removeObserver, .removeAllObservers: nil
+        }
+    }
+
     /// What `as:` names, for the verbs that produce something.
     var product: NameScope.Kind? {
         switch self {

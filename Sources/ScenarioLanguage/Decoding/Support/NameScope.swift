@@ -38,10 +38,7 @@ struct NameScope {
     }
 
     /// The keys of the SDK's `StorageMetadata` a scenario may name.
-    static let metadataKeys = [
-        "bucket", "cacheControl", "contentDisposition", "contentEncoding", "contentLanguage", "contentType",
-        "customMetadata", "generation", "metageneration", "md5Hash", "name", "path", "size", "timeCreated", "updated",
-    ]
+    static let metadataKeys = LanguageKeys.expectedMetadata
 
     private var kinds: [String: (kind: Kind, location: SourceLocation)] = [
         "bucket": (.string, SourceLocation(line: 0, column: 0, offset: 0))

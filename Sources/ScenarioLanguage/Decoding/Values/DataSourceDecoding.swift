@@ -6,7 +6,7 @@
 /// because the runner builds the bytes in memory. A plain string (`data: hello`, the first thing people
 /// write) is UTF-8 text, as `{ text: hello }`; a number or boolean is an error that shows both readings.
 enum DataSourceDecoding {
-    static let keys = ["text", "base64", "random", "seed", "zeros", "empty"]
+    static let keys = LanguageKeys.data
     static let maximumSize: Int64 = 2 << 30
 
     /// A data source from its own mapping (`data: { random: 1MiB, seed: 7 }`).

@@ -18,7 +18,7 @@ enum ErrorCodeDecoding {
             return code(node, "error", context: context).map { ErrorExpectation(code: $0) }
         }
         let fields = MappingFields(
-            checking: node, pairs: pairs, owner: "error", allowed: ["code", "message"], context: context)
+            checking: node, pairs: pairs, owner: "error", allowed: LanguageKeys.error, context: context)
         let code = fields.required("code", of: "error", "a StorageErrorCode name or number", context: context)
             .flatMap { self.code($0, "code", context: context) }
         var message: ErrorExpectation.MessageMatch?

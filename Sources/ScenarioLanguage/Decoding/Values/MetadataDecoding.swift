@@ -6,7 +6,7 @@ import StorageModel
 /// A decision where docs/scenario-language.md is silent: null (removing a field, a custom key, or with
 /// `customMetadata: null` every custom key) only means something to updateMetadata; in put it is an error.
 enum MetadataDecoding {
-    static let keys = MetadataField.allCases.map(\.rawValue) + ["customMetadata"]
+    static let keys = LanguageKeys.metadata
 
     /// `metadata:` of put (`allowsRemoval` false) or updateMetadata (true); string values are templates.
     static func values(

@@ -1,0 +1,36 @@
+import StorageModel
+
+/// Every mapping of the scenario language and the keys it accepts. The decoders check files against these
+/// lists and `ScenarioSchema` writes the JSON Schema from them, so the two cannot disagree. The keys a step
+/// takes beside its verb are `Verb.stepKeys`; those of `expect:` are `ExpectationSubject.keys`.
+enum LanguageKeys {
+    static let document = ["scenario", "tags", "covers", "targets", "given", "steps"]
+    static let given = ["objects", "rules", "user"]
+    static let rules = ["version", "allow"]
+    static let allowEntry = ["path", "ops", "if"]
+    static let trigger = ["progress", "event"]
+    static let progress = ["completed", "total"]
+    static let reference = ["from", "chain", "url"]
+    static let chainLink = ["child"]
+    static let error = ["code", "message"]
+    static let data = ["text", "base64", "random", "seed", "zeros", "empty"]
+    /// `metadata:` of put and updateMetadata, and the metadata of a fixture object.
+    static let metadata = MetadataField.allCases.map(\.rawValue) + ["customMetadata"]
+    /// What a fixture may fix that an upload would mint.
+    static let stamps = ["downloadTokens", "generation", "metageneration"]
+    static let fixtureObject = data + metadata + stamps
+    /// The properties of `StorageMetadata` an expectation can check.
+    static let expectedMetadata = [
+        "bucket", "cacheControl", "contentDisposition", "contentEncoding", "contentLanguage", "contentType",
+        "customMetadata", "generation", "metageneration", "md5Hash", "name", "path", "size", "timeCreated", "updated",
+    ]
+
+    /// The mapping of observe, removeObserver and removeAllObservers.
+    static func observerKeys(_ verb: Verb) -> [String] {
+        switch verb {
+        case .observe: ["task", "status", "as"]
+        case .removeObserver: ["task", "handle"]
+        default: ["task", "status"]
+        }
+    }
+}
