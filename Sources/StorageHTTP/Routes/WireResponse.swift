@@ -28,7 +28,7 @@ enum WireResponse {
             status = 502
             message = "The service behind this server failed: \(error.description)"
         }
-        var response = HTTPResponse.jsonError(status: status, message: message)
+        var response = ErrorBodyJSON.response(status: status, message: message)
         for (name, value) in headers { response.headers[name] = value }
         return response
     }

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// A small HTTP/1.1 server on POSIX sockets that hands every request to one synchronous handler.
+/// A small HTTP/1.1 server on POSIX sockets that hands every request to one synchronous handler (the
+/// API's router), independent of any API.
 ///
 /// One accept thread plus one thread per connection; the handler is called concurrently from connection
-/// threads. The core answers protocol errors itself with a JSON body `{"error":{"code":N,"message":"…"}}`:
-/// malformed requests 400, stalled requests 408, bodies over the limit 413, over-long request lines 414,
+/// threads. The core answers protocol errors itself, in the shape the `errorResponder` gives (plain text by
+/// default; the Firebase v0 layer passes its JSON): malformed requests 400, stalled requests 408, bodies over the limit 413, over-long request lines 414,
 /// too many or too large headers 431, unknown expectations 417, unknown transfer codings 501, versions
 /// other than 1.0/1.1 505, connections beyond the limit 503.
 ///
@@ -19,6 +20,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    private let errorResponder: HTTPErrorResponder
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let runtime = Mutex<ServerRuntime?>(nil)
 
@@ -26,16 +28,19 @@ public final class HTTPServer: Sendable {
     ///   - screen: called with a request's head (its body empty) before the body is read or `100 Continue`
     ///     is sent; a response it returns is sent at once and the connection closed, the body never read.
     ///     This is where a request is authorised before a client may spend bandwidth on its body.
+    ///   - errorResponder: the answer to an error the core detects itself.
     ///   - log: called after each response (also for requests the core refused), on the connection's thread.
     public init(
         configuration: HTTPServerConfiguration,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         screen: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        errorResponder: @escaping HTTPErrorResponder = HTTPResponse.plainError,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.handler = handler
         self.screen = screen
+        self.errorResponder = errorResponder
         self.log = log
     }
 
@@ -51,7 +56,9 @@ public final class HTTPServer: Sendable {
             guard current == nil else { throw HTTPServerError.alreadyRunning }
             try configuration.validate()
             BrokenPipes.ignore()
-            let started = try ServerRuntime(configuration: configuration, handler: handler, screen: screen, log: log)
+            let started = try ServerRuntime(
+                configuration: configuration, handler: handler, screen: screen, errorResponder: errorResponder, log: log
+            )
             try started.startAccepting()
             current = started
             return started.port

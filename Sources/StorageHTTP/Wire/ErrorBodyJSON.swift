@@ -3,7 +3,14 @@ import Foundation
 /// Error bodies: `{"error":{"code":N,"message":"…"}}` as written, and any service's error answer as read.
 public enum ErrorBodyJSON {
     public static func encode(status: Int, message: String) -> Data {
-        HTTPResponse.jsonError(status: status, message: message).body
+        Data("{\"error\":{\"code\":\(status),\"message\":\(JSONString.quoted(message))}}".utf8)
+    }
+
+    /// An error answer in the v0 shape: the core's error responder for the v0 server, and every route's errors.
+    @Sendable public static func response(status: Int, message: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
+            body: encode(status: status, message: message))
     }
 
     /// The message an error answer carries: `error.message` of a JSON body, else the body's text (the

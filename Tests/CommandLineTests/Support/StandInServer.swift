@@ -36,7 +36,7 @@ final class StandInServer: Sendable {
                         status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
                 }
                 Thread.sleep(forTimeInterval: delay)
-                return HTTPResponse.jsonError(status: 503, message: "late")
+                return ErrorBodyJSON.response(status: 503, message: "late")
             }
         }
         port = try server.start()

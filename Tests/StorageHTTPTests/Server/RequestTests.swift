@@ -14,14 +14,40 @@ import Testing
         #expect(HTTPRequest(target: "*").path == "*")
     }
 
-    @Test func jsonErrorHasTheFirebaseShape() throws {
-        let response = HTTPResponse.jsonError(status: 404, message: "Not \"found\"\n")
+    @Test func v0ErrorsHaveTheFirebaseShape() throws {
+        let response = ErrorBodyJSON.response(status: 404, message: "Not \"found\"\n")
         #expect(response.status == 404)
         #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         let object = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
         let error = try #require(object["error"] as? [String: Any])
         #expect(error["code"] as? Int == 404)
         #expect(error["message"] as? String == "Not \"found\"\n")
+    }
+
+    /// The core has no API's error shape: plain text by default, the responder's shape when given one.
+    @Test func coreErrorsTakeTheResponderShape() throws {
+        let malformed = "GET / HTTP/1.1\r\nHost: h\r\nBad Header\r\n\r\n"
+        let plain = HTTPServer(configuration: .forTests) { _ in HTTPResponse(status: 200) }
+        let plainPort = try plain.start()
+        defer { plain.stop() }
+        let client = try RawClient(port: plainPort)
+        try client.send(malformed)
+        let answer = try client.readResponse()
+        #expect(answer.status == 400)
+        #expect(answer.headers["Content-Type"] == "text/plain; charset=utf-8")
+        let shaped = HTTPServer(
+            configuration: .forTests, handler: { _ in HTTPResponse(status: 200) },
+            errorResponder: { status, message in
+                HTTPResponse(
+                    status: status, headers: ["Content-Type": "application/problem+json"], body: Data(message.utf8))
+            })
+        let shapedPort = try shaped.start()
+        defer { shaped.stop() }
+        let other = try RawClient(port: shapedPort)
+        try other.send(malformed)
+        let shapedAnswer = try other.readResponse()
+        #expect(shapedAnswer.status == 400)
+        #expect(shapedAnswer.headers["Content-Type"] == "application/problem+json")
     }
 
     @Test func reasonPhrases() {

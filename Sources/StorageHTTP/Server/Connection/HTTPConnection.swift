@@ -9,7 +9,7 @@ final class HTTPConnection {
     private let socket: ConnectionSocket
     private let input: ConnectionInput
     private let remoteAddress: String
-    private var writer = ResponseWriter()
+    private var writer: ResponseWriter
     private let readTimeoutMilliseconds: Int
     private let limits: RequestHeadParser.Limits
 
@@ -19,6 +19,7 @@ final class HTTPConnection {
         self.configuration = configuration
         self.socket = socket
         self.remoteAddress = remoteAddress
+        writer = ResponseWriter(errorResponder: runtime.errorResponder)
         let lineLimit = max(configuration.maxRequestLineBytes, configuration.maxHeaderBytes, 4096)
         input = ConnectionInput(
             socket: socket,
@@ -116,7 +117,7 @@ final class HTTPConnection {
             report(method, target, status: response.status, responseBytes: written, since: started)
             return keepAlive ? .keepOpen : .closeAfterResponse
         } catch let error as HTTPProtocolError {
-            let response = HTTPResponse.jsonError(status: error.status, message: error.message)
+            let response = runtime.errorResponder(error.status, error.message)
             let exchange = ResponseWriter.Exchange(isHead: method == "HEAD", version: .http11, keepAlive: false)
             do {
                 let written = try writer.write(response, for: exchange, to: socket)

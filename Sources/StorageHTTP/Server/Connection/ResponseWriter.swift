@@ -6,12 +6,16 @@ import Foundation
 /// value only for a bodiless HEAD answer), drops handler `Transfer-Encoding` and `Connection` fields,
 /// writes `Connection` itself and adds `Date` unless the handler set one. 1xx, 204 and 304 carry no body.
 struct ResponseWriter {
+    /// Answers the 500 that replaces a response whose headers cannot be written.
+    let errorResponder: HTTPErrorResponder
+
     private var head: [UInt8] = []
     private var dateCache = HTTPDateCache()
     /// Bodies up to this size are copied after the head and sent in one `send`.
     private static let inlineBodyLimit = 32 * 1024
 
-    init() {
+    init(errorResponder: @escaping HTTPErrorResponder) {
+        self.errorResponder = errorResponder
         head.reserveCapacity(1024)
     }
 
@@ -27,7 +31,7 @@ struct ResponseWriter {
     mutating func write(_ response: HTTPResponse, for exchange: Exchange, to socket: ConnectionSocket) throws -> Int {
         var response = response
         if let problem = Self.problem(with: response) {
-            response = HTTPResponse.jsonError(status: 500, message: problem)
+            response = errorResponder(500, problem)
         }
         let status = response.status
         let allowsBody = status >= 200 && status != 204 && status != 304

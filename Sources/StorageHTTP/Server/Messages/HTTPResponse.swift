@@ -15,13 +15,13 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// A JSON error in the Firebase shape `{"error":{"code":N,"message":"…"}}`, as the server core sends its own errors.
-    public static func jsonError(status: Int, message: String) -> HTTPResponse {
-        let body = "{\"error\":{\"code\":\(status),\"message\":\(JSONString.quoted(message))}}"
-        return HTTPResponse(
-            status: status,
-            headers: ["Content-Type": "application/json; charset=utf-8"],
-            body: Data(body.utf8)
-        )
+    /// The core's own error answer when the server was given no error responder: the message as plain text.
+    public static func plainError(status: Int, message: String) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data((message + "\n").utf8))
     }
 }
+
+/// How a server answers the errors its core detects itself (malformed requests, timeouts, limits, no
+/// connection slot): each API has its own error shape, so the API layer passes its responder.
+public typealias HTTPErrorResponder = @Sendable (_ status: Int, _ message: String) -> HTTPResponse

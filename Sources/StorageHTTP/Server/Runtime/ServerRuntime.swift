@@ -13,6 +13,7 @@ final class ServerRuntime: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    let errorResponder: HTTPErrorResponder
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
     let registry = ConnectionRegistry()
@@ -28,11 +29,13 @@ final class ServerRuntime: Sendable {
     /// Binds, listens and starts the accept thread.
     init(
         configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, log: (@Sendable (HTTPRequestLog) -> Void)?
+        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, errorResponder: @escaping HTTPErrorResponder,
+        log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
         self.configuration = configuration
         self.handler = handler
         self.screen = screen
+        self.errorResponder = errorResponder
         self.log = log
         stopSignal = try StopSignal()
         listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
@@ -46,7 +49,7 @@ final class ServerRuntime: Sendable {
     }
 
     private func acceptLoop() {
-        var writer = ResponseWriter()
+        var writer = ResponseWriter(errorResponder: errorResponder)
         while waitForConnection() {
             switch listener.accept() {
             case .success(let (descriptor, peer)):
@@ -95,7 +98,7 @@ final class ServerRuntime: Sendable {
 
     /// Answers 503 without waiting (the response fits an empty socket buffer) and closes.
     private func refuse(_ socket: ConnectionSocket, peer: String, message: String, writer: inout ResponseWriter) {
-        let response = HTTPResponse.jsonError(status: 503, message: message)
+        let response = errorResponder(503, message)
         let bytes = writer.serialize(response, for: .init(isHead: false, version: .http11, keepAlive: false))
         socket.sendWithoutWaiting(bytes)
         socket.shutdownWrite()

@@ -10,7 +10,9 @@ func withServer<Result>(
     log: (@Sendable (HTTPRequestLog) -> Void)? = nil,
     _ body: (HTTPServer, Int) throws -> Result
 ) throws -> Result {
-    let server = HTTPServer(configuration: configuration, handler: handler, log: log)
+    // The v0 error shape, so the tests read the core's errors as JSON.
+    let server = HTTPServer(
+        configuration: configuration, handler: handler, errorResponder: ErrorBodyJSON.response, log: log)
     let port = try server.start()
     defer { server.stop() }
     return try body(server, port)
