@@ -1,13 +1,14 @@
 import Foundation
+import StorageModel
 
 /// Error bodies: `{"error":{"code":N,"message":"…"}}` as written, and any service's error answer as read.
-public enum ErrorBodyJSON {
-    public static func encode(status: Int, message: String) -> Data {
+package enum ErrorBodyJSON {
+    package static func encode(status: Int, message: String) -> Data {
         Data("{\"error\":{\"code\":\(status),\"message\":\(JSONString.quoted(message))}}".utf8)
     }
 
     /// An error answer in the v0 shape: the core's error responder for the v0 server, and every route's errors.
-    @Sendable public static func response(status: Int, message: String) -> HTTPResponse {
+    @Sendable package static func response(status: Int, message: String) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
             body: encode(status: status, message: message))
@@ -15,7 +16,7 @@ public enum ErrorBodyJSON {
 
     /// The message an error answer carries: `error.message` of a JSON body, else the body's text (the
     /// emulator answers `Not Found` in plain text), cut to a readable length; nil for an empty body.
-    public static func message(from body: Data) -> String? {
+    package static func message(from body: Data) -> String? {
         if let json = try? WireJSONParser.parse(body), let message = json["error"]?["message"]?.stringValue {
             return message
         }

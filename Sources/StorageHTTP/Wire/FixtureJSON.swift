@@ -4,8 +4,8 @@ import StorageModel
 /// A fixture object for `PUT /internal/buckets/{bucket}/objects/{object}`: the upload metadata's fields,
 /// `data` (base64), and the values an upload would mint, `downloadTokens` (a list), `generation` and
 /// `metageneration` (decimal strings), each optional.
-public enum FixtureJSON {
-    public static func encode(data: Data, fields: ObjectMetadataFields, stamps: FixedStamps) -> Data {
+package enum FixtureJSON {
+    package static func encode(data: Data, fields: ObjectMetadataFields, stamps: FixedStamps) -> Data {
         var members: [WireJSON.Member] = [.init("data", .string(data.base64EncodedString()))]
         for field in MetadataField.allCases {
             if let value = fields[field] { members.append(.init(field.rawValue, .string(value))) }
@@ -24,7 +24,7 @@ public enum FixtureJSON {
     }
 
     /// Reads a fixture strictly: 400 naming the field for anything malformed.
-    public static func decode(_ body: Data) throws(BackendError) -> (
+    package static func decode(_ body: Data) throws(BackendError) -> (
         data: Data, fields: ObjectMetadataFields, stamps: FixedStamps
     ) {
         let (_, fields) = try UploadMetadataJSON.decode(body)

@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 
 /// Writes one JSON object straight into UTF-8 bytes, member by member: the hot path of the server
 /// (object metadata on every read and upload), where building a `WireJSON` tree first costs more than

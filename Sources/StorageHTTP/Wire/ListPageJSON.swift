@@ -2,9 +2,9 @@ import Foundation
 import StorageModel
 
 /// A list page as v0 JSON: `{"prefixes":[…],"items":[{"name":…,"bucket":…}],"nextPageToken":…}`.
-public enum ListPageJSON {
+package enum ListPageJSON {
     /// Both arrays always present; the token only when there is a next page.
-    public static func encode(_ page: ListPage, bucket: String) -> Data {
+    package static func encode(_ page: ListPage, bucket: String) -> Data {
         var members: [WireJSON.Member] = [
             .init("prefixes", .array(page.prefixes.map(WireJSON.string))),
             .init(
@@ -17,7 +17,7 @@ public enum ListPageJSON {
 
     /// Reads a service's page tolerantly: absent arrays are empty, an item's other keys are ignored,
     /// an empty token means no next page.
-    public static func decode(_ data: Data) throws(BackendError) -> ListPage {
+    package static func decode(_ data: Data) throws(BackendError) -> ListPage {
         let object = try WireObject(parsing: data, what: "the list page", side: .response)
         var page = ListPage()
         for element in try object.optionalArray("prefixes") ?? [] {

@@ -4,10 +4,10 @@ import StorageModel
 /// The body of a metadata update (PATCH): a field set to a string changes it, `null` removes it, an
 /// absent field stays; `metadata` merges key by key (`null` deletes a key), and `"metadata": null`
 /// removes every custom key.
-public enum MetadataPatchJSON {
+package enum MetadataPatchJSON {
     /// What a client sends. A patch that clears all custom keys and also sets some cannot be said in one
     /// body; it is written as the clear alone (`HTTPBackend` rewrites such patches before sending).
-    public static func encode(_ patch: MetadataPatch) -> Data {
+    package static func encode(_ patch: MetadataPatch) -> Data {
         var members: [WireJSON.Member] = []
         for field in MetadataField.allCases {
             guard let change = patch.fields[field] else { continue }
@@ -24,7 +24,7 @@ public enum MetadataPatchJSON {
     /// What a server reads, strictly: writable fields must be strings or null, `metadata` an object of
     /// strings and nulls, or null; anything else is a 400. Unknown keys (`name`, `size`, … that SDKs
     /// send) are ignored. An empty body is an empty patch.
-    public static func decode(_ data: Data) throws(BackendError) -> MetadataPatch {
+    package static func decode(_ data: Data) throws(BackendError) -> MetadataPatch {
         if WireObject.isBlank(data) { return MetadataPatch() }
         let object = try WireObject(parsing: data, what: "the metadata update", side: .request)
         var patch = MetadataPatch()

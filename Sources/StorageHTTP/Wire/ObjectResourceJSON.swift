@@ -8,8 +8,8 @@ import StorageModel
 /// endpoint can be measured: counts as numbers or strings, `crc32c` as base64 or as the emulator's
 /// decimal, absent optional fields and unknown keys. Only a missing `name` or `bucket`, or a field of
 /// the wrong type, is a malformed response.
-public enum ObjectResourceJSON {
-    public static func encode(_ resource: ObjectResource) -> Data {
+package enum ObjectResourceJSON {
+    package static func encode(_ resource: ObjectResource) -> Data {
         var writer = JSONObjectWriter()
         writer.string("name", resource.name)
         writer.string("bucket", resource.bucket)
@@ -37,7 +37,7 @@ public enum ObjectResourceJSON {
     }
 
     /// Reads a service's answer; throws `.malformedResponse` naming what is wrong.
-    public static func decode(_ data: Data) throws(BackendError) -> ObjectResource {
+    package static func decode(_ data: Data) throws(BackendError) -> ObjectResource {
         try decode(WireObject(parsing: data, what: "the object metadata", side: .response))
     }
 

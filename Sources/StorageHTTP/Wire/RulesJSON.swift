@@ -3,8 +3,8 @@ import StorageModel
 
 /// Security rules as this project's server takes them (`PUT /internal/buckets/{bucket}/rules`), in the
 /// scenario language's shape: `{"version":2,"allow":[{"path":"ios/public/**","ops":["read","write","list"],"if":"signedIn"}]}`.
-public enum RulesJSON {
-    public static func encode(_ rules: StorageRules) -> Data {
+package enum RulesJSON {
+    package static func encode(_ rules: StorageRules) -> Data {
         let entries = rules.entries.map { entry -> WireJSON in
             var members: [WireJSON.Member] = [
                 .init("path", .string(entry.path)),
@@ -22,7 +22,7 @@ public enum RulesJSON {
     /// Reads rules strictly (400 with the reason): `version` 1 or 2 (default 2), `allow` a list of
     /// entries, each with a string `path`, `ops` from `read`, `write`, `list`, and an optional `"if"`
     /// (`signedIn` or `request.auth.uid == NAME`); unknown keys are refused so a typo cannot silently allow everything.
-    public static func decode(_ data: Data) throws(BackendError) -> StorageRules {
+    package static func decode(_ data: Data) throws(BackendError) -> StorageRules {
         let object = try WireObject(parsing: data, what: "the rules", side: .request)
         try refuseUnknownKeys(object, allowed: ["version", "allow"])
         let version = try object.optionalInteger("version") ?? 2

@@ -3,9 +3,9 @@ import StorageModel
 
 /// The metadata JSON that starts a resumable upload and opens a multipart one:
 /// `{"name":…,"contentType":…,"metadata":{…}}`, only the fields that are set.
-public enum UploadMetadataJSON {
+package enum UploadMetadataJSON {
     /// What a client sends; `name` is the full object path (nil leaves it out).
-    public static func encode(name: String?, fields: ObjectMetadataFields) -> Data {
+    package static func encode(name: String?, fields: ObjectMetadataFields) -> Data {
         var members: [WireJSON.Member] = []
         if let name { members.append(.init("name", .string(name))) }
         for field in MetadataField.allCases {
@@ -20,7 +20,7 @@ public enum UploadMetadataJSON {
     /// What a server reads: an empty body is no metadata. Each writable field must be a string or null
     /// (null is the same as absent), `metadata` an object of strings (a null value drops the key) or
     /// null; any other type is a 400. Other keys (`bucket`, `size`, … sent by SDKs) are ignored.
-    public static func decode(_ data: Data) throws(BackendError) -> (name: String?, fields: ObjectMetadataFields) {
+    package static func decode(_ data: Data) throws(BackendError) -> (name: String?, fields: ObjectMetadataFields) {
         if WireObject.isBlank(data) { return (nil, ObjectMetadataFields()) }
         let object = try WireObject(parsing: data, what: "the upload metadata", side: .request)
         var fields = ObjectMetadataFields()

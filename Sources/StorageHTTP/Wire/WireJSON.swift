@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 
 /// A JSON value as the wire codecs read and write it.
 ///

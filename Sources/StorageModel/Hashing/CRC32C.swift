@@ -4,30 +4,30 @@ import Foundation
 /// `update(_:)` as they arrive, read the value with `finalize()`.
 ///
 /// Table-driven, sixteen bytes per step (slicing-by-16).
-public struct CRC32C: Sendable {
+package struct CRC32C: Sendable {
     /// The running remainder, kept inverted as the algorithm wants it.
     private var state: UInt32 = 0xFFFF_FFFF
 
-    public init() {}
+    package init() {}
 
     /// The checksum of `data`.
-    public static func checksum(of data: Data) -> UInt32 {
+    package static func checksum(of data: Data) -> UInt32 {
         var hasher = CRC32C()
         hasher.update(data)
         return hasher.finalize()
     }
 
     /// Base64 of the checksum's four big-endian bytes, as Cloud Storage writes `crc32c` (8 characters).
-    public static func base64(_ checksum: UInt32) -> String {
+    package static func base64(_ checksum: UInt32) -> String {
         let bytes: [UInt8] = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: checksum >> UInt32($0)) }
         return Data(bytes).base64EncodedString()
     }
 
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard var pointer = bytes.baseAddress, !bytes.isEmpty else { return }
         let tables = CRC32CTables.shared.entries
         var crc = state
@@ -61,7 +61,7 @@ public struct CRC32C: Sendable {
     }
 
     /// The checksum of everything given so far.
-    public func finalize() -> UInt32 { ~state }
+    package func finalize() -> UInt32 { ~state }
 }
 
 /// Entry `word & 0xFF` of table `table`.

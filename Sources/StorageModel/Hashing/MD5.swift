@@ -4,7 +4,7 @@ import Foundation
 /// `finalize()` (which leaves the hasher untouched, so it may go on).
 ///
 /// Used for an object's `md5Hash`; not for anything that needs security.
-public struct MD5: Sendable {
+package struct MD5: Sendable {
     private var a: UInt32 = 0x6745_2301
     private var b: UInt32 = 0xefcd_ab89
     private var c: UInt32 = 0x98ba_dcfe
@@ -13,20 +13,20 @@ public struct MD5: Sendable {
     /// The bytes of an incomplete 64-byte block, waiting for more input.
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// The 16-byte digest of `data`.
-    public static func digest(of data: Data) -> [UInt8] {
+    package static func digest(of data: Data) -> [UInt8] {
         var hasher = MD5()
         hasher.update(data)
         return hasher.finalize()
     }
 
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard var base = bytes.baseAddress, !bytes.isEmpty else { return }
         var remaining = bytes.count
         byteCount &+= UInt64(remaining)
@@ -53,7 +53,7 @@ public struct MD5: Sendable {
     }
 
     /// The 16-byte digest of everything given so far.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var copy = self
         let bitCount = byteCount &* 8
         var padding: [UInt8] = [0x80]

@@ -2,22 +2,22 @@
 /// its counterpart for query values, and strict percent-decoding.
 ///
 /// Encoding works on UTF-8 bytes and writes uppercase hex, so non-ASCII names are escaped byte by byte.
-public enum GCSEscaping {
+package enum GCSEscaping {
     /// Percent-encodes everything except `A–Z a–z 0–9 - . _ ~ ! $ ' ( ) * , = : @`; so `/`, `&`, `+`,
     /// `;`, space, `?`, `#`, `%` and every non-ASCII byte are escaped.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         encode(text, keeping: pathKept)
     }
 
     /// Percent-encodes a query value: unreserved characters and `! $ ' ( ) * , : @ /` stay, while `&`, `=`,
     /// `+` (as `%2B`, never a space), `;`, `?`, `#`, space, `%` and non-ASCII bytes are escaped.
-    public static func queryEscape(_ text: String) -> String {
+    package static func queryEscape(_ text: String) -> String {
         encode(text, keeping: queryKept)
     }
 
     /// Decodes `%XX` escapes; `+` stays `+`. Nil when an escape is malformed (`%`, `%2`, `%G1`) or the
     /// decoded bytes are not valid UTF-8.
-    public static func percentDecode(_ text: String) -> String? {
+    package static func percentDecode(_ text: String) -> String? {
         percentDecode(bytes: Array(text.utf8)[...])
     }
 
