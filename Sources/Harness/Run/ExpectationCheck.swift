@@ -147,7 +147,7 @@ enum ExpectationCheck {
             }
             guard MetadataView.keys.contains(key) else { throw .error(.unknownField, "metadata has no key \(key)") }
             try compare(
-                "metadata.\(key)", actual: MetadataView.scalar(key, of: metadata), wanted: wanted, values: values)
+                "metadata.\(key)", actual: metadata.property(key), wanted: wanted, values: values)
         }
     }
 

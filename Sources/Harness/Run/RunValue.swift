@@ -110,10 +110,7 @@ struct RunValues {
 
 /// Metadata as scenarios name it: the SDK's `StorageMetadata` properties, as text.
 enum MetadataView {
-    static let keys = [
-        "bucket", "cacheControl", "contentDisposition", "contentEncoding", "contentLanguage", "contentType",
-        "customMetadata", "generation", "metageneration", "md5Hash", "name", "path", "size", "timeCreated", "updated",
-    ]
+    static let keys = StorageMetadata.propertyNames
 
     /// The value at a key path (`generation`, `customMetadata.k`); nil when absent.
     static func value(of metadata: StorageMetadata, at path: [String]) -> String? {
@@ -123,26 +120,6 @@ enum MetadataView {
             return metadata.customMetadata?[path[1]]
         }
         guard path.count == 1 else { return nil }
-        return scalar(key, of: metadata)
-    }
-
-    static func scalar(_ key: String, of metadata: StorageMetadata) -> String? {
-        switch key {
-        case "bucket": metadata.bucket
-        case "cacheControl": metadata.cacheControl
-        case "contentDisposition": metadata.contentDisposition
-        case "contentEncoding": metadata.contentEncoding
-        case "contentLanguage": metadata.contentLanguage
-        case "contentType": metadata.contentType
-        case "generation": String(metadata.generation)
-        case "metageneration": String(metadata.metageneration)
-        case "md5Hash": metadata.md5Hash
-        case "name": metadata.name
-        case "path": metadata.path
-        case "size": String(metadata.size)
-        case "timeCreated": metadata.timeCreated.map(StorageDateFormat.string(from:))
-        case "updated": metadata.updated.map(StorageDateFormat.string(from:))
-        default: nil
-        }
+        return metadata.property(key)
     }
 }

@@ -20,10 +20,7 @@ enum LanguageKeys {
     static let stamps = ["downloadTokens", "generation", "metageneration"]
     static let fixtureObject = data + metadata + stamps
     /// The properties of `StorageMetadata` an expectation can check.
-    static let expectedMetadata = [
-        "bucket", "cacheControl", "contentDisposition", "contentEncoding", "contentLanguage", "contentType",
-        "customMetadata", "generation", "metageneration", "md5Hash", "name", "path", "size", "timeCreated", "updated",
-    ]
+    static let expectedMetadata = StorageMetadata.propertyNames
 
     /// The mapping of observe, removeObserver and removeAllObservers.
     static func observerKeys(_ verb: Verb) -> [String] {
