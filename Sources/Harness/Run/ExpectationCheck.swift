@@ -162,7 +162,7 @@ enum ExpectationCheck {
                     actual: "\(actual.sorted { $0.key < $1.key })")
             }
         case .map(let pairs):
-            for (key, value) in pairs {
+            for (key, value) in pairs.map({ ($0.key, $0.value) }) {
                 try compare("metadata.customMetadata.\(key)", actual: actual[key], wanted: value, values: values)
             }
         default:
@@ -272,7 +272,7 @@ enum ExpectationCheck {
         if expectation.data != nil || expectation.size != nil || expectation.sha256 != nil {
             try downloaded(record, expectation)
         }
-        for (handle, pattern) in expectation.observers ?? [] {
+        for (handle, pattern) in (expectation.observers ?? []).map({ ($0.handle, $0.pattern) }) {
             let observer = try values.value(handle, "an observer") { if case .observer(let o) = $0 { o } else { nil } }
             let received = observer.events
             guard pattern.matches(received.map(\.patternEvent)) else {

@@ -23,9 +23,9 @@ public struct Expectation: Sendable, Equatable {
     public var data: DataSource?
     public var size: Int64?
     public var sha256: String?
-    public var progress: (completed: Int64?, total: Int64?)?
+    public var progress: ExpectedProgress?
     /// Per observer handle: the events it received.
-    public var observers: [(handle: String, pattern: EventPattern)]?
+    public var observers: [ObserverExpectation]?
 
     // downloadURL.
     public var matches: Template?
@@ -37,19 +37,6 @@ public struct Expectation: Sendable, Equatable {
 
     public init(location: SourceLocation) {
         self.location = location
-    }
-
-    public static func == (lhs: Expectation, rhs: Expectation) -> Bool {
-        lhs.location == rhs.location && lhs.error == rhs.error && lhs.isNil == rhs.isNil && lhs.fullPath == rhs.fullPath
-            && lhs.name == rhs.name && lhs.bucket == rhs.bucket && lhs.description == rhs.description
-            && lhs.equals == rhs.equals && lhs.events == rhs.events && lhs.metadata == rhs.metadata
-            && lhs.data == rhs.data
-            && lhs.size == rhs.size && lhs.sha256 == rhs.sha256 && lhs.progress?.completed == rhs.progress?.completed
-            && lhs.progress?.total == rhs.progress?.total && (lhs.progress == nil) == (rhs.progress == nil)
-            && lhs.observers?.map(\.handle) == rhs.observers?.map(\.handle)
-            && lhs.observers?.map(\.pattern) == rhs.observers?.map(\.pattern)
-            && lhs.matches == rhs.matches && lhs.prefixes == rhs.prefixes && lhs.items == rhs.items
-            && lhs.pageToken == rhs.pageToken
     }
 }
 
@@ -76,6 +63,39 @@ public enum PageTokenExpectation: Sendable, Equatable {
     case equals(Template)
 }
 
+/// `progress: { completed, total }` of a finished transfer; nil fields are not checked.
+public struct ExpectedProgress: Sendable, Equatable {
+    public var completed: Int64?
+    public var total: Int64?
+
+    public init(completed: Int64? = nil, total: Int64? = nil) {
+        self.completed = completed
+        self.total = total
+    }
+}
+
+/// `observer: { HANDLE: PATTERN }`: what one observer must have received.
+public struct ObserverExpectation: Sendable, Equatable {
+    public var handle: String
+    public var pattern: EventPattern
+
+    public init(handle: String, pattern: EventPattern) {
+        self.handle = handle
+        self.pattern = pattern
+    }
+}
+
+/// One key of a mapping in an expected value (custom metadata).
+public struct ExpectedEntry: Sendable, Equatable {
+    public var key: String
+    public var value: ExpectedValue
+
+    public init(_ key: String, _ value: ExpectedValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
 /// An expected value in a partial match (metadata): scalars, maps (custom metadata) and lists, and the
 /// matchers `{ present: true }`, `/regex/` and `{ not: VALUE }`.
 public indirect enum ExpectedValue: Sendable, Equatable {
@@ -85,27 +105,11 @@ public indirect enum ExpectedValue: Sendable, Equatable {
     case float(Double)
     case string(Template)
     case list([ExpectedValue])
-    case map([(key: String, value: ExpectedValue)])
+    case map([ExpectedEntry])
     /// Any value, as long as there is one.
     case present
     /// A value the regular expression (the text between the slashes) finds a match in.
     case regex(String)
     /// Anything but what the inner value matches (absent included, unless the inner value is `null`).
     case not(ExpectedValue)
-
-    public static func == (lhs: ExpectedValue, rhs: ExpectedValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.int(let a), .int(let b)): a == b
-        case (.float(let a), .float(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
-        case (.list(let a), .list(let b)): a == b
-        case (.map(let a), .map(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
-        case (.present, .present): true
-        case (.regex(let a), .regex(let b)): a == b
-        case (.not(let a), .not(let b)): a == b
-        default: false
-        }
-    }
 }

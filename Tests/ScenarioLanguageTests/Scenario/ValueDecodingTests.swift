@@ -94,7 +94,9 @@ struct ValueDecodingTests {
             return
         }
         #expect(template.variableNames == ["first"])
-        #expect(metadata["customMetadata"] == .map([("k", .regex("v+")), ("gone", .not(.present))]))
+        #expect(
+            metadata["customMetadata"]
+                == .map([ExpectedEntry("k", .regex("v+")), ExpectedEntry("gone", .not(.present))]))
     }
 
     static let triggersTable: [(written: String, trigger: Trigger)] = [
@@ -216,7 +218,8 @@ struct ValueDecodingTests {
         #expect(metadata["metageneration"] == .int(1))
         #expect(metadata["contentType"] == .null)
         #expect(
-            metadata["customMetadata"] == .map([(key: "k", value: .string(f.t(13, "v"))), (key: "gone", value: .null)]))
+            metadata["customMetadata"]
+                == .map([ExpectedEntry("k", .string(f.t(13, "v"))), ExpectedEntry("gone", .null)]))
         let second = try #require(steps[2].expectation?.metadata)
         #expect(second["customMetadata"] == .null)
         #expect(second["size"] == .string(f.t(15, "$up.metadata.size", written: "\"$")))

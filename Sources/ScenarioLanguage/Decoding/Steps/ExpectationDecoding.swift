@@ -120,7 +120,7 @@ struct ExpectationDecoding {
         return text.lowercased()
     }
 
-    private func progress(_ node: YAMLNode) -> (completed: Int64?, total: Int64?)? {
+    private func progress(_ node: YAMLNode) -> ExpectedProgress? {
         guard
             let fields = MappingFields(
                 node, key: "progress", owner: "progress", allowed: LanguageKeys.progress, context: context)
@@ -136,21 +136,21 @@ struct ExpectationDecoding {
         let completed = fields["completed"].map { ByteSize.bytes($0, "completed", context: context) }
         let total = fields["total"].map { ByteSize.bytes($0, "total", context: context) }
         if completed == .some(nil) || total == .some(nil) { return nil }
-        return (completed.flatMap { $0 }, total.flatMap { $0 })
+        return ExpectedProgress(completed: completed.flatMap { $0 }, total: total.flatMap { $0 })
     }
 
-    private func observers(_ node: YAMLNode) -> [(handle: String, pattern: EventPattern)]? {
+    private func observers(_ node: YAMLNode) -> [ObserverExpectation]? {
         guard case .mapping(let pairs) = node.value else {
             context.typeMismatch("observer", expected: "a mapping of observer handles to event patterns", found: node)
             return nil
         }
-        var result: [(handle: String, pattern: EventPattern)] = []
+        var result: [ObserverExpectation] = []
         for pair in pairs {
             guard let handle = context.nameReference(pair.key, "observer"),
                 scope.require(handle, .observer, by: "observer", at: pair.key, context: context) != nil,
                 let pattern = EventPatternDecoding.decode(pair.value, "observer \(handle)", context: context)
             else { continue }
-            result.append((handle, pattern))
+            result.append(ObserverExpectation(handle: handle, pattern: pattern))
         }
         return result.count == pairs.count ? result : nil
     }

@@ -105,14 +105,14 @@ struct ExpectedMetadataDecoding {
             context.typeMismatch("customMetadata", expected: "a mapping of strings, or null", found: node)
             return nil
         }
-        var entries: [(key: String, value: ExpectedValue)] = []
+        var entries: [ExpectedEntry] = []
         for pair in pairs {
             guard case .string(let key) = pair.key.value else {
                 context.typeMismatch("customMetadata", expected: "string keys", found: pair.key)
                 continue
             }
             if let value = value(pair.value, "customMetadata.\(key)") {
-                entries.append((key, value))
+                entries.append(ExpectedEntry(key, value))
             }
         }
         return .map(entries)
