@@ -170,22 +170,18 @@ extension ScenarioExecution {
 }
 
 /// Whether a trigger has acted; set from inside an event handler.
-final class TriggerState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fired = false
+final class TriggerState: Sendable {
+    private let fired = Locked(false)
 
     /// True the first time only.
     func fireOnce() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if fired { return false }
-        fired = true
-        return true
+        fired.withLock { fired in
+            defer { fired = true }
+            return !fired
+        }
     }
 
     var hasFired: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return fired
+        fired.withLock { $0 }
     }
 }

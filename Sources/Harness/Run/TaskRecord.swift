@@ -4,9 +4,9 @@ import StorageModel
 
 /// A task a scenario started, with every event it delivered (recorded through a tap, so
 /// `removeAllObservers` cannot hide any), and the checks that hold for every task.
-final class TaskRecord: @unchecked Sendable {
+final class TaskRecord: Sendable {
     /// One delivered event.
-    struct Event: CustomStringConvertible {
+    struct Event: Sendable, CustomStringConvertible {
         var status: StorageTaskStatus
         var code: StorageErrorCode?
         var completed: Int64
@@ -29,10 +29,8 @@ final class TaskRecord: @unchecked Sendable {
     let task: StorageObservableTask
     /// The size of the data an upload sends, once known.
     let uploadSize: Int64?
-    private let lock = NSLock()
-    private var recorded: [Event] = []
-    /// Where the next `when: { event: … }` trigger starts looking.
-    var eventTriggerCursor = 0
+    private let recorded = Locked<[Event]>([])
+    private let triggerCursor = Locked(0)
 
     init(name: String, task: StorageObservableTask, uploadSize: Int64?, transcript: Transcript) {
         self.name = name
@@ -42,17 +40,19 @@ final class TaskRecord: @unchecked Sendable {
             let event = Event(
                 status: snapshot.status, code: snapshot.error?.code,
                 completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount)
-            lock.lock()
-            recorded.append(event)
-            lock.unlock()
+            recorded.withLock { $0.append(event) }
             transcript.add("    \(name): \(event)" + (snapshot.error.map { " \($0.message)" } ?? ""))
         }
     }
 
     var events: [Event] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0 }
+    }
+
+    /// Where the next `when: { event: … }` trigger starts looking among the events.
+    var eventTriggerCursor: Int {
+        get { triggerCursor.withLock { $0 } }
+        set { triggerCursor.withLock { $0 = newValue } }
     }
 
     var eventList: String { events.isEmpty ? "(no events)" : events.map(\.description).joined(separator: " ") }
@@ -105,29 +105,28 @@ final class TaskRecord: @unchecked Sendable {
 }
 
 /// An observer a scenario added with `observe`, and what it received.
-final class ObserverRecord: @unchecked Sendable {
+final class ObserverRecord: Sendable {
     let status: StorageTaskStatus
     let task: TaskRecord
-    private(set) var handle = ""
-    private let lock = NSLock()
-    private var received: [TaskRecord.Event] = []
+    let handle: String
+    private let received: Locked<[TaskRecord.Event]>
 
     init(task: TaskRecord, status: StorageTaskStatus) {
         self.task = task
         self.status = status
-        handle = task.task.observe(status) { [self] snapshot in
-            lock.lock()
-            received.append(
-                TaskRecord.Event(
-                    status: snapshot.status, code: snapshot.error?.code,
-                    completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount))
-            lock.unlock()
+        let received = Locked<[TaskRecord.Event]>([])
+        self.received = received
+        handle = task.task.observe(status) { snapshot in
+            received.withLock {
+                $0.append(
+                    TaskRecord.Event(
+                        status: snapshot.status, code: snapshot.error?.code,
+                        completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount))
+            }
         }
     }
 
     var events: [TaskRecord.Event] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
+        received.withLock { $0 }
     }
 }

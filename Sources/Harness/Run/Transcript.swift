@@ -1,19 +1,14 @@
-import Foundation
+import StorageModel
 
 /// The steps and task events of one scenario as they happened, one line each.
-final class Transcript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+final class Transcript: Sendable {
+    private let lines = Locked<[String]>([])
 
     func add(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
+        lines.withLock { $0.append(line) }
     }
 
     var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines.joined(separator: "\n")
+        lines.withLock { $0.joined(separator: "\n") }
     }
 }

@@ -74,6 +74,8 @@ final class HTTPTransport: Sendable {
 
 /// What a data task delivered, handed from the session's queue to the waiting thread.
 private final class Outcome: Sendable {
+    /// Unchecked Sendable: stored once and read under `delivery`'s mutex; nothing mutates the response or
+    /// the error after the session hands them over.
     private struct Delivery: @unchecked Sendable {
         var data: Data?
         var response: URLResponse?

@@ -6,7 +6,14 @@ import Foundation
 /// Transfers run on this instance's scheduler, one step at a time, while someone waits
 /// (`StorageObservableTask.wait(timeout:)` or `runPendingWork(until:)`); every other operation is
 /// synchronous and returns when the service has answered.
-public final class Storage: @unchecked Sendable {
+public final class Storage: Sendable {
+    /// What a caller may change at any time, read when a task or a request starts.
+    private struct Settings {
+        var uploadChunkSize: Int64 = 262_144
+        var downloadChunkSize: Int64 = 262_144
+        var token: String?
+    }
+
     /// The download URL host of the production service, with the SDK's explicit port.
     public static let productionHost = "https://firebasestorage.googleapis.com:443"
 
@@ -15,10 +22,7 @@ public final class Storage: @unchecked Sendable {
     /// `SCHEME://HOST:PORT` that download URLs start with.
     public let host: String
     let scheduler = StorageTaskScheduler()
-    private let lock = NSLock()
-    private var uploadChunkSize: Int64 = 262_144
-    private var downloadChunkSize: Int64 = 262_144
-    private var token: String?
+    private let settings = Locked(Settings())
 
     public init(bucket: String, backend: any StorageBackend, host: String = Storage.productionHost) {
         self.bucket = bucket
@@ -29,20 +33,20 @@ public final class Storage: @unchecked Sendable {
     /// The upload chunk size for tasks created from now on (256 KiB by default); the service's granularity
     /// rounds it.
     public var uploadChunkSizeBytes: Int64 {
-        get { lock.withLock { uploadChunkSize } }
-        set { lock.withLock { uploadChunkSize = newValue } }
+        get { settings.withLock { $0.uploadChunkSize } }
+        set { settings.withLock { $0.uploadChunkSize = newValue } }
     }
 
     /// The size of each ranged read of a download (256 KiB by default).
     public var downloadChunkSizeBytes: Int64 {
-        get { lock.withLock { downloadChunkSize } }
-        set { lock.withLock { downloadChunkSize = newValue } }
+        get { settings.withLock { $0.downloadChunkSize } }
+        set { settings.withLock { $0.downloadChunkSize = newValue } }
     }
 
     /// The Firebase ID token sent with every request (`Authorization: Firebase <token>`); nil when signed out.
     public var authToken: String? {
-        get { lock.withLock { token } }
-        set { lock.withLock { token = newValue } }
+        get { settings.withLock { $0.token } }
+        set { settings.withLock { $0.token = newValue } }
     }
 
     /// Signs in as `uid` with an unsigned ID token (what the emulators accept).

@@ -1,7 +1,8 @@
 /// The sixteen 256-entry lookup tables of slicing-by-16 CRC32C, built once and never freed.
 ///
 /// Kept behind a raw pointer so the hot loop reads them without bounds checks; the indices used are
-/// always a byte (0…255) plus a table offset, so they stay in range by construction.
+/// always a byte (0…255) plus a table offset, so they stay in range by construction. Unchecked Sendable: the
+/// tables are written only while `shared` is initialized (once, by Swift's lazy global) and only read after.
 final class CRC32CTables: @unchecked Sendable {
     static let shared = CRC32CTables()
 

@@ -20,7 +20,8 @@ enum ChecksumPair {
         crc32c = job.crc32c
     }
 
-    /// The CRC32C half, run on another thread. `bytes` stays valid because `update` waits for it.
+    /// The CRC32C half, run on another thread. `bytes` stays valid because `update` waits for it. Unchecked
+    /// Sendable: `crc32c` is written by the job alone and read only after the `DispatchGroup` wait.
     private final class CRCJob: @unchecked Sendable {
         var crc32c: CRC32C
         let bytes: UnsafeRawBufferPointer

@@ -7,7 +7,8 @@ import Foundation
 /// object whole and the download starts over on it instead of splicing two objects. `getData`
 /// fails with `downloadSizeExceeded` as soon as the object's size is known to exceed `maxSize` (a size
 /// equal to it succeeds). `write(toFile:)` writes into a temporary file beside the destination and moves it
-/// into place only on success, creating missing folders and replacing an existing file.
+/// into place only on success, creating missing folders and replacing an existing file. Unchecked Sendable as
+/// its superclass: its transfer state is the scheduler's alone.
 public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendable {
     enum Destination {
         case memory(maxSize: Int64)

@@ -12,6 +12,9 @@ import Foundation
 ///
 /// The task's work runs on its storage's scheduler while someone waits (`wait(timeout:)`,
 /// `Storage.runPendingWork(until:)`), so what a handler does takes effect before the next chunk.
+///
+/// Unchecked Sendable: the status, snapshot and observers are guarded by the task's lock; the transfer's
+/// own state (in the subclasses) is touched only by the scheduler's work, which runs one item at a time.
 public class StorageObservableTask: @unchecked Sendable {
     enum Phase: Equatable {
         case notStarted, running, paused, completing, succeeded, failed, cancelled

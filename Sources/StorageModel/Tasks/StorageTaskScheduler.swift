@@ -7,6 +7,8 @@ import Foundation
 /// inline on the thread that runs the work, and anything a handler does (pause, cancel) takes effect
 /// before the task's next chunk. Several threads may wait at once; one of them runs the work and the
 /// others wait for it.
+///
+/// Unchecked Sendable: the queue, its head and the owner are read and written only with `condition` locked.
 final class StorageTaskScheduler: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [() -> Void] = []

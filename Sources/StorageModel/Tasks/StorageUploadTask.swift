@@ -6,7 +6,7 @@ import Foundation
 /// much it holds and continues from there; a chunk the service refuses at that offset makes the task ask
 /// again (up to three times in a row) before it fails. The chunk size is the storage's
 /// `uploadChunkSizeBytes` at creation, rounded to the service's granularity (up when smaller, down to a
-/// multiple when larger).
+/// multiple when larger). Unchecked Sendable as its superclass: its transfer state is the scheduler's alone.
 public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable {
     enum Source {
         case data(Data)
