@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import ScenarioLanguage
+import YAMLReader
 
 /// Reading one scenario file: the YAML parser alone, and the whole lint (parse + check every scenario).
 enum LintBenchmark {

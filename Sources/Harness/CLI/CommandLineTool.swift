@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioLanguage
 import StorageHTTP
+import YAMLReader
 
 /// The `storage-conformance` command line: reads the arguments, runs one command and returns its exit
 /// code — 0 when everything passed, 1 when a scenario failed (or lint found an error), 2 when the run could

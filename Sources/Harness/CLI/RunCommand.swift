@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioLanguage
 import Synchronization
+import YAMLReader
 
 /// `run`: loads, selects and runs scenarios, prints one line per scenario and writes the reports.
 ///

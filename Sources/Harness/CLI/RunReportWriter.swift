@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioLanguage
+import YAMLReader
 
 /// Writes a run's reports where the options say (JUnit always, JSON when asked), and builds the reports of
 /// runs that could not start, so CI always finds a report that says why.

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioLanguage
+import YAMLReader
 
 /// The scenarios an implementation is known to fail, with the reasons (`--expectations FILE`).
 ///

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Reads a scenario file into its scenarios, with every problem as a diagnostic (see
 /// docs/scenario-language.md for the language).
 ///

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// What loading scenario files produced: the decoded files, in path order, and every diagnostic.
 public struct LoadResult: Sendable {
     /// Files that could be read and parsed; a scenario with an error is left out of its file.

@@ -1,4 +1,5 @@
 import StorageModel
+import YAMLReader
 
 /// `expect:` of a step. Which fields a verb accepts is checked when the file is read; the runner checks
 /// every field that is set.

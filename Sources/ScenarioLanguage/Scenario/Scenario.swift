@@ -1,4 +1,5 @@
 import StorageModel
+import YAMLReader
 
 /// One scenario file: its scenarios in order.
 public struct ScenarioFile: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// A string with `$NAME`, `$NAME.field.field` and `$$` in it, resolved when the step runs.
 public struct Template: Sendable, Equatable, CustomStringConvertible {
     public enum Part: Sendable, Equatable {

@@ -4,6 +4,7 @@ import ScenarioLanguage
 import StorageHTTP
 import StorageModel
 import Testing
+import YAMLReader
 
 @Suite struct HTTPTargetTests {
     private func scenario(_ id: String = "wire/http-target") -> Scenario {

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// Reading `--expectations FILE`: what a valid manifest holds, and every problem at its line.
 @Suite("Selection: expectations manifest")

@@ -1,13 +1,14 @@
 import Harness
 import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// `--tag`, `--filter` and `--shard`.
 @Suite("Selection: tags, filters and shards")
 struct ScenarioSelectionTests {
     static func scenario(_ id: String, tags: [String] = []) -> Scenario {
         Scenario(
-            name: id, id: id, location: ScenarioLanguage.SourceLocation(line: 1, column: 1, offset: 0), tags: tags,
+            name: id, id: id, location: YAMLReader.SourceLocation(line: 1, column: 1, offset: 0), tags: tags,
             steps: [])
     }
 

@@ -1,5 +1,6 @@
 import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// Invalid input of any kind yields diagnostics, never a crash or a hang.
 @Suite("Decoder robustness")

@@ -1,6 +1,7 @@
 import ScenarioLanguage
 import StorageModel
 import Testing
+import YAMLReader
 
 /// The language's worked examples (docs/scenario-language.md shows them) decode to the AST they describe.
 @Suite("Worked examples of the scenario language")

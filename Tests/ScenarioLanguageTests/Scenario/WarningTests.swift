@@ -1,5 +1,6 @@
 import ScenarioLanguage
 import Testing
+import YAMLReader
 
 @Suite("Warnings")
 struct WarningTests {

@@ -1,4 +1,5 @@
 import StorageModel
+import YAMLReader
 
 /// Reads `given:`: fixture objects, rules and the user.
 ///

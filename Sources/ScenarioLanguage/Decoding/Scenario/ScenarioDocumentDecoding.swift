@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Reads one YAML document as one scenario: `scenario`, `tags`, `covers`, `targets`, `given`, `steps`.
 ///
 /// Decisions where docs/scenario-language.md is silent: `tags`, `covers` and `targets` take one string or a

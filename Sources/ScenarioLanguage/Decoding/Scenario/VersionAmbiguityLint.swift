@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Warns about plain scalars that YAML 1.1 loaders such as PyYAML read differently from YAML 1.2
 /// (`yes`, `on`, `1.5e3`, `017`, `2024-01-31`, …), so every loader sees the same file.
 enum VersionAmbiguityLint {

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Reads `metadata:` of an expectation: a partial match on `StorageMetadata` properties.
 ///
 /// Values by key (decisions where docs/scenario-language.md is silent): `size` is a size (`4096`, `4KiB`) or a

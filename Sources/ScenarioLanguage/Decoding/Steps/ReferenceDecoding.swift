@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Reads where a step points (a path or `$NAME` of a reference) and the three forms of `ref:`.
 struct ReferenceDecoding {
     let verb: String

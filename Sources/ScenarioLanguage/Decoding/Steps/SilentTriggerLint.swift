@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Warns where a scenario asks for something that cannot happen as written, so it would pass without
 /// checking what it means to:
 /// - `pause` or `cancel` at a progress point of an upload that goes in one chunk: its only progress event is

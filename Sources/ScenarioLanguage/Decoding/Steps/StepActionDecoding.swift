@@ -1,4 +1,5 @@
 import StorageModel
+import YAMLReader
 
 /// Reads a step's verb value and the keys next to it into a `StepAction`.
 ///

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Reads the steps of one scenario in order, keeping the names they define so each step may use only the
 /// names of the steps before it.
 ///

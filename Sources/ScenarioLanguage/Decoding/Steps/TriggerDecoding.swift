@@ -1,4 +1,5 @@
 import StorageModel
+import YAMLReader
 
 /// Reads `when:` of pause, resume and cancel: `{ progress: N }` (a size, or `N%`) or `{ event: STATUS }`.
 enum TriggerDecoding {

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Collects the diagnostics of one file while it is decoded, and counts errors so a decoder can tell
 /// whether the part it just read was clean.
 final class DecodingContext {

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// A mapping whose keys were checked against the keys its owner accepts.
 ///
 /// Every unknown key is reported (with a suggestion) when the fields are made; reading then only sees

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// The names a scenario has defined so far (`as:`), with what each stands for, so every `$NAME` can be
 /// checked when the file is read: it must be defined by an earlier step, be the right kind for where it
 /// is used, and name only fields that kind has.

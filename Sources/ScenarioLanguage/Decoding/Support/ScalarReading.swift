@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Typed reads of scalar and collection values, reporting a type mismatch at the value.
 extension DecodingContext {
     func string(_ node: YAMLNode, _ key: String) -> String? {

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// How a node is named in messages.
 extension YAMLNode {
     /// `"12 apples"`, `the integer 5`, `the boolean true`, `null`, `a sequence`, `a mapping`.

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Standard base64 (RFC 4648 alphabet `A–Z a–z 0–9 + /`) for `{ base64: … }` data sources.
 ///
 /// Whitespace (spaces, tabs, line breaks: block scalars) is ignored; `=` padding may be present or

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Sizes in scenarios: an integer number of bytes, or a string with a unit.
 ///
 /// Decisions where docs/scenario-language.md is silent:

@@ -1,3 +1,5 @@
+import YAMLReader
+
 /// Reads a data source: exactly one of `text`, `base64`, `random` (with an optional `seed`), `zeros`,
 /// `empty: true`.
 ///

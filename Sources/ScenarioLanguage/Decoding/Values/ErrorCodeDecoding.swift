@@ -1,5 +1,6 @@
 import Foundation
 import StorageModel
+import YAMLReader
 
 /// Reads `error:` of an expectation: `CODE`, or `{ code: CODE, message: "substring" }` where a message
 /// written `/…/` is a regular expression (it must compile) and any other message a substring template.

@@ -1,4 +1,5 @@
 import StorageModel
+import YAMLReader
 
 /// Reads an event pattern: a YAML list or a space-separated string of items, each an event (`resume`,
 /// `progress`, `pause`, `success`, `failure`, `failure(CODE)`, or a status with its snapshot's bytes,

@@ -1,4 +1,5 @@
 import StorageModel
+import YAMLReader
 
 /// Reads the metadata a scenario writes: `metadata:` of put and updateMetadata, and the metadata keys of
 /// fixture objects.

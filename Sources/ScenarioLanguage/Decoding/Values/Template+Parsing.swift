@@ -1,3 +1,5 @@
+import YAMLReader
+
 extension Template {
     /// Reads `$NAME`, `$NAME.field.field` and `$$` in `text`.
     ///

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// A scenario file written in a test: decoded from YAML text (it must have no errors) and run in process.
 struct ScenarioText {

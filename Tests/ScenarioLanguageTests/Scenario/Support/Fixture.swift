@@ -1,9 +1,10 @@
 import Foundation
 import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// A place in a scenario file (the module's, not Swift Testing's `SourceLocation`).
-typealias Location = ScenarioLanguage.SourceLocation
+typealias Location = YAMLReader.SourceLocation
 
 /// A scenario file written in a test, with helpers to find where things are in it.
 struct Fixture {

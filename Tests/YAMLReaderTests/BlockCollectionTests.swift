@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 @Suite struct BlockCollectionTests {
     @Test func mappingKeepsKeyOrder() throws {

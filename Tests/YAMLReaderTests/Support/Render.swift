@@ -1,4 +1,4 @@
-import ScenarioLanguage
+import YAMLReader
 
 /// Compact renderings of parsed trees for assertions.
 enum Render {

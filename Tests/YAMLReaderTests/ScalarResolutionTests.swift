@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 @Suite struct ScalarResolutionTests {
     private func value(_ plain: String) throws -> YAMLValue {

@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 @Suite struct DocumentTests {
     @Test func emptyStreamHasNoDocuments() throws {
@@ -52,7 +52,7 @@ import Testing
         let documents = try YAMLParser.parse(SourceFile(path: "bom.yaml", bytes: bytes))
         #expect(documents.count == 1)
         #expect(documents[0].root["a"]?.intValue == 1)
-        #expect(documents[0].root.location == ScenarioLanguage.SourceLocation(line: 1, column: 1, offset: 3))
+        #expect(documents[0].root.location == YAMLReader.SourceLocation(line: 1, column: 1, offset: 3))
     }
 
     @Test func documentLocations() throws {

@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// Random mutations of valid documents: each either parses or throws a well-formed diagnostic.
 @Suite struct FuzzTests {

@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// Scenario files must load to the same tree in PyYAML. These tests fail on any mismatch; they are skipped
 /// when `python3` with PyYAML is not installed.

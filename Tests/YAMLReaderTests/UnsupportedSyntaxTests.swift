@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// Everything outside the subset is an error at the offending position, with a message saying what is wrong.
 @Suite struct UnsupportedSyntaxTests {
@@ -101,7 +101,7 @@ import Testing
     @Test func invalidUTF8IsReportedAtTheBadByte() throws {
         let bytes = Array("a: 1\nb: é".utf8) + [0xC3, 0x28] + Array("\n".utf8)
         let error = try #require(parseError(bytes: bytes))
-        #expect(error.location == ScenarioLanguage.SourceLocation(line: 2, column: 5, offset: 10))
+        #expect(error.location == YAMLReader.SourceLocation(line: 2, column: 5, offset: 10))
         #expect(error.message.contains("invalid UTF-8"))
         #expect(error.sourceLine == "b: é\u{FFFD}(")
     }

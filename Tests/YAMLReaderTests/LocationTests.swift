@@ -1,9 +1,9 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 @Suite struct LocationTests {
-    private func at(_ line: Int, _ column: Int, _ offset: Int) -> ScenarioLanguage.SourceLocation {
-        ScenarioLanguage.SourceLocation(line: line, column: column, offset: offset)
+    private func at(_ line: Int, _ column: Int, _ offset: Int) -> YAMLReader.SourceLocation {
+        YAMLReader.SourceLocation(line: line, column: column, offset: offset)
     }
 
     @Test func mappingIsLocatedAtItsFirstKey() throws {

@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// Whatever the bytes, the parser returns or throws a diagnostic: no crash, no hang, no deep recursion.
 @Suite struct RobustnessTests {

@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Testing
+import YAMLReader
 
 /// The single document of `text`, rendered with `Render.tree`.
 func tree(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
