@@ -13,15 +13,10 @@ import Foundation
 /// The task's work runs on its storage's scheduler while someone waits (`wait(timeout:)`,
 /// `Storage.runPendingWork(until:)`), so what a handler does takes effect before the next chunk.
 ///
-/// Unchecked Sendable: the status, snapshot and observers are guarded by the task's lock; the transfer's
-/// own state (in the subclasses) is touched only by the scheduler's work, which runs one item at a time.
+/// The lifecycle is one `TaskState` value; its transitions say which events to deliver, and the task delivers
+/// them outside its lock. Unchecked Sendable: that state and the observers live in one `Locked`; the
+/// transfer's own state (in the subclasses) is touched only by the scheduler's work, one item at a time.
 public class StorageObservableTask: @unchecked Sendable {
-    enum Phase: Equatable {
-        case notStarted, running, paused, completing, succeeded, failed, cancelled
-
-        var isTerminal: Bool { self == .succeeded || self == .failed || self == .cancelled }
-    }
-
     /// What one step of the transfer came to.
     enum StepOutcome {
         case progressed(StorageProgress)
@@ -35,27 +30,23 @@ public class StorageObservableTask: @unchecked Sendable {
         let handler: @Sendable (StorageTaskSnapshot) -> Void
     }
 
+    /// The task's state and who hears of it, with the events waiting to be delivered, in order.
+    private struct Shared {
+        var state: TaskState
+        var observers: [Observer] = []
+        var taps: [@Sendable (StorageTaskSnapshot) -> Void] = []
+        var outbox: [StorageTaskSnapshot] = []
+        var delivering = false
+    }
+
     public let reference: StorageReference
     let scheduler: StorageTaskScheduler
-    private let lock = NSLock()
-    private var phase = Phase.notStarted
-    private var progress: StorageProgress
-    private var error: StorageError?
-    private var currentMetadata: StorageMetadata?
-    private var observers: [Observer] = []
-    private var taps: [@Sendable (StorageTaskSnapshot) -> Void] = []
-    private var outbox: [StorageTaskSnapshot] = []
-    private var delivering = false
-    private var epoch = 0
-    private var hasBegun = false
-    private var needsResync = false
-    private var cleanupPending = false
+    private let shared: Locked<Shared>
 
     init(reference: StorageReference, progress: StorageProgress, metadata: StorageMetadata?) {
         self.reference = reference
         self.scheduler = reference.storage.scheduler
-        self.progress = progress
-        self.currentMetadata = metadata
+        shared = Locked(Shared(state: TaskState(progress: progress, metadata: metadata)))
     }
 
     // MARK: Hooks for the concrete tasks (run on the scheduler, one at a time, never under the lock)
@@ -81,64 +72,19 @@ public class StorageObservableTask: @unchecked Sendable {
     /// Pauses a running (or not yet started) task: `pause` fires at once and no further chunk is sent.
     /// Anything else: nothing happens.
     public func pause() {
-        lock.lock()
-        guard phase == .notStarted || phase == .running else {
-            lock.unlock()
-            return
-        }
-        phase = .paused
-        epoch += 1
-        lock.unlock()
-        fire(.pause)
+        perform { $0.pause() }
     }
 
     /// Resumes a paused task: `resume` fires and the transfer continues where the service stands.
     /// A task that is not paused: nothing happens.
     public func resume() {
-        lock.lock()
-        guard phase == .paused else {
-            lock.unlock()
-            return
-        }
-        guard hasBegun else {
-            // Paused before it ever started: it starts now, with its `resume`, as a new task would.
-            phase = .notStarted
-            lock.unlock()
-            start()
-            return
-        }
-        phase = .running
-        epoch += 1
-        needsResync = true
-        let stepEpoch = epoch
-        lock.unlock()
-        fire(.resume)
-        scheduler.enqueue { [self] in step(epoch: stepEpoch) }
+        perform { $0.resume() }
     }
 
     /// Cancels the task unless it has ended: `failure` fires with `cancelled`, and the service is told.
     public func cancel() {
-        lock.lock()
-        guard phase == .notStarted || phase == .running || phase == .paused else {
-            lock.unlock()
-            return
-        }
-        phase = .cancelled
-        error = .cancelled(bucket: reference.bucket, object: reference.storagePath.object)
-        epoch += 1
-        let begun = hasBegun
-        cleanupPending = begun
-        lock.unlock()
-        fire(.failure)
-        if begun {
-            scheduler.enqueue { [self] in
-                abandonTransfer()
-                lock.lock()
-                cleanupPending = false
-                lock.unlock()
-                scheduler.signal()
-            }
-        }
+        let cancelled = StorageError.cancelled(bucket: reference.bucket, object: reference.storagePath.object)
+        perform { $0.cancel(cancelled) }
     }
 
     // MARK: Observing
@@ -151,16 +97,15 @@ public class StorageObservableTask: @unchecked Sendable {
     {
         let handle = UUID().uuidString
         guard status != .unknown else { return handle }
-        lock.lock()
-        var catchUp: StorageTaskSnapshot?
-        if phase.isTerminal {
-            if (status == .success && phase == .succeeded) || (status == .failure && phase == .failed) {
-                catchUp = makeSnapshot(status)
+        let catchUp = shared.withLock { shared -> StorageTaskSnapshot? in
+            let phase = shared.state.phase
+            guard phase.isTerminal else {
+                shared.observers.append(Observer(handle: handle, status: status, handler: handler))
+                return nil
             }
-        } else {
-            observers.append(Observer(handle: handle, status: status, handler: handler))
+            let caughtUp = (status == .success && phase == .succeeded) || (status == .failure && phase == .failed)
+            return caughtUp ? makeSnapshot(status, of: shared.state) : nil
         }
-        lock.unlock()
         if let catchUp { handler(catchUp) }
         return handle
     }
@@ -169,42 +114,32 @@ public class StorageObservableTask: @unchecked Sendable {
     /// observer it is never removed (`removeAllObservers()` leaves it): made for harnesses and logs that
     /// must see everything. Not part of the SDK's surface.
     public func tap(_ handler: @escaping @Sendable (StorageTaskSnapshot) -> Void) {
-        lock.lock()
-        taps.append(handler)
-        lock.unlock()
+        shared.withLock { $0.taps.append(handler) }
     }
 
     public func removeObserver(withHandle handle: String) {
-        lock.lock()
-        observers.removeAll { $0.handle == handle }
-        lock.unlock()
+        shared.withLock { $0.observers.removeAll { $0.handle == handle } }
     }
 
     public func removeAllObservers(for status: StorageTaskStatus) {
-        lock.lock()
-        observers.removeAll { $0.status == status }
-        lock.unlock()
+        shared.withLock { $0.observers.removeAll { $0.status == status } }
     }
 
     public func removeAllObservers() {
-        lock.lock()
-        observers.removeAll()
-        lock.unlock()
+        shared.withLock { $0.observers.removeAll() }
     }
 
     /// The task's current state.
     public var snapshot: StorageTaskSnapshot {
-        lock.lock()
-        defer { lock.unlock() }
-        return makeSnapshot(currentStatus)
+        shared.withLock { makeSnapshot($0.state.currentStatus, of: $0.state) }
     }
 
     /// True once the terminal event and everything it set off (callbacks, telling the service of a
     /// cancel) are done.
     public var isFinished: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return phase.isTerminal && outbox.isEmpty && !delivering && !cleanupPending
+        shared.withLock {
+            $0.state.phase.isTerminal && $0.outbox.isEmpty && !$0.delivering && !$0.state.cleanupPending
+        }
     }
 
     /// Runs the storage's work until this task has finished, waiting for other threads when the work runs
@@ -220,135 +155,98 @@ public class StorageObservableTask: @unchecked Sendable {
 
     /// Nil until the task has ended; then whether it succeeded, or its error.
     var ending: Result<Void, StorageError>? {
-        lock.lock()
-        defer { lock.unlock() }
-        switch phase {
-        case .succeeded: return .success(())
-        case .failed, .cancelled: return .failure(error ?? .internalError("The task failed without an error."))
-        default: return nil
+        shared.withLock { shared in
+            switch shared.state.phase {
+            case .succeeded: .success(())
+            case .failed, .cancelled:
+                .failure(shared.state.error ?? .internalError("The task failed without an error."))
+            default: nil
+            }
         }
     }
 
     /// Sets the total before the task starts (a file's size is known once it has been read).
     func setTotal(_ total: Int64) {
-        lock.lock()
-        progress.totalUnitCount = total
-        lock.unlock()
+        shared.withLock { $0.state.progress.totalUnitCount = total }
     }
 
-    private var currentStatus: StorageTaskStatus {
-        switch phase {
-        case .notStarted, .running: .resume
-        case .completing: .progress
-        case .paused: .pause
-        case .succeeded: .success
-        case .failed, .cancelled: .failure
-        }
-    }
-
-    private func makeSnapshot(_ status: StorageTaskStatus) -> StorageTaskSnapshot {
+    private func makeSnapshot(_ status: StorageTaskStatus, of state: TaskState) -> StorageTaskSnapshot {
         StorageTaskSnapshot(
-            status: status, progress: progress, error: status == .failure ? error : nil,
-            metadata: currentMetadata, reference: reference, task: self)
+            status: status, progress: state.progress, error: status == .failure ? state.error : nil,
+            metadata: state.metadata, reference: reference, task: self)
     }
 
     private func begin() {
-        lock.lock()
-        guard phase == .notStarted, !hasBegun else {
-            lock.unlock()
-            return
-        }
-        hasBegun = true
-        lock.unlock()
+        guard shared.withLock({ $0.state.begin() }) else { return }
         let problem = prepare()
-        lock.lock()
-        guard phase == .notStarted else {
-            lock.unlock()
-            return
-        }
-        if let problem {
-            phase = .failed
-            error = problem
-            lock.unlock()
-            fire(.failure)
-            return
-        }
-        phase = .running
-        epoch += 1
-        let stepEpoch = epoch
-        lock.unlock()
-        fire(.resume)
-        scheduler.enqueue { [self] in step(epoch: stepEpoch) }
+        perform { $0.prepared(problem) }
     }
 
     private func step(epoch stepEpoch: Int) {
-        lock.lock()
-        guard phase == .running, epoch == stepEpoch else {
-            lock.unlock()
-            return
-        }
-        let resuming = needsResync
-        needsResync = false
-        lock.unlock()
-
+        let (runs, resuming) = shared.withLock { $0.state.stepStarts(epoch: stepEpoch) }
+        guard runs else { return }
         let outcome = transferStep(resuming: resuming)
-
-        lock.lock()
-        guard phase == .running, epoch == stepEpoch else {
-            // Paused or cancelled by another thread while the chunk was on its way: report nothing;
-            // a resume asks the service again where things stand.
-            needsResync = true
-            lock.unlock()
-            return
-        }
-        switch outcome {
-        case .progressed(let newProgress):
-            progress = newProgress
-            lock.unlock()
-            fire(.progress)
-            scheduler.enqueue { [self] in step(epoch: stepEpoch) }
-        case .finished(let finalProgress, let metadata):
-            phase = .completing
-            progress = finalProgress
-            lock.unlock()
-            fire(.progress)
-            lock.lock()
+        perform { $0.stepEnded(epoch: stepEpoch, outcome) }
+        if case .finished(_, let metadata) = outcome, shared.withLock({ $0.state.phase == .completing }) {
             // The last progress still carries the request's metadata, as in the SDK; success the service's.
-            if let metadata { currentMetadata = metadata }
-            phase = .succeeded
-            lock.unlock()
-            fire(.success)
-        case .failed(let failure):
-            phase = .failed
-            error = failure
-            lock.unlock()
-            fire(.failure)
+            perform { $0.succeed(metadata: metadata) }
         }
     }
 
-    /// Queues a snapshot of the current state for the observers of `status` and, unless an event of
-    /// this task is being delivered already (a handler paused it, say), delivers the queue in order.
-    private func fire(_ status: StorageTaskStatus) {
-        lock.lock()
-        outbox.append(makeSnapshot(status))
-        guard !delivering else {
-            lock.unlock()
+    /// Runs a transition under the lock, then does what it asks: delivers its events in order and queues
+    /// the work it calls for.
+    private func perform(_ transition: (inout TaskState) -> TaskState.Effects) {
+        let effects = shared.withLock { shared in
+            let effects = transition(&shared.state)
+            for status in effects.events { shared.outbox.append(makeSnapshot(status, of: shared.state)) }
+            return effects
+        }
+        if effects.start {
+            start()
             return
         }
-        delivering = true
-        while !outbox.isEmpty {
-            let event = outbox.removeFirst()
-            let handlers = taps + observers.filter { $0.status == event.status }.map(\.handler)
-            lock.unlock()
-            for handler in handlers { handler(event) }
-            lock.lock()
-            if event.status == .success || event.status == .failure {
-                observers.removeAll()
-                taps.removeAll()
+        if !effects.events.isEmpty { deliver() }
+        if let stepEpoch = effects.stepEpoch {
+            scheduler.enqueue { [self] in step(epoch: stepEpoch) }
+        }
+        if effects.abandon {
+            scheduler.enqueue { [self] in
+                abandonTransfer()
+                shared.withLock { $0.state.finishCleanup() }
+                scheduler.signal()
             }
         }
-        delivering = false
-        lock.unlock()
-        scheduler.signal()
+    }
+
+    /// Delivers the queued events in order, unless an event of this task is being delivered already (a
+    /// handler paused it, say): then that delivery goes on to the new events.
+    private func deliver() {
+        let claimed = shared.withLock { shared -> Bool in
+            guard !shared.delivering else { return false }
+            shared.delivering = true
+            return true
+        }
+        guard claimed else { return }
+        while let (event, handlers) = nextDelivery() {
+            for handler in handlers { handler(event) }
+            if event.status == .success || event.status == .failure {
+                shared.withLock {
+                    $0.observers.removeAll()
+                    $0.taps.removeAll()
+                }
+            }
+        }
+    }
+
+    /// The next queued event with the handlers it goes to; nil (and delivery over) when none is left.
+    private func nextDelivery() -> (StorageTaskSnapshot, [@Sendable (StorageTaskSnapshot) -> Void])? {
+        shared.withLock { shared in
+            guard !shared.outbox.isEmpty else {
+                shared.delivering = false
+                return nil
+            }
+            let event = shared.outbox.removeFirst()
+            return (event, shared.taps + shared.observers.filter { $0.status == event.status }.map(\.handler))
+        }
     }
 }
