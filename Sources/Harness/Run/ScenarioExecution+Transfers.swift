@@ -72,20 +72,16 @@ extension ScenarioExecution {
             return
         }
         let state = TriggerState()
-        switch trigger {
-        case .progressBytes, .progressPercent:
-            if let passed = record.events.first(where: { Self.meets(trigger, $0) }) {
-                throw .mismatch(
-                    .triggerPassed, "task \(name) had already reached the trigger (\(passed)) before this step",
-                    expected: "\(trigger)", actual: record.eventList)
-            }
-        case .event(let status):
-            let earlier = record.events.dropFirst(record.eventTriggerCursor)
-            if let index = earlier.firstIndex(where: { $0.status == status }) {
-                record.eventTriggerCursor = index + 1
-                action(record.task)
-                return
-            }
+        switch record.triggers.decide(trigger, delivered: record.events) {
+        case .alreadyPassed(let passed):
+            throw .mismatch(
+                .triggerPassed, "task \(name) had already reached the trigger (\(passed)) before this step",
+                expected: "\(trigger)", actual: record.eventList)
+        case .actNow:
+            action(record.task)
+            return
+        case .wait:
+            break
         }
         let task = record.task
         let transcript = transcript
@@ -94,10 +90,9 @@ extension ScenarioExecution {
             let event = TaskRecord.Event(
                 status: snapshot.status, code: snapshot.error?.code,
                 completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount)
-            guard Self.meets(trigger, event), state.fireOnce() else { return }
-            // The record's own tap ran first, so the triggering event is its last one; events the action
-            // causes (the `pause` of a pause) stay visible to the next event trigger.
-            if case .event = trigger { record.eventTriggerCursor = record.events.count }
+            guard TriggerRule.meets(trigger, event), state.fireOnce() else { return }
+            // The record's own tap ran first, so the triggering event is its last one.
+            record.triggers.consumed(trigger, delivered: record.events.count)
             if verb != "resume", event.status == .progress, event.total > 0, event.completed == event.total {
                 transcript.add(
                     "    note: \(verb) acted in task \(name)'s last progress event, when the task was already finishing, "
@@ -114,19 +109,6 @@ extension ScenarioExecution {
             throw .mismatch(
                 .triggerNotMet, "the trigger was never met: task \(name) ended first", expected: "\(trigger)",
                 actual: record.eventList)
-        }
-    }
-
-    private static func meets(_ trigger: Trigger, _ event: TaskRecord.Event) -> Bool {
-        switch trigger {
-        case .progressBytes(let bytes):
-            return event.status == .progress && event.completed >= bytes
-        case .progressPercent(let percent):
-            guard event.status == .progress else { return false }
-            if event.total <= 0 { return event.total == 0 }
-            return Double(event.completed) * 100 >= percent * Double(event.total)
-        case .event(let status):
-            return event.status == status
         }
     }
 
@@ -166,22 +148,5 @@ extension ScenarioExecution {
         }
         if !custom.isEmpty { metadata.customMetadata = custom }
         return metadata
-    }
-}
-
-/// Whether a trigger has acted; set from inside an event handler.
-final class TriggerState: Sendable {
-    private let fired = Locked(false)
-
-    /// True the first time only.
-    func fireOnce() -> Bool {
-        fired.withLock { fired in
-            defer { fired = true }
-            return !fired
-        }
-    }
-
-    var hasFired: Bool {
-        fired.withLock { $0 }
     }
 }

@@ -30,7 +30,8 @@ final class TaskRecord: Sendable {
     /// The size of the data an upload sends, once known.
     let uploadSize: Int64?
     private let recorded = Locked<[Event]>([])
-    private let triggerCursor = Locked(0)
+    /// When this task's `when:` triggers act.
+    let triggers = TriggerRule()
 
     init(name: String, task: StorageObservableTask, uploadSize: Int64?, transcript: Transcript) {
         self.name = name
@@ -47,12 +48,6 @@ final class TaskRecord: Sendable {
 
     var events: [Event] {
         recorded.withLock { $0 }
-    }
-
-    /// Where the next `when: { event: … }` trigger starts looking among the events.
-    var eventTriggerCursor: Int {
-        get { triggerCursor.withLock { $0 } }
-        set { triggerCursor.withLock { $0 = newValue } }
     }
 
     var eventList: String { events.isEmpty ? "(no events)" : events.map(\.description).joined(separator: " ") }
