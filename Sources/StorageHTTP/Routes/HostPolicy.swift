@@ -30,7 +30,9 @@ public struct HostPolicy: Sendable, Equatable {
     /// Throws 403 unless `request` may use an `/internal` route.
     func authorizeAdministration(_ request: HTTPRequest) throws(BackendError) {
         if request.headers.contains(name: "Origin") || request.headers.contains(name: "Sec-Fetch-Site") {
-            throw BackendError(status: 403, "The /internal routes do not answer browsers (the request carries Origin).")
+            throw BackendError(
+                status: 403,
+                "The /internal routes do not answer browsers (the request carries Origin or Sec-Fetch-Site).")
         }
         if let host = request.headers["Host"], !allows(host: host) {
             throw BackendError(

@@ -11,10 +11,11 @@ struct StorageRouter: Sendable {
     let hostPolicy: HostPolicy
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
-        if (try? StorageRoute(path: http.path))??.isAdministrative == true {
+        let parsed = Result { () throws(BackendError) in try StorageRoute(path: http.path) }
+        if case .success(let route?) = parsed, route.isAdministrative {
             do throws(BackendError) {
                 try hostPolicy.authorizeAdministration(http)
-                return try route(http)
+                return try handle(http, route)
             } catch {
                 return WireResponse.error(error)
             }
@@ -22,7 +23,10 @@ struct StorageRouter: Sendable {
         if http.method == "OPTIONS" { return CORSPolicy.preflight(http) }
         var response: HTTPResponse
         do throws(BackendError) {
-            response = try route(http)
+            guard let route = try parsed.get() else {
+                throw .notFound("Not Found: no route for \(http.method) \(http.path).")
+            }
+            response = try handle(http, route)
         } catch {
             response = WireResponse.error(error)
         }
@@ -64,10 +68,7 @@ struct StorageRouter: Sendable {
         }
     }
 
-    private func route(_ http: HTTPRequest) throws(BackendError) -> HTTPResponse {
-        guard let route = try StorageRoute(path: http.path) else {
-            throw .notFound("Not Found: no route for \(http.method) \(http.path).")
-        }
+    private func handle(_ http: HTTPRequest, _ route: StorageRoute) throws(BackendError) -> HTTPResponse {
         guard route.allowedMethods.contains(http.method) else {
             var response = WireResponse.error(
                 BackendError(status: 405, "Method \(http.method) is not allowed on \(http.path)."))

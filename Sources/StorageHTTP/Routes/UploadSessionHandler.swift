@@ -22,10 +22,11 @@ struct UploadSessionHandler {
             return WireResponse.error(.badRequest("The upload URL has no upload_id; start a resumable upload first."))
         }
         do throws(BackendError) {
-            try checkBinding(session: session, bucket: bucket, name: request.query["name"])
+            let current = try backend.queryUpload(session: session)
+            try checkBinding(current, bucket: bucket, name: request.query["name"])
             switch Set(commands) {
             case ["query"]:
-                return answer(try backend.queryUpload(session: session), reportingSize: true)
+                return answer(current, reportingSize: true)
             case ["cancel"]:
                 try backend.cancelUpload(session: session)
                 return answer(try backend.queryUpload(session: session), reportingSize: true)
@@ -34,7 +35,7 @@ struct UploadSessionHandler {
                 if !commands.contains("upload"), !request.body.isEmpty {
                     throw .badRequest("A finalize without upload carries no bytes; use \"upload, finalize\".")
                 }
-                let offset = try self.offset(request, session: session)
+                let offset = try self.offset(request, current: current)
                 return answer(
                     try backend.uploadChunk(session: session, offset: offset, data: request.body, finalize: finalize),
                     reportingSize: false)
@@ -53,17 +54,18 @@ struct UploadSessionHandler {
     }
 
     /// An upload URL edited to name another bucket or object does not reach the session (404).
-    private func checkBinding(session: String, bucket: String, name: String?) throws(BackendError) {
-        guard let object = try backend.queryUpload(session: session).object else { return }
+    private func checkBinding(_ current: UploadStatus, bucket: String, name: String?) throws(BackendError) {
+        guard let object = current.object else { return }
         guard object.bucket == bucket, name.map({ $0 == object.name }) ?? true else {
             throw .notFound(
                 "Not Found. No such upload session for bucket \(bucket)\(name.map { ", object \($0)" } ?? "").")
         }
     }
 
-    private func offset(_ request: StorageRequest, session: String) throws(BackendError) -> Int64 {
+    /// The chunk's offset: `X-Goog-Upload-Offset`, or where the session stands (`current`).
+    private func offset(_ request: StorageRequest, current: UploadStatus) throws(BackendError) -> Int64 {
         guard let text = request.header(UploadHeaders.offset)?.trimmingCharacters(in: .whitespaces) else {
-            return try backend.queryUpload(session: session).receivedBytes
+            return current.receivedBytes
         }
         guard let offset = WireJSON.decimalInteger(text), offset >= 0 else {
             throw .badRequest("\(UploadHeaders.offset) must be a byte offset, not \"\(text)\".")

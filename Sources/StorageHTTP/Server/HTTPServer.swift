@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// One accept thread plus one thread per connection; the handler is called concurrently from connection
 /// threads. The core answers protocol errors itself, in the shape the `errorResponder` gives (plain text by
-/// default; the Firebase v0 layer passes its JSON): malformed requests 400, stalled requests 408, bodies over the limit 413, over-long request lines 414,
-/// too many or too large headers 431, unknown expectations 417, unknown transfer codings 501, versions
+/// default; the Firebase v0 layer passes its JSON): malformed requests 400, stalled requests 408, bodies over
+/// the limit 413, over-long request lines 414, too many or too large headers 431, unknown expectations 417, unknown transfer codings 501, versions
 /// other than 1.0/1.1 505, connections beyond the limit 503.
 ///
 /// ```swift

@@ -79,7 +79,7 @@ final class ConnectionInput {
             do {
                 received = try socket.receive(into: rest, timeoutMilliseconds: Int32(clamping: limit))
             } catch .timedOut {
-                _ = try waitLimit(stallMilliseconds)
+                _ = try waitLimit(stallMilliseconds)  // a wait cut short by the rate says so in its 408
                 throw HTTPProtocolError.requestTimeout
             }
             filled += received

@@ -86,12 +86,10 @@ final class HTTPConnection {
             target = head.target
             let framing = try BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)
             let continues = try expectsContinue(head)
-            if framing != .none, let screen = runtime.screen,
-                let refusal = screen(
-                    HTTPRequest(
-                        method: head.method, target: head.target, version: head.version.text, headers: head.headers,
-                        body: Data(), remoteAddress: remoteAddress))
-            {
+            var request = HTTPRequest(
+                method: head.method, target: head.target, version: head.version.text, headers: head.headers,
+                body: Data(), remoteAddress: remoteAddress)
+            if framing != .none, let screen = runtime.screen, let refusal = screen(request) {
                 runtime.registry.mark(socket.descriptor, .responding)
                 let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: false)
                 let written = try writer.write(refusal, for: exchange, to: socket)
@@ -105,11 +103,8 @@ final class HTTPConnection {
                 input: input, maxBodyBytes: configuration.maxBodyBytes, maxTrailerBytes: configuration.maxHeaderBytes,
                 maxTrailerCount: configuration.maxHeaderCount, stallMilliseconds: readTimeoutMilliseconds,
                 minimumBytesPerSecond: configuration.minimumBodyBytesPerSecond)
-            let body = try reader.read(framing)
+            request.body = try reader.read(framing)
             runtime.registry.mark(socket.descriptor, .responding)
-            let request = HTTPRequest(
-                method: head.method, target: head.target, version: head.version.text, headers: head.headers,
-                body: body, remoteAddress: remoteAddress)
             let response = runtime.handler(request)
             let keepAlive = head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response)
             let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: keepAlive)
