@@ -3,7 +3,8 @@ extension InMemoryBackend {
     ///
     /// `maxResults` is 1…1000 (default 1000); the prefix is empty or ends with the delimiter (`/` for a
     /// recursive listing, whose delimiter is nil or empty). The list rule is checked on the folder listed:
-    /// the prefix up to its last `/`, whatever the delimiter (so another delimiter cannot skip the folder's rule). A next-page token is returned only when another entry exists.
+    /// the prefix up to its last `/`, whatever the delimiter (so another delimiter cannot skip the folder's
+    /// rule). A next-page token is returned only when another entry exists.
     public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
         let maxResults = request.maxResults ?? 1000
         guard (1...1000).contains(maxResults) else {

@@ -48,10 +48,8 @@ extension InMemoryBackend {
     /// Applies a PATCH (see `MetadataPatch`); metageneration +1, `updated` now. A caller who may write but
     /// not read gets the answer without the download tokens, which would grant the read.
     public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
-        try ObjectNameRules.validate(object.name)
-        let caller = try Caller(auth: object.auth)
+        let caller = try writer(of: object)
         let now = Date()
-        try authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
         let mayRead = (try? authorize(.read, bucket: object.bucket, path: object.name, caller: caller)) != nil
         var updated = try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
             let resource = try state.buckets[object.bucket]?.modify(ObjectKey(object.name)) {
@@ -67,17 +65,21 @@ extension InMemoryBackend {
         return updated
     }
 
-    /// The name rules, the caller's token and the write rule, as an upload or update would check them.
+    /// The name rules, the caller's token and the write rule, as an upload or update checks them.
     public func checkWrite(_ object: ObjectAddress) throws(BackendError) {
+        _ = try writer(of: object)
+    }
+
+    /// The caller of a write of `object`, once the name rules, the token and the write rule allow it.
+    func writer(of object: ObjectAddress) throws(BackendError) -> Caller {
         try ObjectNameRules.validate(object.name)
         let caller = try Caller(auth: object.auth)
         try authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
+        return caller
     }
 
     public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
-        try ObjectNameRules.validate(object.name)
-        let caller = try Caller(auth: object.auth)
-        try authorize(.write, bucket: object.bucket, path: object.name, caller: caller)
+        try checkWrite(object)
         let removed = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
             guard let removed = state.buckets[object.bucket]?.remove(ObjectKey(object.name)) else {
                 throw Self.objectNotFound(bucket: object.bucket, name: object.name)

@@ -119,16 +119,14 @@ extension InMemoryBackend {
         let digests = ObjectDigests(md5: progress.md5, crc32c: progress.crc32c)
         let data = progress.buffer
         progress.finish(as: .final)
-        var denial: BackendError?
-        do throws(BackendError) {
+        // The rule is matched outside the lock; a denial is reported after the session is marked finished.
+        let allowed = Result { () throws(BackendError) in
             try authorize(.write, bucket: record.bucket, path: record.name, caller: record.caller)
-        } catch {
-            denial = error
         }
         let (resource, replaced) = try withState { (state: inout BackendState) throws(BackendError) in
             guard state.epoch == record.epoch else { throw Self.sessionNotFound }
             state.sessions.markFinished(record.id)
-            if let denial { throw denial }
+            try allowed.get()
             return state.commit(
                 bucket: record.bucket, name: record.name, data: data, digests: digests, metadata: record.metadata)
         }

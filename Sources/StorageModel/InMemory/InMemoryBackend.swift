@@ -55,11 +55,7 @@ public final class InMemoryBackend: StorageBackend {
     /// session started before the reset can no longer commit.
     public func reset() {
         let old = state.withLock { state in
-            let sessions = state.sessions
-            var fresh = BackendState(
-                sessions: SessionTable(
-                    finishedLimit: sessions.finishedLimit, activeLimit: sessions.activeLimit,
-                    idleTimeout: sessions.idleTimeout))
+            var fresh = BackendState(sessions: state.sessions.emptied())
             fresh.clock = state.clock
             fresh.epoch = state.epoch + 1
             swap(&state, &fresh)

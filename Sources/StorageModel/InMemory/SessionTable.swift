@@ -17,6 +17,11 @@ struct SessionTable: Sendable {
         self.idleTimeout = idleTimeout
     }
 
+    /// A table with the same limits and no sessions.
+    func emptied() -> SessionTable {
+        SessionTable(finishedLimit: finishedLimit, activeLimit: activeLimit, idleTimeout: idleTimeout)
+    }
+
     /// The session, unless it is unknown or has expired (it is then forgotten).
     mutating func lookUp(_ id: String, now: ContinuousClock.Instant) -> UploadSessionRecord? {
         guard let record = records[id] else { return nil }
