@@ -162,8 +162,10 @@ enum ExpectationCheck {
                     actual: "\(actual.sorted { $0.key < $1.key })")
             }
         case .map(let pairs):
-            for (key, value) in pairs.map({ ($0.key, $0.value) }) {
-                try compare("metadata.customMetadata.\(key)", actual: actual[key], wanted: value, values: values)
+            for entry in pairs {
+                try compare(
+                    "metadata.customMetadata.\(entry.key)", actual: actual[entry.key], wanted: entry.value,
+                    values: values)
             }
         default:
             throw .error(.badExpectation, "customMetadata must be a mapping or null")
@@ -272,12 +274,15 @@ enum ExpectationCheck {
         if expectation.data != nil || expectation.size != nil || expectation.sha256 != nil {
             try downloaded(record, expectation)
         }
-        for (handle, pattern) in (expectation.observers ?? []).map({ ($0.handle, $0.pattern) }) {
-            let observer = try values.value(handle, "an observer") { if case .observer(let o) = $0 { o } else { nil } }
+        for expected in expectation.observers ?? [] {
+            let observer = try values.value(expected.handle, "an observer") {
+                if case .observer(let o) = $0 { o } else { nil }
+            }
             let received = observer.events
-            guard pattern.matches(received.map(\.patternEvent)) else {
+            guard expected.pattern.matches(received.map(\.patternEvent)) else {
                 throw .mismatch(
-                    .observerMismatch, "observer \(handle) received other events", expected: pattern.description,
+                    .observerMismatch, "observer \(expected.handle) received other events",
+                    expected: expected.pattern.description,
                     actual: received.isEmpty ? "(no events)" : received.map(\.description).joined(separator: " "))
             }
         }

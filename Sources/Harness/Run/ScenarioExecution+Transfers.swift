@@ -87,9 +87,7 @@ extension ScenarioExecution {
         let transcript = transcript
         let verb = step.verb
         task.tap { snapshot in
-            let event = TaskRecord.Event(
-                status: snapshot.status, code: snapshot.error?.code,
-                completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount)
+            let event = TaskRecord.Event(snapshot)
             guard TriggerRule.meets(trigger, event), state.fireOnce() else { return }
             // The record's own tap ran first, so the triggering event is its last one.
             record.triggers.consumed(trigger, delivered: record.events.count)

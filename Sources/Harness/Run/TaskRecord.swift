@@ -12,6 +12,20 @@ final class TaskRecord: Sendable {
         var completed: Int64
         var total: Int64
 
+        init(status: StorageTaskStatus, code: StorageErrorCode? = nil, completed: Int64, total: Int64) {
+            self.status = status
+            self.code = code
+            self.completed = completed
+            self.total = total
+        }
+
+        /// The event a snapshot describes.
+        init(_ snapshot: StorageTaskSnapshot) {
+            self.init(
+                status: snapshot.status, code: snapshot.error?.code, completed: snapshot.progress.completedUnitCount,
+                total: snapshot.progress.totalUnitCount)
+        }
+
         var patternEvent: EventPattern.Event {
             EventPattern.Event(status: status, code: code, completed: completed, total: total)
         }
@@ -38,9 +52,7 @@ final class TaskRecord: Sendable {
         self.task = task
         self.uploadSize = uploadSize
         task.tap { [self] snapshot in
-            let event = Event(
-                status: snapshot.status, code: snapshot.error?.code,
-                completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount)
+            let event = Event(snapshot)
             recorded.withLock { $0.append(event) }
             transcript.add("    \(name): \(event)" + (snapshot.error.map { " \($0.message)" } ?? ""))
         }
@@ -112,12 +124,7 @@ final class ObserverRecord: Sendable {
         let received = Locked<[TaskRecord.Event]>([])
         self.received = received
         handle = task.task.observe(status) { snapshot in
-            received.withLock {
-                $0.append(
-                    TaskRecord.Event(
-                        status: snapshot.status, code: snapshot.error?.code,
-                        completed: snapshot.progress.completedUnitCount, total: snapshot.progress.totalUnitCount))
-            }
+            received.withLock { $0.append(TaskRecord.Event(snapshot)) }
         }
     }
 
