@@ -66,13 +66,21 @@ public struct StorageRules: Sendable, Equatable {
             self.init(path: path, operations: operations, condition: requiresSignIn ? .signedIn : nil)
         }
 
-        /// The glob with this entry's condition applied for `uid` (nil: signed out); nil when it does not apply.
+        /// Whether the path binds `name` (`{name}` or `{name=**}`), as `request.auth.uid == name` needs.
+        public func binds(_ name: String) -> Bool {
+            path.split(separator: "/", omittingEmptySubsequences: false).contains {
+                RulesGlob.variable(in: $0)?.name == name
+            }
+        }
+
+        /// The glob with this entry's condition applied for `uid` (nil: signed out); nil when it does not apply
+        /// (a condition on a variable the path does not bind never holds).
         func glob(for uid: String?) -> [RulesGlob.Segment]? {
             switch condition {
             case nil: return RulesGlob.segments(of: path, owner: nil)
             case .signedIn: return uid == nil ? nil : RulesGlob.segments(of: path, owner: nil)
             case .userIs(let name):
-                guard let uid else { return nil }
+                guard let uid, binds(name) else { return nil }
                 return RulesGlob.segments(of: path, owner: (name, uid))
             }
         }
@@ -104,10 +112,5 @@ public struct StorageRules: Sendable, Equatable {
     /// Whether `segment` is `{name}` or `{name=**}`.
     public static func isPathVariable(_ segment: Substring) -> Bool {
         RulesGlob.variable(in: segment) != nil
-    }
-
-    /// `allows(_:path:uid:)` for an anonymous signed-in user (`signedIn`) or a signed-out one.
-    public func allows(_ operation: Operation, path: String, signedIn: Bool) -> Bool {
-        allows(operation, path: path, uid: signedIn ? "" : nil)
     }
 }

@@ -13,7 +13,7 @@ import Testing
         let answers = Locked<[Bool]>([])
         Thread.detachNewThread {
             let results = [missing, missing + "/end", "end", "a/end/b"].map {
-                rules.allows(.read, path: $0, signedIn: false)
+                rules.allows(.read, path: $0, uid: nil)
             }
             answers.withLock { $0 = results }
             finished.signal()
@@ -29,7 +29,7 @@ import Testing
             ("a/x", false), ("x/a/b", false),
         ]
         for (path, allowed) in cases {
-            #expect(rules.allows(.read, path: path, signedIn: false) == allowed, "\(path)")
+            #expect(rules.allows(.read, path: path, uid: nil) == allowed, "\(path)")
         }
     }
 

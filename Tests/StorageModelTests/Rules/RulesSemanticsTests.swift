@@ -37,6 +37,11 @@ import Testing
         #expect(!owner.allows(.list, path: "users", uid: "alice"))
         let unbound = rules("users/{uid}/**", [.read])
         #expect(unbound.allows(.read, path: "users/anyone/x", uid: nil))
+        // A condition on a variable the path does not bind never holds (rules JSON does not check binding).
+        let unboundOwner = rules("users/**", [.read], .userIs("uid"))
+        #expect(!unboundOwner.allows(.read, path: "users/alice/x", uid: "alice"))
+        #expect(
+            owner.entries[0].binds("uid") && owner.entries[0].binds("rest") && !unboundOwner.entries[0].binds("uid"))
     }
 
     @Test func conditionsReadAndWriteTheirText() {

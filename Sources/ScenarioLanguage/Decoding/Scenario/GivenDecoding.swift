@@ -140,8 +140,8 @@ enum GivenDecoding {
             condition = StorageRules.Condition(text)
             if condition == nil {
                 context.error("if: the condition is \(StorageRules.Condition.forms), found \(node.summary)", at: node)
-            } else if case .userIs(let name)? = condition, let path, !path.contains("{\(name)}"),
-                !path.contains("{\(name)=**}")
+            } else if case .userIs(let name)? = condition, let path,
+                !StorageRules.Entry(path: path, operations: []).binds(name)
             {
                 context.error("if: \(name) is not bound in the path: write {\(name)} in it", at: node)
             }
