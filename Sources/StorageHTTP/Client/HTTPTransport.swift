@@ -74,18 +74,26 @@ final class HTTPTransport: Sendable {
 
 /// What a data task delivered, handed from the session's queue to the waiting thread.
 private final class Outcome: Sendable {
-    /// Unchecked Sendable: stored once and read under `delivery`'s mutex; nothing mutates the response or
-    /// the error after the session hands them over.
-    private struct Delivery: @unchecked Sendable {
+    /// The answer's parts, copied out of the `URLResponse` on the session's queue.
+    private struct Delivery {
         var data: Data?
-        var response: URLResponse?
+        var answer: (status: Int, headers: [String: String])?
         var error: (any Error)?
     }
 
     private let delivery = Mutex<Delivery?>(nil)
 
     func store(data: Data?, response: URLResponse?, error: (any Error)?) {
-        delivery.withLock { $0 = Delivery(data: data, response: response, error: error) }
+        var answer: (status: Int, headers: [String: String])?
+        if let http = response as? HTTPURLResponse {
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                guard let name = name as? String, let value = value as? String else { continue }
+                headers[name.lowercased()] = value
+            }
+            answer = (http.statusCode, headers)
+        }
+        delivery.withLock { $0 = Delivery(data: data, answer: answer, error: error) }
     }
 
     func response(for request: OutgoingRequest) throws(BackendError) -> IncomingResponse {
@@ -93,16 +101,12 @@ private final class Outcome: Sendable {
             throw BackendError(.transport, "the request ended without an answer", request: request.described)
         }
         if let error = delivered.error { throw Self.failure(error, request: request) }
-        guard let http = delivered.response as? HTTPURLResponse else {
+        guard let answer = delivered.answer else {
             throw BackendError(.malformedResponse, "the answer is not an HTTP response", request: request.described)
         }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            guard let name = name as? String, let value = value as? String else { continue }
-            headers[name.lowercased()] = value
-        }
         return IncomingResponse(
-            status: http.statusCode, headers: headers, body: delivered.data ?? Data(), request: request.described)
+            status: answer.status, headers: answer.headers, body: delivered.data ?? Data(),
+            request: request.described)
     }
 
     private static func failure(_ error: any Error, request: OutgoingRequest) -> BackendError {

@@ -28,10 +28,19 @@ package struct CRC32C: Sendable {
     }
 
     package mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        guard var pointer = bytes.baseAddress, !bytes.isEmpty else { return }
-        let tables = CRC32CTables.shared.entries
+        guard !bytes.isEmpty else { return }
+        state = CRC32CTables.entries.withUnsafeBufferPointer { tables in
+            guard let tables = tables.baseAddress, let start = bytes.baseAddress else { return state }
+            return Self.update(state, start, count: bytes.count, tables: tables)
+        }
+    }
+
+    private static func update(
+        _ state: UInt32, _ start: UnsafeRawPointer, count: Int, tables: UnsafePointer<UInt32>
+    ) -> UInt32 {
+        var pointer = start
         var crc = state
-        var remaining = bytes.count
+        var remaining = count
         while remaining >= 16 {
             // Only the first four bytes meet the running remainder; the other twelve lookups do not
             // wait for it, which is what makes sixteen bytes a step fast.
@@ -57,7 +66,7 @@ package struct CRC32C: Sendable {
             pointer += 1
             remaining -= 1
         }
-        state = crc
+        return crc
     }
 
     /// The checksum of everything given so far.
@@ -66,6 +75,6 @@ package struct CRC32C: Sendable {
 
 /// Entry `word & 0xFF` of table `table`.
 @inline(__always)
-private func lookup(_ tables: UnsafeMutablePointer<UInt32>, _ table: Int, _ word: UInt64) -> UInt32 {
+private func lookup(_ tables: UnsafePointer<UInt32>, _ table: Int, _ word: UInt64) -> UInt32 {
     tables[table &* 256 &+ Int(truncatingIfNeeded: word & 0xFF)]
 }

@@ -1,17 +1,11 @@
-/// The sixteen 256-entry lookup tables of slicing-by-16 CRC32C, built once and never freed.
+/// The sixteen 256-entry lookup tables of slicing-by-16 CRC32C, built once.
 ///
-/// Kept behind a raw pointer so the hot loop reads them without bounds checks; the indices used are
-/// always a byte (0…255) plus a table offset, so they stay in range by construction. Unchecked Sendable: the
-/// tables are written only while `shared` is initialized (once, by Swift's lazy global) and only read after.
-final class CRC32CTables: @unchecked Sendable {
-    static let shared = CRC32CTables()
-
-    /// Table `k` occupies `entries[k * 256 ..< (k + 1) * 256]`: entry `i` is the remainder of byte `i`
-    /// followed by `k` zero bytes.
-    let entries: UnsafeMutablePointer<UInt32>
-
-    private init() {
-        entries = .allocate(capacity: 16 * 256)
+/// Table `k` occupies `entries[k * 256 ..< (k + 1) * 256]`: entry `i` is the remainder of byte `i` followed
+/// by `k` zero bytes. The hot loop reads them through a buffer pointer without bounds checks; the indices it
+/// uses are a byte (0…255) plus a table offset, in range by construction.
+enum CRC32CTables {
+    static let entries: [UInt32] = {
+        var entries = [UInt32](repeating: 0, count: 16 * 256)
         let polynomial: UInt32 = 0x82F6_3B78
         for byte in 0..<256 {
             var crc = UInt32(byte)
@@ -26,5 +20,6 @@ final class CRC32CTables: @unchecked Sendable {
                 entries[table * 256 + byte] = (previous >> 8) ^ entries[Int(previous & 0xFF)]
             }
         }
-    }
+        return entries
+    }()
 }

@@ -1,14 +1,30 @@
 import Foundation
 
-/// A value behind a plain mutex (`pthread_mutex`, through `NSLock`), for state that many threads touch
-/// on every request.
+/// A value behind a plain mutex (`pthread_mutex`, through `NSCondition`), for state that many threads touch
+/// on every request, with a condition to wait on while the lock is held.
 ///
 /// `Synchronization.Mutex` is a priority-inheritance futex on Linux: correct, but under contention each
 /// hand-over goes through the kernel's rt-mutex path, which measured as a third of the server's time on
 /// small requests. This lock hands over through an ordinary futex. Unchecked Sendable: the value is reached
 /// only inside `withLock`, with the lock held.
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    /// The lock's condition, usable only inside `withLock` (it waits with the lock held and releases it
+    /// while asleep).
+    package struct Condition: ~Copyable {
+        fileprivate let condition: NSCondition
+
+        /// Sleeps until `broadcast()` or `deadline`; false when the deadline passed. Wake-ups can be
+        /// spurious: look at the value again.
+        package func wait(until deadline: Date) -> Bool {
+            condition.wait(until: deadline)
+        }
+
+        package func broadcast() {
+            condition.broadcast()
+        }
+    }
+
+    private let condition = NSCondition()
     private var value: Value
 
     package init(_ value: Value) {
@@ -18,8 +34,17 @@ package final class Locked<Value>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return try body(&value)
+    }
+
+    /// `withLock`, with the condition for waiting on the value or waking its waiters.
+    package func withCondition<Result, Failure: Error>(
+        _ body: (inout Value, borrowing Condition) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body(&value, Condition(condition: condition))
     }
 }

@@ -14,15 +14,11 @@ import Foundation
 /// `Storage.runPendingWork(until:)`), so what a handler does takes effect before the next chunk.
 ///
 /// The lifecycle is one `TaskState` value; its transitions say which events to deliver, and the task delivers
-/// them outside its lock. Unchecked Sendable: that state and the observers live in one `Locked`; the
-/// transfer's own state (in the subclasses) is touched only by the scheduler's work, one item at a time.
+/// them outside its lock. The upload or download itself is a `StorageTransfer` the task drives.
+///
+/// Unchecked Sendable: the state and the observers live in one `Locked`; the transfer is touched only by the
+/// scheduler's work, one item at a time (a non-final class cannot have its conformance checked).
 public class StorageObservableTask: @unchecked Sendable {
-    /// What one step of the transfer came to.
-    enum StepOutcome {
-        case progressed(StorageProgress)
-        case finished(StorageProgress, metadata: StorageMetadata?)
-        case failed(StorageError)
-    }
 
     private struct Observer {
         let handle: String
@@ -40,28 +36,19 @@ public class StorageObservableTask: @unchecked Sendable {
     }
 
     public let reference: StorageReference
-    let scheduler: StorageTaskScheduler
+    private let scheduler: StorageTaskScheduler
+    private let transfer: any StorageTransfer
     private let shared: Locked<Shared>
 
-    init(reference: StorageReference, progress: StorageProgress, metadata: StorageMetadata?) {
+    init(
+        reference: StorageReference, transfer: any StorageTransfer, progress: StorageProgress,
+        metadata: StorageMetadata?
+    ) {
         self.reference = reference
         self.scheduler = reference.storage.scheduler
+        self.transfer = transfer
         shared = Locked(Shared(state: TaskState(progress: progress, metadata: metadata)))
     }
-
-    // MARK: Hooks for the concrete tasks (run on the scheduler, one at a time, never under the lock)
-
-    /// Checks that the task can start at all; an error fails it without a `resume` event.
-    func prepare() -> StorageError? { nil }
-
-    /// Moves the transfer on by one chunk. `resuming` is true on the first step after a resume, when the
-    /// task must learn again where the service stands.
-    func transferStep(resuming: Bool) -> StepOutcome {
-        .failed(.internalError("transferStep is not implemented"))
-    }
-
-    /// Lets go of what the transfer holds (tells the service, removes partial files) after a cancel.
-    func abandonTransfer() {}
 
     // MARK: Control
 
@@ -153,21 +140,20 @@ public class StorageObservableTask: @unchecked Sendable {
 
     // MARK: Internals for the concrete tasks
 
-    /// Nil until the task has ended; then whether it succeeded, or its error.
-    var ending: Result<Void, StorageError>? {
-        shared.withLock { shared in
-            switch shared.state.phase {
-            case .succeeded: .success(())
-            case .failed, .cancelled:
-                .failure(shared.state.error ?? .internalError("The task failed without an error."))
-            default: nil
+    /// Nil until the task has ended; then what its transfer produced (picked by `value`), or its error.
+    func outcome<Value>(_ value: (TransferProduct) -> Value?) -> Result<Value, StorageError>? {
+        let (phase, error, product) = shared.withLock { ($0.state.phase, $0.state.error, $0.state.product) }
+        switch phase {
+        case .succeeded:
+            guard let product, let value = value(product) else {
+                return .failure(.internalError("The task succeeded without a result."))
             }
+            return .success(value)
+        case .failed, .cancelled:
+            return .failure(error ?? .internalError("The task failed without an error."))
+        default:
+            return nil
         }
-    }
-
-    /// Sets the total before the task starts (a file's size is known once it has been read).
-    func setTotal(_ total: Int64) {
-        shared.withLock { $0.state.progress.totalUnitCount = total }
     }
 
     private func makeSnapshot(_ status: StorageTaskStatus, of state: TaskState) -> StorageTaskSnapshot {
@@ -178,18 +164,18 @@ public class StorageObservableTask: @unchecked Sendable {
 
     private func begin() {
         guard shared.withLock({ $0.state.begin() }) else { return }
-        let problem = prepare()
-        perform { $0.prepared(problem) }
+        let prepared = transfer.prepare()
+        perform { $0.prepared(prepared) }
     }
 
     private func step(epoch stepEpoch: Int) {
         let (runs, resuming) = shared.withLock { $0.state.stepStarts(epoch: stepEpoch) }
         guard runs else { return }
-        let outcome = transferStep(resuming: resuming)
+        let outcome = transfer.step(resuming: resuming)
         perform { $0.stepEnded(epoch: stepEpoch, outcome) }
-        if case .finished(_, let metadata) = outcome, shared.withLock({ $0.state.phase == .completing }) {
+        if case .finished(_, let product) = outcome, shared.withLock({ $0.state.phase == .completing }) {
             // The last progress still carries the request's metadata, as in the SDK; success the service's.
-            perform { $0.succeed(metadata: metadata) }
+            perform { $0.succeed(with: product) }
         }
     }
 
@@ -211,7 +197,7 @@ public class StorageObservableTask: @unchecked Sendable {
         }
         if effects.abandon {
             scheduler.enqueue { [self] in
-                abandonTransfer()
+                transfer.abandon()
                 shared.withLock { $0.state.finishCleanup() }
                 scheduler.signal()
             }

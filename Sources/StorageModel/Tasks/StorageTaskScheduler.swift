@@ -7,26 +7,43 @@ import Foundation
 /// inline on the thread that runs the work, and anything a handler does (pause, cancel) takes effect
 /// before the task's next chunk. Several threads may wait at once; one of them runs the work and the
 /// others wait for it.
-///
-/// Unchecked Sendable: the queue, its head and the owner are read and written only with `condition` locked.
-final class StorageTaskScheduler: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var queue: [() -> Void] = []
-    private var head = 0
-    private var owner: pthread_t?
+final class StorageTaskScheduler: Sendable {
+    /// The queue and who is running its work.
+    private struct Queue {
+        var items: [() -> Void] = []
+        var head = 0
+        var owner: pthread_t?
+
+        mutating func next() -> (() -> Void)? {
+            guard head < items.count else { return nil }
+            let work = items[head]
+            head += 1
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return work
+        }
+    }
+
+    /// What a waiting thread does next.
+    private enum Turn {
+        case run(() -> Void, previousOwner: pthread_t?)
+        case done(Bool)
+    }
+
+    private let queue = Locked(Queue())
 
     func enqueue(_ work: @escaping () -> Void) {
-        condition.lock()
-        queue.append(work)
-        condition.broadcast()
-        condition.unlock()
+        queue.withCondition { queue, condition in
+            queue.items.append(work)
+            condition.broadcast()
+        }
     }
 
     /// Wakes waiters so they look at their condition again (a task changed state outside queued work).
     func signal() {
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
+        queue.withCondition { _, condition in condition.broadcast() }
     }
 
     /// Runs queued work on this thread until `isDone()` holds, and returns true.
@@ -37,32 +54,35 @@ final class StorageTaskScheduler: @unchecked Sendable {
     /// `isDone` is called with the scheduler's lock held, so it must not queue work.
     func run(until isDone: () -> Bool, waitForOthers: Bool, deadline: Date = .distantFuture) -> Bool {
         let me = pthread_self()
-        condition.lock()
-        defer { condition.unlock() }
-        while !isDone() {
-            if let owner, pthread_equal(owner, me) == 0 {
-                if !condition.wait(until: deadline) { return isDone() }
-                continue
-            }
-            if head < queue.count {
-                let work = queue[head]
-                head += 1
-                if head == queue.count {
-                    queue.removeAll(keepingCapacity: true)
-                    head = 0
+        var finished: pthread_t?? = nil
+        while true {
+            let turn = queue.withCondition { queue, condition -> Turn in
+                if let previousOwner = finished {
+                    queue.owner = previousOwner
+                    condition.broadcast()
                 }
-                let previousOwner = owner
-                owner = me
-                condition.unlock()
-                work()
-                condition.lock()
-                owner = previousOwner
-                condition.broadcast()
-                continue
+                while !isDone() {
+                    if let owner = queue.owner, pthread_equal(owner, me) == 0 {
+                        if !condition.wait(until: deadline) { return .done(isDone()) }
+                        continue
+                    }
+                    if let work = queue.next() {
+                        let previousOwner = queue.owner
+                        queue.owner = me
+                        return .run(work, previousOwner: previousOwner)
+                    }
+                    if !waitForOthers { return .done(false) }
+                    if !condition.wait(until: deadline) { return .done(isDone()) }
+                }
+                return .done(true)
             }
-            if !waitForOthers { return false }
-            if !condition.wait(until: deadline) { return isDone() }
+            switch turn {
+            case .done(let result):
+                return result
+            case .run(let work, let previousOwner):
+                work()
+                finished = .some(previousOwner)
+            }
         }
-        return true
     }
 }

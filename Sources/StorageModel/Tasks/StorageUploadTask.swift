@@ -1,162 +1,20 @@
-import Foundation
-
-/// An upload started by `putData` or `putFile`: a resumable upload sent chunk by chunk.
+/// An upload started by `putData` or `putFile`: a resumable upload sent chunk by chunk (`UploadTransfer`).
 ///
-/// Each chunk the service acknowledges fires `progress` (data bytes only). A resume asks the service how
-/// much it holds and continues from there; a chunk the service refuses at that offset makes the task ask
-/// again (up to three times in a row) before it fails. The chunk size is the storage's
-/// `uploadChunkSizeBytes` at creation, rounded to the service's granularity (up when smaller, down to a
-/// multiple when larger). Unchecked Sendable as its superclass: its transfer state is the scheduler's alone.
+/// Each chunk the service acknowledges fires `progress` (data bytes only); `success` carries the service's
+/// metadata. Unchecked Sendable restated from its superclass: it adds no stored state.
 public final class StorageUploadTask: StorageObservableTask, @unchecked Sendable {
-    enum Source {
-        case data(Data)
-        case file(URL)
-    }
-
-    private let source: Source
-    private let requestMetadata: StorageMetadata
-    private let requestedChunkSize: Int64
-    private let backend: any StorageBackend
-    private var payload = Data()
-    private var session: UploadSession?
-    private var chunkSize: Int64 = 0
-    private var acknowledged: Int64 = 0
-    private var serviceMetadata: StorageMetadata?
-
-    init(reference: StorageReference, source: Source, metadata: StorageMetadata) {
-        self.source = source
-        self.requestMetadata = metadata
-        self.requestedChunkSize = reference.storage.uploadChunkSizeBytes
-        self.backend = reference.storage.backend
-        let total: Int64
-        if case .data(let data) = source { total = Int64(data.count) } else { total = 0 }
+    init(reference: StorageReference, source: UploadTransfer.Source, metadata: StorageMetadata) {
+        let transfer = UploadTransfer(reference: reference, source: source, metadata: metadata)
         super.init(
-            reference: reference, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: total),
-            metadata: metadata)
+            reference: reference, transfer: transfer,
+            progress: StorageProgress(completedUnitCount: 0, totalUnitCount: transfer.knownTotal), metadata: metadata)
     }
 
     /// The service's metadata once the upload has succeeded, or the error it ended with.
     public var result: Result<StorageMetadata, StorageError>? {
-        switch ending {
-        case nil: return nil
-        case .failure(let error): return .failure(error)
-        case .success:
-            guard let serviceMetadata else { return .failure(.internalError("The upload succeeded without metadata.")) }
-            return .success(serviceMetadata)
-        }
-    }
-
-    override func prepare() -> StorageError? {
-        guard let object = reference.storagePath.object, !object.isEmpty else {
-            return .rootOperation("put", bucket: reference.bucket)
-        }
-        switch source {
-        case .data(let data):
-            // A slice keeps its parent's indices; chunks are cut at offsets from zero.
-            payload = data.startIndex == 0 ? data : data.withUnsafeBytes { Data($0) }
-        case .file(let url):
-            guard let data = Self.readRegularFile(url) else { return .fileNotReachable(url.absoluteString) }
-            payload = data
-            setTotal(Int64(data.count))
-        }
-        return nil
-    }
-
-    override func transferStep(resuming: Bool) -> StepOutcome {
-        let total = Int64(payload.count)
-        do throws(BackendError) {
-            if let session {
-                if resuming, let outcome = try resynchronize(session, total: total) { return outcome }
-            } else {
-                let start = UploadStart(object: address, metadata: requestMetadata.uploadFields, size: total)
-                let opened = try backend.startUpload(start)
-                session = opened
-                chunkSize = Self.chunkSize(requested: requestedChunkSize, granularity: opened.granularity)
-            }
-            guard let session else { return .failed(.internalError("No upload session.")) }
-            var refusals = 0
-            while true {
-                let end = acknowledged + min(chunkSize, total - acknowledged)
-                let chunk = payload.subdata(in: Int(acknowledged)..<Int(end))
-                do throws(BackendError) {
-                    let status = try backend.uploadChunk(
-                        session: session.id, offset: acknowledged, data: chunk, finalize: end == total)
-                    return try outcome(of: status, total: total, sentUpTo: end)
-                } catch let refusal where refusal.status == 400 && refusals < 3 {
-                    refusals += 1
-                    let before = acknowledged
-                    if let outcome = try resynchronize(session, total: total) { return outcome }
-                    if acknowledged == before { throw refusal }
-                }
-            }
-        } catch {
-            return .failed(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
-        }
-    }
-
-    override func abandonTransfer() {
-        guard let session else { return }
-        try? backend.cancelUpload(session: session.id)
-    }
-
-    private var address: ObjectAddress {
-        ObjectAddress(bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
-    }
-
-    /// Asks the service where the session stands; returns an outcome when that ends the transfer.
-    private func resynchronize(_ session: UploadSession, total: Int64) throws(BackendError) -> StepOutcome? {
-        let status = try backend.queryUpload(session: session.id)
-        switch status.state {
-        case .active:
-            guard (0...total).contains(status.receivedBytes) else {
-                throw BackendError(
-                    .malformedResponse, "The service holds \(status.receivedBytes) bytes of a \(total)-byte upload.")
-            }
-            acknowledged = status.receivedBytes
+        outcome { product in
+            if case .uploaded(let metadata) = product { return metadata }
             return nil
-        case .final, .cancelled:
-            return try outcome(of: status, total: total, sentUpTo: total)
         }
-    }
-
-    private func outcome(of status: UploadStatus, total: Int64, sentUpTo end: Int64) throws(BackendError) -> StepOutcome
-    {
-        switch status.state {
-        case .active:
-            guard status.receivedBytes > acknowledged, status.receivedBytes <= end else {
-                throw BackendError(
-                    .malformedResponse,
-                    "The service acknowledged \(status.receivedBytes) bytes after \(acknowledged) bytes were held and \(end) sent."
-                )
-            }
-            acknowledged = status.receivedBytes
-            return .progressed(StorageProgress(completedUnitCount: acknowledged, totalUnitCount: total))
-        case .final:
-            let resource: ObjectResource
-            if let carried = status.resource { resource = carried } else { resource = try backend.getMetadata(address) }
-            let metadata = StorageMetadata(resource: resource)
-            serviceMetadata = metadata
-            acknowledged = total
-            return .finished(StorageProgress(completedUnitCount: total, totalUnitCount: total), metadata: metadata)
-        case .cancelled:
-            return .failed(
-                .unknown(
-                    "The service cancelled the upload session.", bucket: reference.bucket,
-                    object: reference.storagePath.object))
-        }
-    }
-
-    static func chunkSize(requested: Int64, granularity: Int64) -> Int64 {
-        let requested = max(requested, 1)
-        guard granularity > 1 else { return requested }
-        return requested < granularity ? granularity : requested / granularity * granularity
-    }
-
-    /// The file's bytes when `url` names a regular file (not a directory, a symbolic link or a non-file URL).
-    private static func readRegularFile(_ url: URL) -> Data? {
-        guard url.isFileURL else { return nil }
-        var info = stat()
-        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return try? Data(contentsOf: url, options: .mappedIfSafe)
     }
 }

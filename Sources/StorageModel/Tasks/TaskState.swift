@@ -23,6 +23,8 @@ struct TaskState {
     var progress: StorageProgress
     private(set) var error: StorageError?
     var metadata: StorageMetadata?
+    /// What the transfer produced, once it succeeded.
+    private(set) var product: TransferProduct?
     /// Counts pauses, resumes and cancels: a step queued before one of them belongs to an old epoch.
     private(set) var epoch = 0
     private(set) var hasBegun = false
@@ -86,13 +88,16 @@ struct TaskState {
         return true
     }
 
-    /// After `prepare`: fails with `problem`, or runs.
-    mutating func prepared(_ problem: StorageError?) -> Effects {
+    /// After the transfer's `prepare`: fails with its problem, or runs (with the total it learned).
+    mutating func prepared(_ prepared: Result<Int64?, StorageError>) -> Effects {
         guard phase == .notStarted else { return Effects() }
-        if let problem {
+        switch prepared {
+        case .failure(let problem):
             phase = .failed
             error = problem
             return Effects(events: [.failure])
+        case .success(let total):
+            if let total { progress.totalUnitCount = total }
         }
         phase = .running
         epoch += 1
@@ -108,7 +113,7 @@ struct TaskState {
 
     /// What a step of `stepEpoch` came to. A step overtaken by a pause or cancel reports nothing; the next
     /// resume asks the service again where things stand.
-    mutating func stepEnded(epoch stepEpoch: Int, _ outcome: StorageObservableTask.StepOutcome) -> Effects {
+    mutating func stepEnded(epoch stepEpoch: Int, _ outcome: TransferStep) -> Effects {
         guard phase == .running, epoch == stepEpoch else {
             needsResync = true
             return Effects()
@@ -128,9 +133,10 @@ struct TaskState {
         }
     }
 
-    /// After the last progress was delivered: success, carrying the service's metadata.
-    mutating func succeed(metadata serviceMetadata: StorageMetadata?) -> Effects {
-        if let serviceMetadata { metadata = serviceMetadata }
+    /// After the last progress was delivered: success, carrying an upload's metadata from the service.
+    mutating func succeed(with finished: TransferProduct) -> Effects {
+        if case .uploaded(let serviceMetadata) = finished { metadata = serviceMetadata }
+        product = finished
         phase = .succeeded
         return Effects(events: [.success])
     }

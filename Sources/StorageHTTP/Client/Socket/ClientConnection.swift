@@ -5,10 +5,8 @@ import Foundation
 ///
 /// Every wait is a `poll()` bounded by the timeout, so a silent server costs no CPU and never holds the
 /// caller longer than the timeout without progress.
-///
-/// Unchecked Sendable: a connection is used by one exchange at a time; the pool hands an idle one to exactly
-/// one caller and takes it back only when that exchange is over.
-final class ClientConnection: @unchecked Sendable {
+/// A connection is used by one exchange at a time: the pool hands an idle one to exactly one caller.
+final class ClientConnection {
     /// What went wrong on the wire, before it is put in the words of a `BackendError`.
     enum Failure: Error {
         /// Nothing usable arrived: the peer closed or reset, or a read or write failed.

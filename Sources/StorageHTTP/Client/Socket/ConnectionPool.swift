@@ -1,10 +1,10 @@
-import Synchronization
+import StorageModel
 
 /// Idle keep-alive connections of the HTTP client, by `host:port`, so that a run's requests reuse a few
 /// connections instead of opening one each.
 final class ConnectionPool: Sendable {
     /// A connection is handed to one exchange at a time; the pool only keeps idle ones.
-    private let idle = Mutex<[String: [ClientConnection]]>([:])
+    private let idle = Locked<[String: [ClientConnection]]>([:])
     /// How many idle connections one endpoint may keep.
     private let limit: Int
 
