@@ -1,3 +1,5 @@
+import StorageModel
+
 extension ExpectationsManifest {
     /// The manifest a run calls for: every scenario that failed or errored, with its one-line message as the
     /// reason, and every expected failure of `previous` that still fails, with its reason kept. Unexpected
@@ -25,10 +27,10 @@ extension ExpectationsManifest {
     /// which YAML 1.2 reads the same).
     public var yamlText: String {
         var text = "# Scenarios this implementation is known to fail, and why (storage-conformance --expectations).\n"
-        if let target { text += "target: \(JSONValue.quoted(target))\n" }
+        if let target { text += "target: \(JSONString.quoted(target))\n" }
         guard !entries.isEmpty else { return text + "failures: {}\n" }
         text += "failures:\n"
-        for entry in entries { text += "  \(JSONValue.quoted(entry.id)): \(JSONValue.quoted(entry.reason))\n" }
+        for entry in entries { text += "  \(JSONString.quoted(entry.id)): \(JSONString.quoted(entry.reason))\n" }
         return text
     }
 }

@@ -19,7 +19,7 @@ extension HTTPBackend {
             OutgoingRequest(
                 method: "GET", url: url(path: bucketPath(bucket), query: [("delimiter", "/"), ("maxResults", "1")])),
             auth: nil)
-        if let json = try? WireJSONParser.parse(list.body) {
+        if let json = try? JSONParser.parse(list.body) {
             let isListPage =
                 list.isSuccess && (json["items"] != nil || json["prefixes"] != nil || Self.isEmptyObject(json))
             if isListPage || json["error"]?["message"] != nil { return .firebaseV0 }
@@ -27,7 +27,7 @@ extension HTTPBackend {
         let answer = Self.describe(list)
         let buckets = try? exchange(
             OutgoingRequest(method: "GET", url: url(path: "/storage/v1/b", query: [("project", "probe")])), auth: nil)
-        if let buckets, buckets.isSuccess, let json = try? WireJSONParser.parse(buckets.body),
+        if let buckets, buckets.isSuccess, let json = try? JSONParser.parse(buckets.body),
             json["kind"]?.stringValue == "storage#buckets" || json["items"] != nil
         {
             return .gcsJSON(answer: answer)
@@ -35,7 +35,7 @@ extension HTTPBackend {
         return .other(answer: answer)
     }
 
-    private static func isEmptyObject(_ json: WireJSON) -> Bool {
+    private static func isEmptyObject(_ json: JSONValue) -> Bool {
         if case .object(let members) = json { return members.isEmpty }
         return false
     }

@@ -9,9 +9,9 @@ struct InternalHandler {
     let administration: (any StorageAdministration)?
 
     func info() -> HTTPResponse {
-        let features: [WireJSON] =
+        let features: [JSONValue] =
             administration == nil ? [] : [.string("rules"), .string("reset"), .string("fixtures")]
-        let body = WireJSON.object([
+        let body = JSONValue.object([
             .init("server", .string(StorageServer.serverName)),
             .init("version", .string(StorageServer.version)),
             .init("features", .array(features)),

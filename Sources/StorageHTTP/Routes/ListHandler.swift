@@ -12,7 +12,7 @@ struct ListHandler {
     func respond(_ request: StorageRequest, bucket: String) throws(BackendError) -> HTTPResponse {
         var maxResults: Int?
         if let text = request.query["maxResults"] {
-            guard let number = WireJSON.decimalInteger(text), (1...1000).contains(number) else {
+            guard let number = JSONValue.decimalInteger(text), (1...1000).contains(number) else {
                 throw .badRequest("maxResults must be a whole number from 1 to 1000, not \"\(text)\".")
             }
             maxResults = Int(number)

@@ -78,7 +78,7 @@ struct StorageRouter: Sendable {
         let request = try StorageRequest(http)
         switch route {
         case .serviceRoot:
-            let body = WireJSON.object([
+            let body = JSONValue.object([
                 .init("emulator", .string("storage")), .init("server", .string(StorageServer.serverName)),
             ])
             return WireResponse.json(body.data)

@@ -105,7 +105,7 @@ struct UploadHandler {
     private func announcedSize(_ request: StorageRequest) throws(BackendError) -> Int64? {
         for header in UploadHeaders.announcedLength {
             guard let text = request.header(header)?.trimmingCharacters(in: .whitespaces) else { continue }
-            guard let size = WireJSON.decimalInteger(text), size >= 0 else {
+            guard let size = JSONValue.decimalInteger(text), size >= 0 else {
                 throw .badRequest("\(header) must be a byte count, not \"\(text)\".")
             }
             return size

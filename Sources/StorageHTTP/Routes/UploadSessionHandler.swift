@@ -67,7 +67,7 @@ struct UploadSessionHandler {
         guard let text = request.header(UploadHeaders.offset)?.trimmingCharacters(in: .whitespaces) else {
             return current.receivedBytes
         }
-        guard let offset = WireJSON.decimalInteger(text), offset >= 0 else {
+        guard let offset = JSONValue.decimalInteger(text), offset >= 0 else {
             throw .badRequest("\(UploadHeaders.offset) must be a byte offset, not \"\(text)\".")
         }
         return offset

@@ -17,7 +17,7 @@ package enum ErrorBodyJSON {
     /// The message an error answer carries: `error.message` of a JSON body, else the body's text (the
     /// emulator answers `Not Found` in plain text), cut to a readable length; nil for an empty body.
     package static func message(from body: Data) -> String? {
-        if let json = try? WireJSONParser.parse(body), let message = json["error"]?["message"]?.stringValue {
+        if let json = try? JSONParser.parse(body), let message = json["error"]?["message"]?.stringValue {
             return message
         }
         let text = String(decoding: body.prefix(Self.textLimit), as: UTF8.self)

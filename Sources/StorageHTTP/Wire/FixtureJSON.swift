@@ -6,7 +6,7 @@ import StorageModel
 /// `metageneration` (decimal strings), each optional.
 package enum FixtureJSON {
     package static func encode(data: Data, fields: ObjectMetadataFields, stamps: FixedStamps) -> Data {
-        var members: [WireJSON.Member] = [.init("data", .string(data.base64EncodedString()))]
+        var members: [JSONValue.Member] = [.init("data", .string(data.base64EncodedString()))]
         for field in MetadataField.allCases {
             if let value = fields[field] { members.append(.init(field.rawValue, .string(value))) }
         }
@@ -20,7 +20,7 @@ package enum FixtureJSON {
         if let metageneration = stamps.metageneration {
             members.append(.init("metageneration", .string(String(metageneration))))
         }
-        return WireJSON.object(members).data
+        return JSONValue.object(members).data
     }
 
     /// Reads a fixture strictly: 400 naming the field for anything malformed.
@@ -41,7 +41,7 @@ package enum FixtureJSON {
             }
         }
         if let tokens = try object.optionalArray("downloadTokens") {
-            stamps.downloadTokens = try tokens.map { (token: WireJSON) throws(BackendError) -> String in
+            stamps.downloadTokens = try tokens.map { (token: JSONValue) throws(BackendError) -> String in
                 guard case .string(let text) = token else {
                     throw object.wrongType("downloadTokens", token, expected: "a list of strings")
                 }

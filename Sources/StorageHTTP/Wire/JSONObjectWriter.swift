@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 
 /// Writes one JSON object straight into UTF-8 bytes, member by member: the hot path of the server
-/// (object metadata on every read and upload), where building a `WireJSON` tree first costs more than
+/// (object metadata on every read and upload), where building a `JSONValue` tree first costs more than
 /// the response itself.
 struct JSONObjectWriter {
     private var bytes: [UInt8]
@@ -21,7 +21,7 @@ struct JSONObjectWriter {
     }
 
     /// `"key":<json>` for a value built as a tree.
-    mutating func value(_ key: StaticString, _ json: WireJSON) {
+    mutating func value(_ key: StaticString, _ json: JSONValue) {
         member(key)
         bytes.append(contentsOf: json.data)
     }

@@ -5,14 +5,14 @@ import StorageModel
 package enum ListPageJSON {
     /// Both arrays always present; the token only when there is a next page.
     package static func encode(_ page: ListPage, bucket: String) -> Data {
-        var members: [WireJSON.Member] = [
-            .init("prefixes", .array(page.prefixes.map(WireJSON.string))),
+        var members: [JSONValue.Member] = [
+            .init("prefixes", .array(page.prefixes.map(JSONValue.string))),
             .init(
                 "items",
                 .array(page.items.map { .object([.init("name", .string($0)), .init("bucket", .string(bucket))]) })),
         ]
         if let token = page.nextPageToken { members.append(.init("nextPageToken", .string(token))) }
-        return WireJSON.object(members).data
+        return JSONValue.object(members).data
     }
 
     /// Reads a service's page tolerantly: absent arrays are empty, an item's other keys are ignored,

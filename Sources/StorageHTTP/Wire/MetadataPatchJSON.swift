@@ -8,17 +8,17 @@ package enum MetadataPatchJSON {
     /// What a client sends. A patch that clears all custom keys and also sets some cannot be said in one
     /// body; it is written as the clear alone (`HTTPBackend` rewrites such patches before sending).
     package static func encode(_ patch: MetadataPatch) -> Data {
-        var members: [WireJSON.Member] = []
+        var members: [JSONValue.Member] = []
         for field in MetadataField.allCases {
             guard let change = patch.fields[field] else { continue }
-            members.append(.init(field.rawValue, change.map(WireJSON.string) ?? .null))
+            members.append(.init(field.rawValue, change.map(JSONValue.string) ?? .null))
         }
         if patch.removesAllCustomMetadata {
             members.append(.init("metadata", .null))
         } else if !patch.customMetadata.isEmpty {
             members.append(.init("metadata", CustomMetadataJSON.json(patch.customMetadata)))
         }
-        return WireJSON.object(members).data
+        return JSONValue.object(members).data
     }
 
     /// What a server reads, strictly: writable fields must be strings or null, `metadata` an object of

@@ -5,8 +5,8 @@ import StorageModel
 /// scenario language's shape: `{"version":2,"allow":[{"path":"ios/public/**","ops":["read","write","list"],"if":"signedIn"}]}`.
 package enum RulesJSON {
     package static func encode(_ rules: StorageRules) -> Data {
-        let entries = rules.entries.map { entry -> WireJSON in
-            var members: [WireJSON.Member] = [
+        let entries = rules.entries.map { entry -> JSONValue in
+            var members: [JSONValue.Member] = [
                 .init("path", .string(entry.path)),
                 .init(
                     "ops",
@@ -16,7 +16,8 @@ package enum RulesJSON {
             if let condition = entry.condition { members.append(.init("if", .string(condition.text))) }
             return .object(members)
         }
-        return WireJSON.object([.init("version", .number(String(rules.version))), .init("allow", .array(entries))]).data
+        return JSONValue.object([.init("version", .number(String(rules.version))), .init("allow", .array(entries))])
+            .data
     }
 
     /// Reads rules strictly (400 with the reason): `version` 1 or 2 (default 2), `allow` a list of

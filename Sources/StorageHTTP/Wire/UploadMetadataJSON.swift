@@ -6,7 +6,7 @@ import StorageModel
 package enum UploadMetadataJSON {
     /// What a client sends; `name` is the full object path (nil leaves it out).
     package static func encode(name: String?, fields: ObjectMetadataFields) -> Data {
-        var members: [WireJSON.Member] = []
+        var members: [JSONValue.Member] = []
         if let name { members.append(.init("name", .string(name))) }
         for field in MetadataField.allCases {
             if let value = fields[field] { members.append(.init(field.rawValue, .string(value))) }
@@ -14,7 +14,7 @@ package enum UploadMetadataJSON {
         if !fields.customMetadata.isEmpty {
             members.append(.init("metadata", CustomMetadataJSON.json(fields.customMetadata)))
         }
-        return WireJSON.object(members).data
+        return JSONValue.object(members).data
     }
 
     /// What a server reads: an empty body is no metadata. Each writable field must be a string or null

@@ -5,22 +5,22 @@ import StorageModel
 ///
 /// `what` names the body in messages (`the upload metadata`); failures are shaped by `side`.
 struct WireObject {
-    let members: [WireJSON.Member]
+    let members: [JSONValue.Member]
     let what: String
     let side: WireSide
 
     /// Parses `data` as one JSON object.
     init(parsing data: Data, what: String, side: WireSide) throws(BackendError) {
-        let value: WireJSON
+        let value: JSONValue
         do {
-            value = try WireJSONParser.parse(data)
+            value = try JSONParser.parse(data)
         } catch {
             throw side.failure("\(Self.capitalized(what)) is not valid JSON: \(error).")
         }
         try self.init(value, what: what, side: side)
     }
 
-    init(_ value: WireJSON, what: String, side: WireSide) throws(BackendError) {
+    init(_ value: JSONValue, what: String, side: WireSide) throws(BackendError) {
         guard case .object(let members) = value else {
             throw side.failure("\(Self.capitalized(what)) must be a JSON object, not \(value.kindDescription).")
         }
@@ -29,7 +29,7 @@ struct WireObject {
         self.side = side
     }
 
-    subscript(key: String) -> WireJSON? {
+    subscript(key: String) -> JSONValue? {
         members.last { $0.key == key }?.value
     }
 
@@ -81,7 +81,7 @@ struct WireObject {
     }
 
     /// An array field; nil when absent or null.
-    func optionalArray(_ key: String) throws(BackendError) -> [WireJSON]? {
+    func optionalArray(_ key: String) throws(BackendError) -> [JSONValue]? {
         switch self[key] {
         case nil, .null?: return nil
         case .array(let elements)?: return elements
@@ -107,7 +107,7 @@ struct WireObject {
         data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
-    func wrongType(_ key: String, _ value: WireJSON, expected: String) -> BackendError {
+    func wrongType(_ key: String, _ value: JSONValue, expected: String) -> BackendError {
         side.failure("\"\(key)\" in \(what) must be \(expected), not \(value.kindDescription).")
     }
 

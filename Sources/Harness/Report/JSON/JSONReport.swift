@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 
 /// Renders a `RunReport` as JSON for machines: UTF-8, two-space indentation, keys in the fixed
 /// order below. Strings are reproduced exactly (control characters and escape sequences are
@@ -35,35 +36,32 @@ public enum JSONReport {
     public static let toolName = "storage-conformance"
 
     public static func render(_ report: RunReport) -> Data {
-        Data(document(report).text.utf8)
+        Data(document(report).prettyText.utf8)
     }
 
     private static func document(_ report: RunReport) -> JSONValue {
         let counts = OutcomeCounts(report.scenarios)
-        return .object([
-            ("tool", .object([("name", .string(toolName)), ("version", .string(report.toolVersion))])),
-            ("target", .string(report.target)),
-            ("startedAt", .string(UTCTimestamp(report.startedAt).iso8601)),
-            ("duration", .seconds(report.duration)),
-            (
-                "summary",
-                .object([
-                    ("passed", .integer(counts.passed)),
-                    ("failed", .integer(counts.failed)),
-                    ("errors", .integer(counts.errored)),
-                    ("skipped", .integer(counts.skipped)),
-                    ("total", .integer(counts.total)),
-                ])
-            ),
-            ("files", .array(report.files.map(file))),
+        return .members([
+            "tool": .members(["name": .string(toolName), "version": .string(report.toolVersion)]),
+            "target": .string(report.target),
+            "startedAt": .string(UTCTimestamp(report.startedAt).iso8601),
+            "duration": .seconds(report.duration),
+            "summary": .members([
+                "passed": .integer(counts.passed),
+                "failed": .integer(counts.failed),
+                "errors": .integer(counts.errored),
+                "skipped": .integer(counts.skipped),
+                "total": .integer(counts.total),
+            ]),
+            "files": .array(report.files.map(file)),
         ])
     }
 
     private static func file(_ file: FileReport) -> JSONValue {
-        .object([
-            ("name", .string(file.name)),
-            ("path", .string(file.path)),
-            ("scenarios", .array(file.scenarios.map(scenario))),
+        .members([
+            "name": .string(file.name),
+            "path": .string(file.path),
+            "scenarios": .array(file.scenarios.map(scenario)),
         ])
     }
 
@@ -84,24 +82,31 @@ public enum JSONReport {
             outcome = "skipped"
             skipReason = .string(reason)
         }
-        return .object([
-            ("id", .string(scenario.id)),
-            ("name", .string(scenario.name)),
-            ("line", .integer(scenario.line)),
-            ("duration", .seconds(scenario.duration)),
-            ("outcome", .string(outcome)),
-            ("failure", failure),
-            ("skipReason", skipReason),
-            ("transcript", .string(scenario.transcript)),
+        return .members([
+            "id": .string(scenario.id),
+            "name": .string(scenario.name),
+            "line": .integer(scenario.line),
+            "duration": .seconds(scenario.duration),
+            "outcome": .string(outcome),
+            "failure": failure,
+            "skipReason": skipReason,
+            "transcript": .string(scenario.transcript),
         ])
     }
 
     private static func failure(_ failure: Failure) -> JSONValue {
-        .object([
-            ("type", .string(failure.type.rawValue)),
-            ("message", .string(failure.message)),
-            ("detail", .string(failure.detail)),
-            ("location", .optionalString(failure.location)),
+        .members([
+            "type": .string(failure.type.rawValue),
+            "message": .string(failure.message),
+            "detail": .string(failure.detail),
+            "location": failure.location.map(JSONValue.string) ?? .null,
         ])
     }
+}
+
+extension JSONValue {
+    fileprivate static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+
+    /// Seconds with three decimals; NaN, infinite and negative values become `0.000`.
+    fileprivate static func seconds(_ value: Double) -> JSONValue { .number(Seconds.formatted(value)) }
 }

@@ -111,7 +111,8 @@ final class UploadTransfer: StorageTransfer {
         }
     }
 
-    private func outcome(of status: UploadStatus, total: Int64, sentUpTo end: Int64) throws(BackendError) -> TransferStep
+    private func outcome(of status: UploadStatus, total: Int64, sentUpTo end: Int64) throws(BackendError)
+        -> TransferStep
     {
         switch status.state {
         case .active:

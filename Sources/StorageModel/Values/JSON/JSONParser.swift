@@ -1,19 +1,19 @@
 import Foundation
 
 /// Why a body is not JSON: what was wrong and at which byte.
-struct WireJSONError: Error, Sendable, Equatable, CustomStringConvertible {
-    var message: String
-    var offset: Int
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var offset: Int
 
-    var description: String { "\(message) at byte \(offset)" }
+    package var description: String { "\(message) at byte \(offset)" }
 }
 
 /// A strict RFC 8259 parser for request and response bodies.
 ///
 /// The input must be valid UTF-8 holding exactly one value (whitespace around it allowed). Nesting is
 /// limited so that a hostile body cannot exhaust the stack.
-struct WireJSONParser {
-    static let maximumDepth = 64
+package struct JSONParser {
+    package static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var position = 0
@@ -24,12 +24,12 @@ struct WireJSONParser {
     }
 
     /// Parses `data` as one JSON value.
-    static func parse(_ data: Data) throws(WireJSONError) -> WireJSON {
+    package static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw WireJSONError(message: "the body is not valid UTF-8", offset: 0)
+            throw JSONParseError(message: "the body is not valid UTF-8", offset: 0)
         }
-        var parser = WireJSONParser(bytes)
+        var parser = JSONParser(bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -37,8 +37,8 @@ struct WireJSONParser {
         return value
     }
 
-    private func error(_ message: String) -> WireJSONError {
-        WireJSONError(message: message, offset: position)
+    private func error(_ message: String) -> JSONParseError {
+        JSONParseError(message: message, offset: position)
     }
 
     private var current: UInt8? {
@@ -51,7 +51,7 @@ struct WireJSONParser {
         }
     }
 
-    private mutating func parseValue() throws(WireJSONError) -> WireJSON {
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
         guard let byte = current else { throw error("unexpected end of JSON") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
@@ -65,7 +65,7 @@ struct WireJSONParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: String, _ value: WireJSON) throws(WireJSONError) -> WireJSON {
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let expected = Array(word.utf8)
         guard bytes.count - position >= expected.count,
             bytes[position..<(position + expected.count)].elementsEqual(expected)
@@ -74,16 +74,16 @@ struct WireJSONParser {
         return value
     }
 
-    private mutating func enter() throws(WireJSONError) {
+    private mutating func enter() throws(JSONParseError) {
         depth += 1
         if depth > Self.maximumDepth { throw error("JSON nested deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(WireJSONError) -> WireJSON {
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         position += 1
-        var members: [WireJSON.Member] = []
+        var members: [JSONValue.Member] = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
@@ -97,7 +97,7 @@ struct WireJSONParser {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
             position += 1
             skipWhitespace()
-            members.append(WireJSON.Member(key, try parseValue()))
+            members.append(JSONValue.Member(key, try parseValue()))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
@@ -109,11 +109,11 @@ struct WireJSONParser {
         }
     }
 
-    private mutating func parseArray() throws(WireJSONError) -> WireJSON {
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         position += 1
-        var elements: [WireJSON] = []
+        var elements: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             position += 1
@@ -133,7 +133,7 @@ struct WireJSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(WireJSONError) -> WireJSON {
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         if current == UInt8(ascii: "-") { position += 1 }
         guard let first = current, isDigit(first) else { throw error("invalid number") }
@@ -161,7 +161,7 @@ struct WireJSONParser {
         while let byte = current, isDigit(byte) { position += 1 }
     }
 
-    private mutating func parseString() throws(WireJSONError) -> String {
+    private mutating func parseString() throws(JSONParseError) -> String {
         position += 1
         var output: [UInt8] = []
         var runStart = position
@@ -185,7 +185,7 @@ struct WireJSONParser {
         }
     }
 
-    private mutating func parseEscape(into output: inout [UInt8]) throws(WireJSONError) {
+    private mutating func parseEscape(into output: inout [UInt8]) throws(JSONParseError) {
         guard let byte = current else { throw error("unterminated escape") }
         position += 1
         switch byte {
@@ -217,7 +217,7 @@ struct WireJSONParser {
         }
     }
 
-    private mutating func parseHex4() throws(WireJSONError) -> UInt32 {
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
         guard bytes.count - position >= 4 else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
