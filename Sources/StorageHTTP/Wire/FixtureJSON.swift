@@ -6,7 +6,7 @@ import StorageModel
 /// `metageneration` (decimal strings), each optional.
 package enum FixtureJSON {
     package static func encode(data: Data, fields: ObjectMetadataFields, stamps: FixedStamps) -> Data {
-        var members: [JSONValue.Member] = [.init("data", .string(data.base64EncodedString()))]
+        var members: [JSONValue.Member] = [.init("data", .string(Base64.encode(data)))]
         for field in MetadataField.allCases {
             if let value = fields[field] { members.append(.init(field.rawValue, .string(value))) }
         }
@@ -29,9 +29,10 @@ package enum FixtureJSON {
     ) {
         let (_, fields) = try UploadMetadataJSON.decode(body)
         let object = try WireObject(parsing: body, what: "the fixture", side: .request)
-        guard let data = Data(base64Encoded: try object.optionalString("data") ?? "") else {
+        guard case .success(let bytes) = Base64.decode(try object.optionalString("data") ?? "") else {
             throw .badRequest("\"data\" of the fixture must be base64.")
         }
+        let data = Data(bytes)
         var stamps = FixedStamps(
             generation: try object.optionalInteger("generation"),
             metageneration: try object.optionalInteger("metageneration"))

@@ -20,7 +20,7 @@ package struct CRC32C: Sendable {
     /// Base64 of the checksum's four big-endian bytes, as Cloud Storage writes `crc32c` (8 characters).
     package static func base64(_ checksum: UInt32) -> String {
         let bytes: [UInt8] = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: checksum >> UInt32($0)) }
-        return Data(bytes).base64EncodedString()
+        return Base64.encode(bytes)
     }
 
     package mutating func update(_ data: Data) {

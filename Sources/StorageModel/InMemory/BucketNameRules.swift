@@ -1,3 +1,5 @@
+import TextBytes
+
 /// The bucket names Cloud Storage accepts: 3–63 characters (up to 222 when dotted, 63 per dot-separated part),
 /// lower-case letters, digits, `-`, `_` and `.`, starting and ending with a letter or digit, not an IPv4
 /// address, not starting with `goog`, and not containing `google` (or `g00gle`).
@@ -23,7 +25,7 @@ package enum BucketNameRules {
         if parts.contains(where: { $0.isEmpty || $0.count > 63 }) {
             return "each dot-separated part must be 1 to 63 characters long"
         }
-        if parts.count == 4, parts.allSatisfy({ $0.allSatisfy { (0x30...0x39).contains($0) } }) {
+        if parts.count == 4, parts.allSatisfy({ $0.allSatisfy(ASCII.isDigit) }) {
             return "it must not be an IP address"
         }
         if name.hasPrefix("goog") || name.contains("google") || name.contains("g00gle") {
@@ -33,7 +35,7 @@ package enum BucketNameRules {
     }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
-        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+        ASCII.isLowercaseLetter(byte) || ASCII.isDigit(byte)
     }
 
     private static func isAllowed(_ byte: UInt8) -> Bool {

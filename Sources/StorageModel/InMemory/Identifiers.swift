@@ -33,7 +33,7 @@ enum Identifiers {
         for shift in stride(from: 24, through: 0, by: -8) {
             bytes.append(UInt8(truncatingIfNeeded: metageneration >> Int64(shift)))
         }
-        return Base64URL.encode(bytes)
+        return Base64.encode(bytes, alphabet: .url)
     }
 
     private static let dash = UInt8(ascii: "-")

@@ -4,12 +4,12 @@ enum ListPageToken {
     private static let version: UInt8 = 1
 
     static func encode(after entry: ListEntry) -> String {
-        Base64URL.encode([version, entry.kind.rawValue] + entry.bytes)
+        Base64.encode([version, entry.kind.rawValue] + entry.bytes, alphabet: .url)
     }
 
     /// The entry a token resumes after; 400 when the token is not one of ours.
     static func decode(_ token: String) throws(BackendError) -> ListEntry {
-        guard let raw = Base64URL.decode(token), raw.count >= 2, raw[0] == version,
+        guard case .success(let raw) = Base64.decode(token, alphabet: .url), raw.count >= 2, raw[0] == version,
             let kind = ListEntry.Kind(rawValue: raw[1])
         else { throw .badRequest("Invalid page token: it was not issued by this service.") }
         return ListEntry(kind: kind, bytes: Array(raw[2...]))

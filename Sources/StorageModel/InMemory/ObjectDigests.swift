@@ -8,7 +8,7 @@ struct ObjectDigests: Sendable, Equatable {
     var crc32c: String
 
     init(md5: MD5, crc32c: CRC32C) {
-        md5Hash = Data(md5.finalize()).base64EncodedString()
+        md5Hash = Base64.encode(md5.finalize())
         self.crc32c = CRC32C.base64(crc32c.finalize())
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// One object as the in-memory service keeps it: its bytes and everything its metadata reports.
 struct StoredObject: Sendable {
@@ -47,9 +48,7 @@ struct StoredObject: Sendable {
         var encoded = ""
         for byte in segment.utf8 {
             let scalar = Unicode.Scalar(byte)
-            let isLetterOrDigit =
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            if isLetterOrDigit || allowed.contains(scalar) {
+            if ASCII.isLetterOrDigit(byte) || allowed.contains(scalar) {
                 encoded.unicodeScalars.append(scalar)
             } else {
                 encoded += String(format: "%%%02X", byte)

@@ -1,3 +1,4 @@
+import StorageModel
 import YAMLReader
 
 /// Reads a data source: exactly one of `text`, `base64`, `random` (with an optional `seed`), `zeros`,
@@ -62,7 +63,7 @@ enum DataSourceDecoding {
             return context.string(value, "text").map { .text($0) }
         case "base64":
             guard let text = context.string(value, "base64") else { return nil }
-            switch Base64Decoding.decode(text) {
+            switch Base64.decode(text, skippingWhitespace: true) {
             case .success(let bytes): return .base64(bytes)
             case .failure(let problem):
                 context.error("base64: not valid base64: \(problem.message)", at: value)

@@ -1,3 +1,5 @@
+import TextBytes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Reads a request body framed by `Content-Length` or `Transfer-Encoding: chunked` into one `Data`.
 ///
@@ -73,7 +74,7 @@ struct RequestBodyReader {
         var size = 0
         var digits = 0
         var index = 0
-        while index < line.count, let digit = hexValue(line[index]) {
+        while index < line.count, let digit = ASCII.hexValue(line[index]).map(Int.init) {
             guard digits < 15 else { throw HTTPProtocolError.bodyTooLarge }
             size = size << 4 | digit
             digits += 1
@@ -87,15 +88,6 @@ struct RequestBodyReader {
             }
         }
         return size
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
     }
 
     private func skipTrailers() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Serializes responses into one reusable head buffer and writes them with as few system calls as possible.
 ///

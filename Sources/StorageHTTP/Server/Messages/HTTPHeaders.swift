@@ -1,3 +1,5 @@
+import TextBytes
+
 /// An ordered list of HTTP header fields with case-insensitive name lookup.
 ///
 /// Order and duplicates are kept exactly as added (or as received on the wire); lookups compare names

@@ -1,15 +1,12 @@
+import TextBytes
+
 /// Byte classes from RFC 9110/9112 used by the parser and the response writer.
-enum ASCII {
+extension ASCII {
     static let lf: UInt8 = 0x0A
     static let cr: UInt8 = 0x0D
     static let space: UInt8 = 0x20
     static let tab: UInt8 = 0x09
     static let colon: UInt8 = 0x3A
-
-    @inline(__always)
-    static func lowercased(_ byte: UInt8) -> UInt8 {
-        (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
-    }
 
     /// `tchar`: the characters allowed in methods, header names and transfer codings.
     @inline(__always)
@@ -46,12 +43,6 @@ enum ASCII {
 
     private static let tokenTable: [Bool] = (0..<256).map { value in
         let byte = UInt8(value)
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+        return ASCII.isLetterOrDigit(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
     }
 }

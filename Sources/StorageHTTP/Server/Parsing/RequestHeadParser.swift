@@ -1,3 +1,5 @@
+import TextBytes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -113,9 +115,8 @@ struct RequestHeadParser {
     }
 
     private static func parseVersion(_ version: UnsafeRawBufferPointer) throws -> HTTPVersion {
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        guard version.count == 8, version.starts(with: "HTTP/".utf8), isDigit(version[5]),
-            version[6] == UInt8(ascii: "."), isDigit(version[7])
+        guard version.count == 8, version.starts(with: "HTTP/".utf8), ASCII.isDigit(version[5]),
+            version[6] == UInt8(ascii: "."), ASCII.isDigit(version[7])
         else {
             throw HTTPProtocolError.badRequest("Malformed HTTP version.")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Why a body is not JSON: what was wrong and at which byte.
 package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -136,29 +137,25 @@ package struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
         if current == UInt8(ascii: "-") { position += 1 }
-        guard let first = current, isDigit(first) else { throw error("invalid number") }
+        guard let first = current, ASCII.isDigit(first) else { throw error("invalid number") }
         position += 1
         if first != UInt8(ascii: "0") { skipDigits() }
         if current == UInt8(ascii: ".") {
             position += 1
-            guard let digit = current, isDigit(digit) else { throw error("invalid number fraction") }
+            guard let digit = current, ASCII.isDigit(digit) else { throw error("invalid number fraction") }
             skipDigits()
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             position += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
-            guard let digit = current, isDigit(digit) else { throw error("invalid number exponent") }
+            guard let digit = current, ASCII.isDigit(digit) else { throw error("invalid number exponent") }
             skipDigits()
         }
         return .number(String(decoding: bytes[start..<position], as: UTF8.self))
     }
 
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
     private mutating func skipDigits() {
-        while let byte = current, isDigit(byte) { position += 1 }
+        while let byte = current, ASCII.isDigit(byte) { position += 1 }
     }
 
     private mutating func parseString() throws(JSONParseError) -> String {

@@ -5,7 +5,7 @@ import Foundation
 public enum MediaETag {
     /// `sCIP6j8equNgXkfW4ZTEQw==` → `"b0220fea3f1eaae3605e47d6e194c443"`.
     public static func of(md5Base64: String) -> String {
-        guard let bytes = Data(base64Encoded: md5Base64) else { return "\"\(md5Base64)\"" }
+        guard case .success(let bytes) = Base64.decode(md5Base64) else { return "\"\(md5Base64)\"" }
         return "\"" + bytes.map { String(format: "%02x", $0) }.joined() + "\""
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// The timestamps of object metadata (`timeCreated`, `updated`): written as
 /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` in UTC, read as the SDK reads them (`…ss.SSSZZZZZ`).
@@ -162,7 +163,7 @@ public enum StorageDateFormat {
         }
 
         private func digit(at index: Int) -> Int64? {
-            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+            guard index < bytes.count, ASCII.isDigit(bytes[index]) else {
                 return nil
             }
             return Int64(bytes[index] - UInt8(ascii: "0"))

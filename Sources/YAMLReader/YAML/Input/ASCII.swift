@@ -1,5 +1,7 @@
+import TextBytes
+
 /// Byte values the scanner and resolvers test for.
-enum ASCII {
+extension ASCII {
     static let tab: UInt8 = 0x09
     static let lineFeed: UInt8 = 0x0A
     static let carriageReturn: UInt8 = 0x0D
@@ -34,8 +36,6 @@ enum ASCII {
     static let rightBrace: UInt8 = 0x7D
     static let tilde: UInt8 = 0x7E
 
-    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
-
     @inline(__always) static func isBreak(_ byte: UInt8) -> Bool { byte == lineFeed || byte == carriageReturn }
 
     /// Space, tab, or a line break.
@@ -47,15 +47,6 @@ enum ASCII {
         byte == comma || byte == leftBracket || byte == rightBracket || byte == leftBrace || byte == rightBrace
     }
 
-    /// The value of a hexadecimal digit, or `nil`.
-    @inline(__always) static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
-    }
 }
 
 extension UnsafeBufferPointer<UInt8> {
@@ -76,7 +67,7 @@ extension UnsafeBufferPointer<UInt8> {
         var index = 0
         while index < count {
             let byte = self[index]
-            if byte < 0x30 || byte > 0x39 { return false }
+            if !ASCII.isDigit(byte) { return false }
             index += 1
         }
         return true

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// A position in a byte string, for hand-written matchers of small regular languages.
 struct ByteCursor {
     let text: UnsafeBufferPointer<UInt8>

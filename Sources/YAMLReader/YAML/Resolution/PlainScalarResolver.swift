@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Resolves plain scalars by YAML 1.2 core-schema rules, as the scenario language states them:
 /// `null`/`Null`/`NULL`/`~`/empty, `true`/`false` in three casings, decimal, `0x` and `0o` integers
 /// (64-bit), floats with `.inf`/`.nan`; anything else (including `yes`, `no`, `nil`) is a string.

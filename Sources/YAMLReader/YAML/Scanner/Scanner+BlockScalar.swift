@@ -1,3 +1,5 @@
+import TextBytes
+
 extension Scanner {
     private enum Chomping {
         /// `-`: no final line break.

@@ -1,3 +1,5 @@
+import TextBytes
+
 extension Scanner {
     /// Scans the next token into the queue, preceded by the block ends and mapping start it implies.
     mutating func fetchMoreTokens() throws(Diagnostic) {

@@ -1,3 +1,5 @@
+import TextBytes
+
 extension Scanner {
     /// Scans a plain scalar, folding it across lines, and resolves it (null, bool, int, float or string).
     mutating func scanPlainScalar() throws(Diagnostic) -> YAMLNode {

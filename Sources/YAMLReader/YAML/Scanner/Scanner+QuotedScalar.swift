@@ -1,3 +1,5 @@
+import TextBytes
+
 extension Scanner {
     /// Scans a single- or double-quoted scalar: `''` and backslash escapes, line folding, escaped line
     /// breaks. Continuation lines must be indented past the enclosing block.

@@ -1,3 +1,5 @@
+import TextBytes
+
 extension Scanner {
     /// Skips spaces, comments and line breaks up to the next token, rejecting tabs outside scalars and
     /// comments glued to a token.

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Turns validated UTF-8 bytes into tokens of the YAML subset.
 ///
 /// It tracks block indentation (emitting block starts and ends) like a classic YAML scanner. Keys are

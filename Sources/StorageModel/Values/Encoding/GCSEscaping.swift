@@ -1,3 +1,5 @@
+import TextBytes
+
 /// The SDK's percent-encoding of bucket and object names in request paths (`GCSEscapedString`),
 /// its counterpart for query values, and strict percent-decoding.
 ///
@@ -34,7 +36,7 @@ package enum GCSEscaping {
                 continue
             }
             guard bytes.endIndex - index >= 3,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = ASCII.hexValue(bytes[index + 1]), let low = ASCII.hexValue(bytes[index + 2])
             else { return nil }
             output.append(high << 4 | low)
             index += 3
@@ -73,12 +75,4 @@ package enum GCSEscaping {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
-    }
 }
