@@ -3,6 +3,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `serve`'s memory follows the bytes clients send, not the sizes they declare, and its log never holds up

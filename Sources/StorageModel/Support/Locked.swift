@@ -8,9 +8,9 @@ import Foundation
 /// small requests. This lock hands over through an ordinary futex. Unchecked Sendable: the value is reached
 /// only inside `withLock`, with the lock held.
 package final class Locked<Value>: @unchecked Sendable {
-    /// The lock's condition, usable only inside `withLock` (it waits with the lock held and releases it
-    /// while asleep).
-    package struct Condition: ~Copyable {
+    /// The lock's condition, for use only inside `withCondition` (it waits with the lock held and releases
+    /// it while asleep).
+    package struct Condition {
         fileprivate let condition: NSCondition
 
         /// Sleeps until `broadcast()` or `deadline`; false when the deadline passed. Wake-ups can be
@@ -41,7 +41,7 @@ package final class Locked<Value>: @unchecked Sendable {
 
     /// `withLock`, with the condition for waiting on the value or waking its waiters.
     package func withCondition<Result, Failure: Error>(
-        _ body: (inout Value, borrowing Condition) throws(Failure) -> Result
+        _ body: (inout Value, Condition) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         condition.lock()
         defer { condition.unlock() }

@@ -100,7 +100,7 @@ extension Scanner {
                 "a flow collection cannot start a line at the indentation of a block collection (expected 'key: value' or '- item'; keys must be scalars)",
                 at: location)
         }
-        guard indentCount + flowLevel < maximumDepth else {
+        guard indents.count + flowLevel < maximumDepth else {
             throw error("nesting is deeper than \(maximumDepth) levels", at: location)
         }
         flowLevel += 1

@@ -2,15 +2,10 @@ extension Scanner {
     /// Opens a block collection at `column` if it is deeper than the current indentation.
     mutating func addIndent(_ column: Int, at location: SourceLocation) throws(Diagnostic) -> Bool {
         guard indent < column else { return false }
-        guard indentCount + flowLevel < maximumDepth else {
+        guard indents.count + flowLevel < maximumDepth else {
             throw error("nesting is deeper than \(maximumDepth) levels", at: location)
         }
-        if indentCount < indents.count {
-            indents[indentCount] = indent
-        } else {
-            indents.append(indent)
-        }
-        indentCount += 1
+        indents.append(indent)
         indent = column
         return true
     }
@@ -23,12 +18,7 @@ extension Scanner {
         while indent > column {
             append(Token(.blockEnd, at: location))
             closed = indent
-            if indentCount > 0 {
-                indentCount -= 1
-                indent = indents[indentCount]
-            } else {
-                indent = -1
-            }
+            indent = indents.popLast() ?? -1
         }
         return closed
     }

@@ -40,9 +40,8 @@ struct Scanner {
     var flowOpenings: [FlowOpening] = []
     /// The current block indentation column; -1 at the top.
     var indent = -1
-    /// Enclosing indentation columns: `indents[..<indentCount]`.
+    /// Enclosing indentation columns, innermost last.
     var indents: [Int] = []
-    var indentCount = 0
     /// Whether the next token may be a key (at the start of a line, after `- `, `[`, `{` or `,`).
     var allowSimpleKey = true
     /// The last token appended, for explaining a stray `:`.

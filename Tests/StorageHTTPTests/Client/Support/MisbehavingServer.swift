@@ -3,6 +3,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A loopback TCP server that answers every connection the same wrong way, to test a client's failures.

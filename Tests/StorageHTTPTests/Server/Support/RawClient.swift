@@ -3,6 +3,8 @@ import StorageHTTP
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A blocking TCP client that sends exactly the bytes a test gives it and parses responses by hand.
