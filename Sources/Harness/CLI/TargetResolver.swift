@@ -1,18 +1,32 @@
 import Foundation
 
-/// Turns `--target` into a target: `reference`, or the base URL of a live endpoint.
+/// Turns `--target` into a target: `reference`, the base URL of a v0 endpoint, or `gcs+` and the base URL of
+/// a GCS JSON API server.
 enum TargetResolver {
     static func target(_ text: String, stepTimeout: TimeInterval, adminToken: String? = nil) throws(ArgumentList
         .Problem) -> any Target
     {
         if text == "reference" { return ReferenceTarget() }
+        if text.hasPrefix("gcs+http://") || text.hasPrefix("gcs+https://") {
+            let url = try baseURL(String(text.dropFirst("gcs+".count)), as: text, example: "gcs+http://127.0.0.1:4443")
+            return GCSTarget(baseURL: url, requestTimeout: stepTimeout)
+        }
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
-            guard let url = URL(string: text), let host = url.host, !host.isEmpty, url.query == nil else {
-                throw ArgumentList.Problem(description: "--target \(text) is not a base URL like http://127.0.0.1:9199")
-            }
+            let url = try baseURL(text, as: text, example: "http://127.0.0.1:9199")
             return HTTPTarget(baseURL: url, requestTimeout: stepTimeout, adminToken: adminToken)
         }
         throw ArgumentList.Problem(
-            description: "unknown target \(text) (use reference or a base URL like http://127.0.0.1:9199)")
+            description:
+                "unknown target \(text) (use reference, a v0 base URL like http://127.0.0.1:9199, or a GCS JSON API "
+                + "base URL like gcs+http://127.0.0.1:4443)")
+    }
+
+    private static func baseURL(_ text: String, as written: String, example: String) throws(ArgumentList.Problem)
+        -> URL
+    {
+        guard let url = URL(string: text), let host = url.host, !host.isEmpty, url.query == nil else {
+            throw ArgumentList.Problem(description: "--target \(written) is not a base URL like \(example)")
+        }
+        return url
     }
 }

@@ -83,6 +83,8 @@ public struct ScenarioRunner: Sendable {
         var outcome: Outcome
         if let targets = scenario.targets, !targets.contains(target.kind) {
             outcome = .skipped(reason: "runs only on: \(targets.joined(separator: ", "))")
+        } else if let unmet = target.unmetNeeds(of: scenario) {
+            outcome = .skipped(reason: unmet)
         } else {
             do throws(TargetFailure) {
                 let session = try target.openSession(for: scenario)

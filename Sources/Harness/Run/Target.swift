@@ -14,10 +14,20 @@ public protocol Target: Sendable {
     /// Checks once, before a run, that the target can be used at all: reachable, and speaking the protocol
     /// it is meant to. The message says what was found instead.
     func checkUsable() throws(TargetFailure)
+    /// What the target cannot express, each with the reason a scenario that needs it is skipped.
+    var lacks: [ScenarioNeed: String] { get }
 }
 
 extension Target {
     public func checkUsable() throws(TargetFailure) {}
+
+    public var lacks: [ScenarioNeed: String] { [:] }
+
+    /// Why the target cannot run `scenario`, or nil when it can.
+    func unmetNeeds(of scenario: Scenario) -> String? {
+        let unmet = scenario.needs.sorted().compactMap { need in lacks[need].map { "needs \(need.rawValue): \($0)" } }
+        return unmet.isEmpty ? nil : unmet.joined(separator: "; ")
+    }
 }
 
 /// One scenario's view of a target.

@@ -20,12 +20,18 @@ extension HTTPBackend {
         }
         let outgoing = OutgoingRequest(
             method: "GET", url: try url(path: objectPath(request.object), query: query), headers: headers)
-        let response = try exchange(outgoing, auth: request.object.auth)
+        return try Self.read(exchange(outgoing, auth: request.object.auth), for: request, ranged: range != nil)
+    }
+
+    /// The read an answer to a media GET stands for, whichever dialect asked (`ranged`: a `Range` was sent).
+    static func read(_ response: IncomingResponse, for request: ReadRequest, ranged: Bool) throws(BackendError)
+        -> ObjectRead
+    {
         var read: ObjectRead
         switch response.status {
         case 206:
-            read = try partial(response, for: request)
-        case 200 where request.ifRange != nil && range != nil:
+            read = try Self.partial(response, for: request)
+        case 200 where request.ifRange != nil && ranged:
             // The validator no longer matched: the whole current object, from byte 0.
             read = ObjectRead(data: response.body, totalSize: Int64(response.body.count))
         case 200..<300:
@@ -33,7 +39,7 @@ extension HTTPBackend {
         case 416 where request.offset == 0 && ContentRange(response.header("Content-Range"))?.total == 0:
             read = ObjectRead(data: Data(), totalSize: 0)
         default:
-            throw Self.failure(response)
+            throw failure(response)
         }
         read.etag = response.header("ETag")
         return read
@@ -47,7 +53,7 @@ extension HTTPBackend {
         return "bytes=\(offset)-\(last)"
     }
 
-    private func partial(_ response: IncomingResponse, for request: ReadRequest) throws(BackendError) -> ObjectRead {
+    private static func partial(_ response: IncomingResponse, for request: ReadRequest) throws(BackendError) -> ObjectRead {
         guard let range = ContentRange(response.header("Content-Range")), let first = range.first,
             let total = range.total
         else {

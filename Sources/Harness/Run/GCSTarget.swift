@@ -1,0 +1,93 @@
+import Foundation
+import ScenarioLanguage
+import StorageHTTP
+import StorageModel
+
+/// A server speaking the GCS JSON API (`--target gcs+http://HOST:PORT`): fake-gcs-server,
+/// gcp-storage-emulator, storage-testbench, or `storage-conformance serve`, driven through `GCSBackend`.
+///
+/// Nothing beyond the public API is used: each scenario's bucket is created with `POST /storage/v1/b`
+/// (named from the scenario id and the run's nonce, so parallel jobs and reruns never meet) and its
+/// fixtures are stored with multipart uploads. What the JSON API cannot express is declared in `lacks`.
+public struct GCSTarget: Target {
+    public let baseURL: URL
+    public let nonce: String
+    private let backend: GCSBackend
+
+    public init(baseURL: URL, requestTimeout: TimeInterval = 30, nonce: String = HTTPTarget.randomNonce()) {
+        self.baseURL = baseURL
+        self.nonce = nonce
+        backend = GCSBackend(baseURL: baseURL, requestTimeout: requestTimeout)
+    }
+
+    /// `gcs+http://127.0.0.1:4443`.
+    public var name: String {
+        var text = Substring(baseURL.absoluteString)
+        while text.hasSuffix("/") { text = text.dropLast() }
+        return "gcs+" + text
+    }
+
+    public var kind: String { "gcs" }
+
+    public var lacks: [ScenarioNeed: String] { Self.lacking }
+
+    /// The Firebase parts the GCS JSON API has no way to say (docs/gcs-dialect.md §4).
+    public static let lacking: [ScenarioNeed: String] = [
+        .rules: "the GCS JSON API has no Firebase security rules (it authorises with IAM)",
+        .firebaseAuth: "the GCS JSON API does not read Firebase ID tokens",
+        .downloadURLs: "download tokens and download URLs are Firebase's; the GCS JSON API has neither",
+        .fixedGenerations: "the GCS JSON API cannot set an object's generation or metageneration",
+        .errorMessages: "error messages are worded by the v0 protocol; the GCS JSON API words its own",
+        .v0Layer: "it checks what the Firebase v0 layer adds over GCS (default dispositions, listings that hide odd names)",
+    ]
+
+    public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {
+        let bucket = ScenarioBucket.name(for: scenario.id, suffix: "-" + nonce)
+        do {
+            try backend.createBucket(bucket)
+        } catch {
+            if error.kind == .transport { throw .failed("cannot reach \(name): \(error.description)") }
+            throw .failed("cannot create the bucket \(bucket): \(error.description)")
+        }
+        return GCSTargetSession(storage: Storage(bucket: bucket, backend: backend, host: name), backend: backend)
+    }
+
+    /// `GET /storage/v1/b?project=…` must answer a JSON bucket list.
+    public func checkUsable() throws(TargetFailure) {
+        do {
+            try backend.checkJSONAPI()
+        } catch {
+            if error.kind == .transport { throw .failed("cannot reach \(name): \(error.message)") }
+            throw .failed(
+                "\(name) does not answer the GCS JSON API (GET /storage/v1/b answered \(error.description)); "
+                    + "--target gcs+http://HOST:PORT must name a GCS server or emulator")
+        }
+    }
+}
+
+/// One scenario's bucket on a GCS server.
+private final class GCSTargetSession: TargetSession {
+    let storage: Storage
+    private let backend: GCSBackend
+
+    init(storage: Storage, backend: GCSBackend) {
+        self.storage = storage
+        self.backend = backend
+    }
+
+    func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
+        guard stamps.isEmpty else { throw .unsupported(GCSTarget.lacking[.fixedGenerations] ?? "fixed stamps") }
+        do {
+            _ = try backend.uploadObject(ObjectAddress(bucket: storage.bucket, name: name), data: data, metadata: metadata)
+        } catch {
+            throw .failed("cannot store the fixture \(name): \(error.description)")
+        }
+    }
+
+    func applyRules(_ rules: StorageRules) throws(TargetFailure) {
+        throw .unsupported(GCSTarget.lacking[.rules] ?? "rules")
+    }
+
+    /// The bucket is left as it is: its name is never used again.
+    func close() {}
+}

@@ -1,0 +1,109 @@
+import Foundation
+import StorageModel
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A server speaking the Google Cloud Storage JSON API, as a `StorageBackend`: fake-gcs-server,
+/// gcp-storage-emulator, storage-testbench, the Firebase emulator's GCS side, or GCS itself.
+///
+/// Each operation is the JSON API request a GCS client library sends for it (docs/gcs-dialect.md §2):
+/// object resources under `/storage/v1/b/B/o/NAME`, media with `alt=media` and `Range`, uploads under
+/// `/upload/storage/v1/b/B/o` (resumable: chunks with `Content-Range`, `308` with `Range`), lists with
+/// `prefix`, `delimiter`, `maxResults` and `pageToken`. Errors are GCS's `{"error":{"code","message"}}`,
+/// mapped by status like the v0 ones. Firebase ID tokens are not sent: GCS authorises with OAuth, which
+/// emulators ignore.
+public final class GCSBackend: StorageBackend {
+    /// The endpoint, such as `http://127.0.0.1:4443`.
+    public let baseURL: URL
+    public let requestTimeout: TimeInterval
+    /// The project buckets are created in (`POST /storage/v1/b?project=`).
+    public let project: String
+    /// Non-final chunks of a resumable upload are multiples of 256 KiB, as GCS requires.
+    public static let chunkGranularity: Int64 = 256 * 1024
+
+    let transport: HTTPTransport
+    let base: String
+
+    public init(baseURL: URL, requestTimeout: TimeInterval = 30, project: String = "storage-conformance") {
+        self.baseURL = baseURL
+        self.requestTimeout = requestTimeout
+        self.project = project
+        transport = HTTPTransport(timeout: requestTimeout, session: nil)
+        var text = Substring(baseURL.absoluteString)
+        while text.hasSuffix("/") { text = text.dropLast() }
+        base = String(text)
+    }
+
+    // MARK: Objects
+
+    public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {
+        try send("GET", objectPath(object)).decoded(ObjectResourceJSON.decode)
+    }
+
+    /// GCS's PATCH has the same shape as v0's: a field set to null is removed, `metadata` merges key by key,
+    /// `"metadata": null` removes every custom key. Clearing all keys and setting some is two requests.
+    public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
+        var patch = patch
+        if patch.removesAllCustomMetadata && !patch.customMetadata.isEmpty {
+            let current = try getMetadata(object).customMetadata
+            for key in current.keys where patch.customMetadata[key] == nil { patch.customMetadata[key] = .some(nil) }
+            patch.removesAllCustomMetadata = false
+        }
+        return try send(
+            "PATCH", objectPath(object), headers: [("Content-Type", Self.jsonContentType)],
+            body: MetadataPatchJSON.encode(patch)
+        ).decoded(ObjectResourceJSON.decode)
+    }
+
+    public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
+        _ = try send("DELETE", objectPath(object))
+    }
+
+    /// GCS counts prefixes toward `maxResults` as it does items (docs/gcs-dialect.md §3).
+    public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
+        var query: [(String, String)] = []
+        if !request.prefix.isEmpty { query.append(("prefix", request.prefix)) }
+        if let delimiter = request.delimiter { query.append(("delimiter", delimiter)) }
+        if let maxResults = request.maxResults { query.append(("maxResults", String(maxResults))) }
+        if let token = request.pageToken { query.append(("pageToken", token)) }
+        return try send("GET", bucketPath(request.bucket) + "/o", query: query).decoded(ListPageJSON.decode)
+    }
+
+    // MARK: Requests
+
+    static let jsonContentType = "application/json; charset=UTF-8"
+
+    /// `/storage/v1/b/<bucket>`.
+    func bucketPath(_ bucket: String) -> String {
+        "/storage/v1/b/" + HTTPBackend.segment(bucket)
+    }
+
+    /// `/storage/v1/b/<bucket>/o/<name>`, the name escaped as one segment (`/` as `%2F`).
+    func objectPath(_ object: ObjectAddress) -> String {
+        bucketPath(object.bucket) + "/o/" + HTTPBackend.segment(object.name)
+    }
+
+    func url(path: String, query: [(String, String)] = []) throws(BackendError) -> URL {
+        let text = base + path + (query.isEmpty ? "" : "?" + QueryParameters.encode(query))
+        guard let url = URL(string: text) else {
+            throw BackendError(.transport, "cannot make a request URL of \(text)")
+        }
+        return url
+    }
+
+    /// Sends a request to `path` under the base URL; a status outside 2xx is thrown.
+    func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], headers: [(String, String)] = [],
+        body: Data? = nil
+    ) throws(BackendError) -> IncomingResponse {
+        try send(OutgoingRequest(method: method, url: url(path: path, query: query), headers: headers, body: body))
+    }
+
+    func send(_ request: OutgoingRequest) throws(BackendError) -> IncomingResponse {
+        let response = try transport.send(request)
+        guard response.isSuccess else { throw HTTPBackend.failure(response) }
+        return response
+    }
+}
