@@ -38,7 +38,8 @@ public struct GCSTarget: Target {
         .downloadURLs: "download tokens and download URLs are Firebase's; the GCS JSON API has neither",
         .fixedGenerations: "the GCS JSON API cannot set an object's generation or metageneration",
         .errorMessages: "error messages are worded by the v0 protocol; the GCS JSON API words its own",
-        .v0Layer: "it checks what the Firebase v0 layer adds over GCS (default dispositions, listings that hide odd names)",
+        .v0Layer:
+            "it checks what the Firebase v0 layer adds over GCS (default dispositions, listings that hide odd names)",
     ]
 
     public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {
@@ -78,7 +79,8 @@ private final class GCSTargetSession: TargetSession {
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
         guard stamps.isEmpty else { throw .unsupported(GCSTarget.lacking[.fixedGenerations] ?? "fixed stamps") }
         do {
-            _ = try backend.uploadObject(ObjectAddress(bucket: storage.bucket, name: name), data: data, metadata: metadata)
+            _ = try backend.uploadObject(
+                ObjectAddress(bucket: storage.bucket, name: name), data: data, metadata: metadata)
         } catch {
             throw .failed("cannot store the fixture \(name): \(error.description)")
         }

@@ -29,7 +29,9 @@ extension Scenario {
         if tags.contains("v0-layer") { needs.insert(.v0Layer) }
         for object in given.objects {
             if object.stamps.downloadTokens != nil { needs.insert(.downloadURLs) }
-            if object.stamps.generation != nil || object.stamps.metageneration != nil { needs.insert(.fixedGenerations) }
+            if object.stamps.generation != nil || object.stamps.metageneration != nil {
+                needs.insert(.fixedGenerations)
+            }
         }
         for step in steps {
             if case .downloadURL = step.action { needs.insert(.downloadURLs) }

@@ -53,7 +53,9 @@ extension HTTPBackend {
         return "bytes=\(offset)-\(last)"
     }
 
-    private static func partial(_ response: IncomingResponse, for request: ReadRequest) throws(BackendError) -> ObjectRead {
+    private static func partial(_ response: IncomingResponse, for request: ReadRequest) throws(BackendError)
+        -> ObjectRead
+    {
         guard let range = ContentRange(response.header("Content-Range")), let first = range.first,
             let total = range.total
         else {

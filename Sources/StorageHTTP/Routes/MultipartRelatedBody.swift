@@ -5,7 +5,8 @@ import StorageModel
 ///
 /// Parsed per RFC 2046: the boundary comes from the `Content-Type` parameter (quoted or not); a
 /// preamble before the first delimiter is skipped; each part may carry any number of header lines (or
-/// none) before its blank line; CRLF line endings. The parts are slices of the request body, not copies.
+/// none) before its blank line; CRLF line endings, or bare LF as gcsfs sends them (GCS takes both). The
+/// parts are slices of the request body, not copies.
 struct MultipartRelatedBody {
     let metadata: Data
     let media: Data
@@ -57,7 +58,7 @@ struct MultipartRelatedBody {
     private static func parts(of body: Data, boundary: String) throws(BackendError) -> [Part] {
         let bytes = ByteSearch(body)
         let dashBoundary = Array(("--" + boundary).utf8)
-        let delimiter = Array(("\r\n--" + boundary).utf8)
+        let delimiter = Array(("\n--" + boundary).utf8)
         var cursor: Int
         if bytes.hasPrefix(dashBoundary, at: 0) {
             cursor = dashBoundary.count
@@ -72,40 +73,52 @@ struct MultipartRelatedBody {
             while bytes.byte(at: cursor) == UInt8(ascii: " ") || bytes.byte(at: cursor) == UInt8(ascii: "\t") {
                 cursor += 1
             }
-            guard bytes.hasPrefix(Array("\r\n".utf8), at: cursor) else {
-                throw .badRequest("A multipart boundary line must end with CRLF.")
+            guard let start = lineEnd(bytes, at: cursor) else {
+                throw .badRequest("A multipart boundary line must end with a line break.")
             }
-            let start = cursor + 2
-            guard let end = bytes.find(delimiter, from: start) else {
+            guard let found = bytes.find(delimiter, from: start) else {
                 throw .badRequest("The multipart body ends without its closing boundary \"--\(boundary)--\".")
             }
-            parts.append(try part(bytes, from: start, to: end))
+            // The line break before the delimiter belongs to it: CRLF, or a bare LF as some clients send.
+            let end = found > start && bytes.byte(at: found - 1) == UInt8(ascii: "\r") ? found - 1 : found
+            parts.append(try part(bytes, from: start, to: max(start, end)))
             guard parts.count <= 2 else {
                 throw .badRequest(
                     "A multipart upload needs exactly two parts (JSON metadata, then the data); this body has more.")
             }
-            cursor = end + delimiter.count
+            cursor = found + delimiter.count
         }
     }
 
+    /// Where the line starting with the break at `offset` begins: after a CRLF or a bare LF; nil when none.
+    private static func lineEnd(_ bytes: ByteSearch, at offset: Int) -> Int? {
+        if bytes.hasPrefix(Array("\r\n".utf8), at: offset) { return offset + 2 }
+        if bytes.byte(at: offset) == UInt8(ascii: "\n") { return offset + 1 }
+        return nil
+    }
+
+    /// Header lines up to a blank line (CRLF or LF breaks), then the content.
     private static func part(_ bytes: ByteSearch, from start: Int, to end: Int) throws(BackendError) -> Part {
-        let lineBreak = Array("\r\n".utf8)
-        if bytes.hasPrefix(lineBreak, at: start) {
-            return Part(headers: HTTPHeaders(), content: bytes.slice(start + 2, end))
-        }
-        guard let headerEnd = bytes.find(Array("\r\n\r\n".utf8), from: start), headerEnd + 4 <= end else {
-            throw .badRequest("A multipart part has no blank line after its headers.")
+        if let contentStart = lineEnd(bytes, at: start) {
+            return Part(headers: HTTPHeaders(), content: bytes.slice(contentStart, end))
         }
         var headers = HTTPHeaders()
-        let headerText = String(decoding: bytes.slice(start, headerEnd), as: UTF8.self)
-        for line in headerText.components(separatedBy: "\r\n") {
+        var cursor = start
+        while true {
+            guard let lineBreak = bytes.find(Array("\n".utf8), from: cursor), lineBreak < end else {
+                throw .badRequest("A multipart part has no blank line after its headers.")
+            }
+            let textEnd =
+                lineBreak > cursor && bytes.byte(at: lineBreak - 1) == UInt8(ascii: "\r") ? lineBreak - 1 : lineBreak
+            if textEnd == cursor { return Part(headers: headers, content: bytes.slice(lineBreak + 1, end)) }
+            let line = String(decoding: bytes.slice(cursor, textEnd), as: UTF8.self)
             guard let colon = line.firstIndex(of: ":") else {
                 throw .badRequest("A multipart part has a malformed header line: \(line)")
             }
             headers.add(
                 name: line[..<colon].trimmingCharacters(in: .whitespaces),
                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            cursor = lineBreak + 1
         }
-        return Part(headers: headers, content: bytes.slice(headerEnd + 4, end))
     }
 }

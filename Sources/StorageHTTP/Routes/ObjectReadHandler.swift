@@ -17,7 +17,7 @@ struct ObjectReadHandler {
         }
     }
 
-    private func media(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
+    func media(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
         let token = request.query["token"]
         let range = ByteRange(header: request.header("Range"))
         let read: ObjectRead

@@ -7,7 +7,7 @@ struct StorageRequest {
     let query: QueryParameters
     /// The ID token of `Authorization: Firebase <token>` (or `Bearer <token>`); any other value is passed
     /// on whole, for the service to refuse. Nil without the header.
-    let auth: String?
+    var auth: String?
 
     init(_ http: HTTPRequest) throws(BackendError) {
         self.http = http

@@ -9,8 +9,13 @@ struct StorageRouter: Sendable {
     /// `host:port` of the server itself, for upload URLs when a request has no allowed `Host`.
     let fallbackAuthority: @Sendable () -> String
     let hostPolicy: HostPolicy
+    let gcsBuckets: GCSBucketRegistry
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
+        if GCSRoute.claims(http.path) {
+            return GCSRouter(backend: backend, buckets: gcsBuckets, uploadAuthority: { uploads.authority($0) })
+                .respond(to: http)
+        }
         let parsed = Result { () throws(BackendError) in try StorageRoute(path: http.path) }
         if case .success(let route?) = parsed, route.isAdministrative {
             do throws(BackendError) {

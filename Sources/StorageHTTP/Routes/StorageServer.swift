@@ -4,7 +4,8 @@ import Synchronization
 
 /// Any `StorageBackend` served over HTTP/1.1 with the Firebase Storage v0 protocol: a small Firebase
 /// Storage emulator (routes R1–R12 of docs/wire-protocol.md §1.2, CORS, JSON errors) plus `/internal/…`
-/// endpoints for rules and reset when given a `StorageAdministration`.
+/// endpoints for rules and reset when given a `StorageAdministration`, and the GCS JSON API on the same
+/// port and store (docs/gcs-dialect.md).
 ///
 /// ```swift
 /// let service = InMemoryBackend()
@@ -25,6 +26,8 @@ public final class StorageServer: Sendable {
     public let hostPolicy: HostPolicy
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let running = Mutex<HTTPServer?>(nil)
+    /// The buckets created over the GCS JSON API routes.
+    private let gcsBuckets = GCSBucketRegistry()
 
     public init(
         backend: any StorageBackend,
@@ -92,6 +95,6 @@ public final class StorageServer: Sendable {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return StorageRouter(
             backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" },
-            hostPolicy: hostPolicy)
+            hostPolicy: hostPolicy, gcsBuckets: gcsBuckets)
     }
 }

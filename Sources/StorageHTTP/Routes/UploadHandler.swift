@@ -115,7 +115,7 @@ struct UploadHandler {
 
     /// The request's `Host` when it is a plain `host[:port]` the host policy allows, else the server's own
     /// address: a client cannot make the server hand out upload URLs that point elsewhere.
-    private func authority(_ request: StorageRequest) -> String {
+    func authority(_ request: StorageRequest) -> String {
         guard let host = request.header("Host")?.trimmingCharacters(in: .whitespaces), !host.isEmpty,
             host.unicodeScalars.allSatisfy({
                 $0.isASCII && !" /?#@\\\"<>".unicodeScalars.contains($0) && $0.value > 0x20

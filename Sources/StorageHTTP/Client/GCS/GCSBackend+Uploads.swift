@@ -57,7 +57,9 @@ extension GCSBackend {
     }
 
     /// Any status comes back: the caller reads 308 and 499 as answers, not failures.
-    private func sessionRequest(_ method: String, _ session: String, headers: [(String, String)] = [], body: Data? = nil)
+    private func sessionRequest(
+        _ method: String, _ session: String, headers: [(String, String)] = [], body: Data? = nil
+    )
         throws(BackendError) -> IncomingResponse
     {
         guard let url = URL(string: session), let scheme = url.scheme?.lowercased(),

@@ -1,0 +1,109 @@
+"""Drives google-cloud-storage (and gcsfs, when installed) against `storage-conformance serve`'s GCS JSON API.
+
+usage: gcs_clients.py http://127.0.0.1:PORT
+
+Every check reads back what it wrote; the first mismatch raises and the script exits non-zero.
+"""
+import hashlib
+import os
+import sys
+
+endpoint = sys.argv[1].rstrip("/")
+os.environ["STORAGE_EMULATOR_HOST"] = endpoint
+# gcsfs otherwise asks the gRPC storage-control API for the bucket type first and waits 60 s for it.
+os.environ["GCSFS_EXPERIMENTAL_ZB_HNS_SUPPORT"] = "false"
+
+from google.api_core import exceptions  # noqa: E402
+from google.auth.credentials import AnonymousCredentials  # noqa: E402
+from google.cloud import storage  # noqa: E402
+
+client = storage.Client(project="conformance", credentials=AnonymousCredentials())
+bucket_name = f"gcs-client-check-{os.getpid()}"
+bucket = client.create_bucket(bucket_name)
+checks = []
+
+
+def check(name, condition, detail=""):
+    if not condition:
+        raise SystemExit(f"FAIL {name}: {detail}")
+    checks.append(name)
+
+
+# Small multipart upload with metadata, read back whole and by range (the client verifies checksums).
+blob = bucket.blob("docs/hello world.txt")
+blob.metadata = {"owner": "ci", "note": "ünïcode"}
+blob.upload_from_string(b"hello, conformance", content_type="text/plain")
+again = bucket.get_blob("docs/hello world.txt")
+check("multipart metadata", again.metadata == {"owner": "ci", "note": "ünïcode"}, again.metadata)
+check("content type", again.content_type == "text/plain", again.content_type)
+check("download whole", again.download_as_bytes(checksum="md5") == b"hello, conformance")
+check("download range", again.download_as_bytes(start=7, end=17) == b"conformance")
+
+# A 20 MiB resumable upload in 1 MiB chunks (several 308s), then a checksum-verified download.
+data = os.urandom(20 * 1024 * 1024)
+big = bucket.blob("big/random.bin", chunk_size=1024 * 1024)
+big.upload_from_string(data, content_type="application/octet-stream")
+big.reload()
+check("resumable size", big.size == len(data), big.size)
+check("resumable md5", big.md5_hash == __import__("base64").b64encode(hashlib.md5(data).digest()).decode(), big.md5_hash)
+check("resumable download", hashlib.sha256(big.download_as_bytes(checksum="crc32c")).digest() == hashlib.sha256(data).digest())
+check("ranged tail", big.download_as_bytes(start=len(data) - 100) == data[-100:])
+
+# Listing with a delimiter, and paging through 25 objects 10 at a time.
+for index in range(25):
+    bucket.blob(f"pages/item-{index:02}").upload_from_string(str(index))
+listed = bucket.list_blobs(prefix="", delimiter="/")
+names = [b.name for b in listed]
+check("delimiter items", names == [], names)
+check("delimiter prefixes", sorted(listed.prefixes) == ["big/", "docs/", "pages/"], listed.prefixes)
+pages = list(bucket.list_blobs(prefix="pages/", max_results=None, page_size=10).pages)
+sizes = [len(list(page)) for page in pages]
+check("paging", sizes == [10, 10, 5], sizes)
+
+# Patch: a custom key changed, one removed, the content type changed.
+again.metadata = {"owner": "someone", "note": None}
+again.content_type = "text/markdown"
+again.patch()
+again.reload()
+check("patch metadata", again.metadata == {"owner": "someone"}, again.metadata)
+check("patch content type", again.content_type == "text/markdown", again.content_type)
+
+# Preconditions: if_generation_match=0 refuses an existing object; a matching generation lets a write through.
+try:
+    bucket.blob("docs/hello world.txt").upload_from_string(b"x", if_generation_match=0)
+    raise SystemExit("FAIL precondition: the write went through")
+except exceptions.PreconditionFailed:
+    checks.append("ifGenerationMatch=0")
+bucket.blob("docs/hello world.txt").upload_from_string(b"replaced", if_generation_match=again.generation)
+check("generation match", bucket.blob("docs/hello world.txt").download_as_bytes() == b"replaced")
+try:
+    again.reload(if_metageneration_match=again.metageneration + 7)
+    raise SystemExit("FAIL metageneration precondition: the read went through")
+except exceptions.PreconditionFailed:
+    checks.append("ifMetagenerationMatch")
+
+# Copy, exists, delete.
+bucket.copy_blob(bucket.blob("pages/item-00"), bucket, "copies/item-00")
+check("copy", bucket.blob("copies/item-00").download_as_bytes() == b"0")
+check("exists", bucket.blob("pages/item-01").exists())
+bucket.blob("pages/item-01").delete()
+check("deleted", not bucket.blob("pages/item-01").exists())
+try:
+    bucket.blob("pages/item-01").download_as_bytes()
+    raise SystemExit("FAIL not found: the read went through")
+except exceptions.NotFound:
+    checks.append("404 NotFound")
+
+try:
+    import gcsfs
+except ImportError:
+    gcsfs = None
+if gcsfs is not None:
+    fs = gcsfs.GCSFileSystem(endpoint_url=endpoint, token="anon", project="conformance")
+    check("gcsfs ls", sorted(fs.ls(f"{bucket_name}/pages"))[:2] == [f"{bucket_name}/pages/item-00", f"{bucket_name}/pages/item-02"])
+    check("gcsfs cat", fs.cat(f"{bucket_name}/docs/hello world.txt") == b"replaced")
+    fs.pipe(f"{bucket_name}/fs/put.bin", b"via gcsfs")
+    check("gcsfs put", bucket.blob("fs/put.bin").download_as_bytes() == b"via gcsfs")
+    check("gcsfs find", f"{bucket_name}/fs/put.bin" in fs.find(f"{bucket_name}/fs"))
+
+print(f"google-cloud-storage{' and gcsfs' if gcsfs else ''} against {endpoint}: {len(checks)} checks passed")

@@ -1,0 +1,176 @@
+import Foundation
+import StorageModel
+
+/// `/upload/storage/v1/b/{bucket}/o`: `uploadType=media` (the name in `?name=`), `multipart` (JSON metadata,
+/// then the bytes) and `resumable`: a start answers the session's URL in `Location`; each `PUT` to it carries
+/// `Content-Range: bytes A-B/TOTAL` (`*` while the total is unknown), and is answered `308` with
+/// `Range: bytes=0-N` while the upload goes on, or the object when it is complete; `bytes */*` asks where it
+/// stands; `DELETE` cancels it (`499`).
+struct GCSUploadHandler {
+    let backend: any StorageBackend
+    let base: String
+    /// `host:port` for the session URL, as the v0 uploads choose it.
+    let authority: String
+
+    func respond(_ request: StorageRequest, bucket: String) throws(BackendError) -> HTTPResponse {
+        if let session = request.query["upload_id"] {
+            return try sessionRequest(request, session: session)
+        }
+        guard request.method == "POST" else {
+            throw BackendError(status: 405, "An upload starts with POST; PUT and DELETE go to its session URL.")
+        }
+        let preconditions = try GCSPreconditions(request.query)
+        switch request.query["uploadType"] {
+        case "media"?:
+            guard let name = request.query["name"], !name.isEmpty else {
+                throw .badRequest("A media upload names its object in ?name=.")
+            }
+            let object = ObjectAddress(bucket: bucket, name: name)
+            try preconditions.check(object, on: backend)
+            let fields = ObjectMetadataFields(contentType: request.header("Content-Type"))
+            return GCSObjectJSON.response(
+                try Self.store(request.body, to: object, metadata: fields, on: backend), base: base)
+        case "multipart"?:
+            let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
+            var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)
+            if fields.contentType == nil { fields.contentType = parts.mediaContentType }
+            let object = ObjectAddress(bucket: bucket, name: try name(request, metadataName))
+            try preconditions.check(object, on: backend)
+            return GCSObjectJSON.response(
+                try Self.store(parts.media, to: object, metadata: fields, on: backend), base: base)
+        case "resumable"?:
+            let (metadataName, fields) =
+                WireObject.isBlank(request.body)
+                ? (nil, ObjectMetadataFields()) : try UploadMetadataJSON.decode(request.body)
+            var metadata = fields
+            if metadata.contentType == nil { metadata.contentType = request.header("X-Upload-Content-Type") }
+            let object = ObjectAddress(bucket: bucket, name: try name(request, metadataName))
+            try preconditions.check(object, on: backend)
+            let session = try backend.startUpload(
+                UploadStart(object: object, metadata: metadata, size: try announcedSize(request)))
+            let query = QueryParameters.encode([
+                ("uploadType", "resumable"), ("name", object.name), ("upload_id", session.id),
+            ])
+            var headers = HTTPHeaders()
+            headers["Location"] = "http://\(authority)/upload/storage/v1/b/\(GCSEscaping.escape(bucket))/o?\(query)"
+            return HTTPResponse(status: 200, headers: headers)
+        case let other:
+            throw .badRequest(
+                "Invalid uploadType \(other.map { "\"\($0)\"" } ?? "(none)"): expected media, multipart or resumable.")
+        }
+    }
+
+    /// Stores a whole object through the service's session calls (start, then one finalizing chunk).
+    static func store(
+        _ data: Data, to object: ObjectAddress, metadata: ObjectMetadataFields, on backend: any StorageBackend
+    )
+        throws(BackendError) -> ObjectResource
+    {
+        let session = try backend.startUpload(UploadStart(object: object, metadata: metadata, size: Int64(data.count)))
+        let status = try backend.uploadChunk(session: session.id, offset: 0, data: data, finalize: true)
+        if let resource = status.resource { return resource }
+        return try backend.getMetadata(object)
+    }
+
+    private func sessionRequest(_ request: StorageRequest, session: String) throws(BackendError) -> HTTPResponse {
+        if request.method == "DELETE" {
+            try backend.cancelUpload(session: session)
+            return GCSErrorJSON.response(status: 499, message: "The upload was cancelled.")
+        }
+        guard request.method == "PUT" || request.method == "POST" else {
+            throw BackendError(status: 405, "A session URL takes PUT (chunks and status) or DELETE (cancel).")
+        }
+        let current = try backend.queryUpload(session: session)
+        switch try ContentRangeHeader(request.header("Content-Range"), bodyLength: request.body.count) {
+        case .query:
+            return answer(current)
+        case .chunk(let first, let total):
+            let end = first + Int64(request.body.count)
+            if let total, end > total {
+                throw .badRequest("The chunk ends at byte \(end), past the declared total of \(total).")
+            }
+            if current.state == .final { return answer(current) }
+            return answer(
+                try backend.uploadChunk(session: session, offset: first, data: request.body, finalize: end == total))
+        }
+    }
+
+    private func answer(_ status: UploadStatus) -> HTTPResponse {
+        switch status.state {
+        case .active:
+            var headers = HTTPHeaders()
+            if status.receivedBytes > 0 { headers["Range"] = "bytes=0-\(status.receivedBytes - 1)" }
+            return HTTPResponse(status: 308, headers: headers)
+        case .final:
+            guard let resource = status.resource else {
+                return GCSErrorJSON.response(status: 500, message: "The upload finished without an object.")
+            }
+            return GCSObjectJSON.response(resource, base: base)
+        case .cancelled:
+            return GCSErrorJSON.response(status: 499, message: "The upload was cancelled.")
+        }
+    }
+
+    private func name(_ request: StorageRequest, _ metadataName: String?) throws(BackendError) -> String {
+        guard let name = request.query["name"].flatMap({ $0.isEmpty ? nil : $0 }) ?? metadataName, !name.isEmpty else {
+            throw .badRequest("The upload names no object: put the name in ?name= or in the metadata.")
+        }
+        return name
+    }
+
+    private func announcedSize(_ request: StorageRequest) throws(BackendError) -> Int64? {
+        guard let text = request.header("X-Upload-Content-Length")?.trimmingCharacters(in: .whitespaces) else {
+            return nil
+        }
+        guard let size = JSONValue.decimalInteger(text), size >= 0 else {
+            throw .badRequest("X-Upload-Content-Length must be a byte count, not \"\(text)\".")
+        }
+        return size
+    }
+}
+
+/// `Content-Range` of a request to a resumable session.
+private enum ContentRangeHeader {
+    /// `bytes */*` (or `bytes */TOTAL` with no body before the total is reached): where does it stand.
+    case query
+    /// `bytes A-B/TOTAL` or `bytes A-B/*`; `bytes */TOTAL` with an empty body finalizes at TOTAL.
+    case chunk(first: Int64, total: Int64?)
+
+    init(_ header: String?, bodyLength: Int) throws(BackendError) {
+        guard let header = header?.trimmingCharacters(in: .whitespaces) else {
+            // No header: the whole body is the whole object.
+            self = .chunk(first: 0, total: Int64(bodyLength))
+            return
+        }
+        guard header.hasPrefix("bytes "), let slash = header.lastIndex(of: "/") else {
+            throw .badRequest(
+                "Malformed Content-Range \"\(header)\": expected bytes A-B/TOTAL, bytes */TOTAL or bytes */*.")
+        }
+        let range = header[header.index(header.startIndex, offsetBy: 6)..<slash]
+        let totalText = header[header.index(after: slash)...]
+        let total: Int64?
+        if totalText == "*" {
+            total = nil
+        } else {
+            guard let value = JSONValue.decimalInteger(String(totalText)), value >= 0 else {
+                throw .badRequest("Malformed Content-Range \"\(header)\": the total is not a byte count.")
+            }
+            total = value
+        }
+        if range == "*" {
+            guard bodyLength == 0 else {
+                throw .badRequest("Content-Range \"\(header)\" sends no bytes, but the body has some.")
+            }
+            self = total.map { .chunk(first: $0, total: $0) } ?? .query
+            return
+        }
+        let bounds = range.split(separator: "-", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let first = JSONValue.decimalInteger(String(bounds[0])),
+            let last = JSONValue.decimalInteger(String(bounds[1])), first >= 0, last >= first,
+            last - first + 1 == Int64(bodyLength)
+        else {
+            throw .badRequest("Content-Range \"\(header)\" does not describe the \(bodyLength) bytes sent.")
+        }
+        self = .chunk(first: first, total: total)
+    }
+}
