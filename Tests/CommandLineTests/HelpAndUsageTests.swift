@@ -17,7 +17,7 @@ struct HelpAndUsageTests {
     }
 
     @Test(arguments: [
-        ("run", "USAGE:\n  storage-conformance [run] [PATHS…] [--target reference|URL]"),
+        ("run", "USAGE:\n  storage-conformance [run] [PATHS…] [--target reference|URL|gcs+URL]"),
         ("lint", "USAGE:\n  storage-conformance lint [PATHS…] [--root DIR]\n"),
         ("schema", "USAGE:\n  storage-conformance schema\n"),
         (

@@ -189,9 +189,10 @@ struct RunCommandTests {
         (["--help=yes"], "--help takes no value"),
         (
             ["--target", "ftp://example.com"],
-            "unknown target ftp://example.com (use reference or a base URL like http://127.0.0.1:9199)"
+            "unknown target ftp://example.com (use reference, a v0 base URL like http://127.0.0.1:9199, or a GCS JSON API base URL like gcs+http://127.0.0.1:4443)"
         ),
         (["--target", "http://"], "--target http:// is not a base URL like http://127.0.0.1:9199"),
+        (["--target", "gcs+http://"], "--target gcs+http:// is not a base URL like gcs+http://127.0.0.1:4443"),
         (["--junit"], "--junit needs a value"),
     ])
     func badFlagsExitTwo(_ flags: [String], _ message: String) throws {

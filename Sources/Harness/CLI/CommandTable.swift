@@ -9,8 +9,9 @@ enum CommandTable {
         options: [
             .value(
                 "--target", "TARGET",
-                "reference (the default: the bundled in-process implementation) or the\nbase URL of a live v0 endpoint, e.g. http://127.0.0.1:9199",
-                synopsis: "reference|URL"),
+                "reference (the default: the bundled in-process implementation), the\nbase URL of a live v0 endpoint, e.g. http://127.0.0.1:9199, or gcs+ and the\nbase URL of a GCS JSON API server, e.g. gcs+http://127.0.0.1:4443, which skips\nscenarios that need what the GCS JSON API lacks:\n"
+                    + GCSTarget.lacking.keys.sorted().map(\.rawValue).joined(separator: ", "),
+                synopsis: "reference|URL|gcs+URL"),
             .value("--junit", "FILE", "Where to write the JUnit report (default: reports/junit.xml)."),
             .value("--json", "FILE", "Also write a JSON report."),
             .value("--tag", "TAG", "Only scenarios with this tag (repeatable: any of them).", repeatable: true),

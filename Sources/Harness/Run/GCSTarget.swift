@@ -59,8 +59,9 @@ public struct GCSTarget: Target {
             try backend.checkJSONAPI()
         } catch {
             if error.kind == .transport { throw .failed("cannot reach \(name): \(error.message)") }
+            let answer = error.status.map { "HTTP \($0)" } ?? "something other than a JSON bucket list"
             throw .failed(
-                "\(name) does not answer the GCS JSON API (GET /storage/v1/b answered \(error.description)); "
+                "\(name) does not answer the GCS JSON API (GET /storage/v1/b answered \(answer)); "
                     + "--target gcs+http://HOST:PORT must name a GCS server or emulator")
         }
     }

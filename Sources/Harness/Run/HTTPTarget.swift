@@ -66,7 +66,7 @@ public struct HTTPTarget: Target {
             throw .failed(
                 "\(name) does not speak the Firebase Storage v0 protocol (GET /v0/b/…/o answered \(answer)), "
                     + "but it answers the GCS JSON API (GET /storage/v1/b): it is a GCS server or emulator, "
-                    + "which --target http:// cannot test")
+                    + "which --target gcs+\(name) tests")
         case .other(let answer):
             throw .failed(
                 "\(name) does not speak the Firebase Storage v0 protocol: GET /v0/b/…/o answered \(answer). "

@@ -30,8 +30,7 @@ extension GCSBackend {
     public func checkJSONAPI() throws(BackendError) {
         let response = try send("GET", "/storage/v1/b", query: [("project", project)])
         let object = try WireObject(parsing: response.body, what: "the bucket list", side: .response)
-        guard object["kind"]?.stringValue == "storage#buckets" || object["items"] != nil || object["kind"] == nil
-        else {
+        guard object["kind"] == nil || object["kind"]?.stringValue == "storage#buckets" else {
             throw response.malformed("GET /storage/v1/b answered no bucket list")
         }
     }

@@ -14,7 +14,7 @@ extension GCSBackend {
         guard let location = response.header("location"), let uploadURL = resolve(location) else {
             throw response.malformed("the resumable upload start answered no usable Location")
         }
-        return UploadSession(id: uploadURL.absoluteString, granularity: Self.chunkGranularity)
+        return UploadSession(id: uploadURL.absoluteString, granularity: chunkGranularity)
     }
 
     /// `PUT <session>` with `Content-Range: bytes A-B/*` (`/TOTAL` on the last chunk; `bytes */TOTAL` for an

@@ -20,14 +20,18 @@ public final class GCSBackend: StorageBackend {
     public let requestTimeout: TimeInterval
     /// The project buckets are created in (`POST /storage/v1/b?project=`).
     public let project: String
-    /// Non-final chunks of a resumable upload are multiples of 256 KiB, as GCS requires.
-    public static let chunkGranularity: Int64 = 256 * 1024
+    /// Non-final chunks of a resumable upload are multiples of this: 256 KiB, as GCS requires, by default.
+    public let chunkGranularity: Int64
 
     let transport: HTTPTransport
     let base: String
 
-    public init(baseURL: URL, requestTimeout: TimeInterval = 30, project: String = "storage-conformance") {
+    public init(
+        baseURL: URL, requestTimeout: TimeInterval = 30, project: String = "storage-conformance",
+        chunkGranularity: Int64 = 256 * 1024
+    ) {
         self.baseURL = baseURL
+        self.chunkGranularity = max(1, chunkGranularity)
         self.requestTimeout = requestTimeout
         self.project = project
         transport = HTTPTransport(timeout: requestTimeout, session: nil)

@@ -1,0 +1,73 @@
+import Foundation
+import Harness
+import ScenarioLanguage
+import StorageHTTP
+import StorageModel
+import Testing
+
+/// Scenarios over the GCS JSON API (`GCSTarget`) against an in-process `StorageServer`: what the API can
+/// express runs and passes; what it cannot is skipped with the reason, never passed.
+@Suite("Runner: over the GCS JSON API")
+struct GCSTargetTests {
+    static let scenarios = """
+        scenario: pause resume and list
+        given:
+          objects:
+            files/a.txt: { text: a, contentType: text/plain }
+        steps:
+          - put: files/big.bin
+            data: { random: 1MiB, seed: 7 }
+            as: upload
+          - pause: upload
+            when: { progress: 256KiB }
+          - resume: upload
+            when: { event: pause }
+          - await: upload
+            expect:
+              events: [resume, progress+, pause, resume, progress+, success]
+              metadata: { size: 1048576 }
+          - list: files/
+            expect: { items: [files/a.txt, files/big.bin], prefixes: [] }
+          - updateMetadata: files/a.txt
+            metadata: { contentType: null, customMetadata: { k: v } }
+            expect: { metadata: { contentType: null, customMetadata: { k: v } } }
+        ---
+        scenario: rules and download urls
+        given:
+          rules:
+            allow:
+              - { path: "**", ops: [read] }
+          objects:
+            a.txt: { text: a }
+        steps:
+          - downloadURL: a.txt
+        """
+
+    private func withServer(_ body: (GCSTarget) throws -> Void) throws {
+        let backend = InMemoryBackend()
+        let server = StorageServer(backend: backend, configuration: .init(host: "127.0.0.1", port: 0))
+        let port = try server.start()
+        defer { server.stop() }
+        try body(GCSTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 10))
+    }
+
+    @Test func whatTheAPICanSayPassesAndTheRestIsSkippedWithItsNeeds() throws {
+        try withServer { target in
+            try target.checkUsable()
+            let reports = try ScenarioText(Self.scenarios).run(on: target)
+            expectPassed(reports[0])
+            #expect(
+                reports[1].outcome
+                    == .skipped(
+                        reason:
+                            "needs rules: \(GCSTarget.lacking[.rules] ?? ""); needs downloadURLs: \(GCSTarget.lacking[.downloadURLs] ?? "")"
+                    ))
+        }
+    }
+
+    @Test func aServerThatIsNotGCSIsRefusedOnce() throws {
+        let target = GCSTarget(baseURL: try #require(URL(string: "http://127.0.0.1:1")), requestTimeout: 2)
+        #expect(throws: TargetFailure.self) { try target.checkUsable() }
+        #expect(target.name == "gcs+http://127.0.0.1:1")
+    }
+}
