@@ -12,6 +12,8 @@ enum ScenarioFileFinder {
     }
 
     static let rootFolderName = "Scenarios"
+    /// Folders a walk never enters: expectations manifests live in `Scenarios/expectations`.
+    static let manifestFolderName = "expectations"
 
     /// A diagnostic about a path as a whole (no line to point at).
     static func problem(_ path: String, _ message: String, severity: Diagnostic.Severity = .error) -> Diagnostic {
@@ -99,7 +101,7 @@ enum ScenarioFileFinder {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: entryPath, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                guard visited.insert(absolute(entryPath)).inserted else { continue }
+                guard entry != manifestFolderName, visited.insert(absolute(entryPath)).inserted else { continue }
                 walk(folder, relative: entryRelative, visited: &visited, into: &files, diagnostics: &diagnostics)
             } else if entry.hasSuffix(".yaml") {
                 files.append(entryRelative)

@@ -91,6 +91,17 @@ struct LoaderTests {
         #expect(result.files.map(\.name) == ["a", "m/a", "m/b", "z"])
     }
 
+    /// Expectations manifests live in `Scenarios/expectations` and are never read as scenarios.
+    @Test func expectationsFoldersAreNotScenarios() throws {
+        let tree = try TemporaryTree()
+        try tree.write("Scenarios/a.yaml", TemporaryTree.scenarios("s"))
+        try tree.write("Scenarios/expectations/peer.yaml", "target: peer\nfailures: {}\n")
+        try tree.write("Scenarios/m/expectations/other.yaml", "failures: {}\n")
+        let result = ScenarioLoader().load([tree.path("Scenarios")])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.files.map(\.name) == ["a"])
+    }
+
     @Test func argumentsAreMergedSortedAndLoadedOnce() throws {
         let tree = try TemporaryTree()
         try tree.write("Scenarios/b.yaml", TemporaryTree.scenarios("s"))
