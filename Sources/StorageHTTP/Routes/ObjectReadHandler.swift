@@ -60,7 +60,8 @@ struct ObjectReadHandler {
         }
         var headers = HTTPHeaders()
         headers["Accept-Ranges"] = "bytes"
-        decorate(&headers, with: try? backend.getMetadata(object), size: read.totalSize, request: request)
+        let resource = read.resource ?? (try? backend.getMetadata(object))
+        decorate(&headers, with: resource, size: read.totalSize, etag: read.etag, request: request)
         if let contentRange { headers["Content-Range"] = contentRange }
         return HTTPResponse(status: contentRange == nil ? 200 : 206, headers: headers, body: body)
     }
@@ -80,7 +81,8 @@ struct ObjectReadHandler {
     /// The object's headers, from its metadata when the caller may read it and it still describes the
     /// bytes read (same size); otherwise only a generic content type.
     private func decorate(
-        _ headers: inout HTTPHeaders, with resource: ObjectResource?, size: Int64, request: StorageRequest
+        _ headers: inout HTTPHeaders, with resource: ObjectResource?, size: Int64, etag: String?,
+        request: StorageRequest
     ) {
         guard let resource, resource.size == size else {
             headers["Content-Type"] = "application/octet-stream"
@@ -88,7 +90,7 @@ struct ObjectReadHandler {
         }
         WireResponse.setHeader("Content-Type", resource.contentType ?? "application/octet-stream", in: &headers)
         // Production's media ETag is the hex MD5 of the bytes: it changes with the bytes, not the metadata.
-        WireResponse.setHeader("ETag", MediaETag.of(md5Base64: resource.md5Hash), in: &headers)
+        WireResponse.setHeader("ETag", etag ?? MediaETag.of(md5Base64: resource.md5Hash), in: &headers)
         headers["x-goog-generation"] = String(resource.generation)
         headers["x-goog-metageneration"] = String(resource.metageneration)
         WireResponse.setHeader("x-goog-storage-class", resource.storageClass, in: &headers)

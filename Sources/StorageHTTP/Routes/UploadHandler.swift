@@ -113,13 +113,14 @@ struct UploadHandler {
         return nil
     }
 
+    /// Bytes that cannot be in a `host[:port]` (a `Host` holding one is not used in URLs).
+    private static let unsafeInAuthority = Set("/?#@\\\"<>".utf8)
+
     /// The request's `Host` when it is a plain `host[:port]` the host policy allows, else the server's own
     /// address: a client cannot make the server hand out upload URLs that point elsewhere.
     func authority(_ request: StorageRequest) -> String {
-        guard let host = request.header("Host")?.trimmingCharacters(in: .whitespaces), !host.isEmpty,
-            host.unicodeScalars.allSatisfy({
-                $0.isASCII && !" /?#@\\\"<>".unicodeScalars.contains($0) && $0.value > 0x20
-            }),
+        guard let host = request.header("Host"), !host.isEmpty,
+            host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !Self.unsafeInAuthority.contains($0) }),
             hostPolicy.allows(host: host)
         else { return fallbackAuthority() }
         return host

@@ -26,6 +26,23 @@ struct JSONObjectWriter {
         bytes.append(contentsOf: json.data)
     }
 
+    /// `"key":<json>` for JSON written already (an object another writer finished, an array of them).
+    mutating func raw(_ key: StaticString, _ json: Data) {
+        member(key)
+        bytes.append(contentsOf: json)
+    }
+
+    /// `"key":[<json>,…]` for values written already.
+    mutating func rawArray(_ key: StaticString, _ elements: [Data]) {
+        member(key)
+        bytes.append(UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: element)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     /// The finished object.
     mutating func finish() -> Data {
         bytes.append(UInt8(ascii: "}"))

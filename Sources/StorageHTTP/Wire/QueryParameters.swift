@@ -34,7 +34,8 @@ struct QueryParameters: Sendable {
     }
 
     private static func decode(_ text: Substring) throws(BackendError) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        let spaced =
+            text.utf8.contains(UInt8(ascii: "+")) ? text.replacingOccurrences(of: "+", with: " ") : String(text)
         guard let decoded = GCSEscaping.percentDecode(spaced) else {
             throw .badRequest("Malformed percent-encoding in the query: \(text)")
         }

@@ -130,12 +130,16 @@ public struct ObjectRead: Sendable, Equatable {
     public var offset: Int64
     /// The object's media ETag, where the service tells it.
     public var etag: String?
+    /// The object's metadata, where the backend has it at hand and the caller may read it (a read granted
+    /// by the rules, not by a download token): a server answering the read need not ask for it again.
+    public var resource: ObjectResource?
 
-    public init(data: Data, totalSize: Int64, offset: Int64 = 0, etag: String? = nil) {
+    public init(data: Data, totalSize: Int64, offset: Int64 = 0, etag: String? = nil, resource: ObjectResource? = nil) {
         self.data = data
         self.totalSize = totalSize
         self.offset = offset
         self.etag = etag
+        self.resource = resource
     }
 }
 

@@ -28,10 +28,18 @@ package enum BucketNameRules {
         if parts.count == 4, parts.allSatisfy({ $0.allSatisfy(ASCII.isDigit) }) {
             return "it must not be an IP address"
         }
-        if name.hasPrefix("goog") || name.contains("google") || name.contains("g00gle") {
+        if bytes.starts(with: "goog".utf8) || contains(bytes, "google") || contains(bytes, "g00gle") {
             return "it must not start with goog or contain google"
         }
         return nil
+    }
+
+    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count >= pattern.count else { return false }
+        return (0...(bytes.count - pattern.count)).contains { start in
+            pattern.indices.allSatisfy { bytes[start + $0] == pattern[$0] }
+        }
     }
 
     private static func isLetterOrDigit(_ byte: UInt8) -> Bool {

@@ -21,15 +21,16 @@ extension InMemoryBackend {
             guard let object else { throw Self.objectNotFound(bucket: address.bucket, name: address.name) }
             return object
         }
-        let etag = MediaETag.of(md5Base64: object.digests.md5Hash)
+        let etag = object.digests.mediaETag
+        var read: ObjectRead
         if let ifRange = request.ifRange, ifRange != etag {
-            var whole = try object.read(offset: 0, length: nil)
-            whole.etag = etag
-            return whole
+            read = try object.read(offset: 0, length: nil)
+        } else {
+            read = try object.read(offset: request.offset, length: request.length)
+            read.offset = request.offset
         }
-        var read = try object.read(offset: request.offset, length: request.length)
-        read.offset = request.offset
         read.etag = etag
+        if request.downloadToken == nil { read.resource = object.resource(bucket: address.bucket) }
         return read
     }
 

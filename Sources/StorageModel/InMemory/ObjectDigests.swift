@@ -6,10 +6,13 @@ struct ObjectDigests: Sendable, Equatable {
     var md5Hash: String
     /// Base64 of the big-endian CRC32C (8 characters).
     var crc32c: String
+    /// The quoted hex MD5 that downloads carry as `ETag` (`MediaETag`), made once rather than per read.
+    var mediaETag: String
 
     init(md5: MD5, crc32c: CRC32C) {
         md5Hash = Base64.encode(md5.finalize())
         self.crc32c = CRC32C.base64(crc32c.finalize())
+        mediaETag = MediaETag.of(md5Base64: md5Hash)
     }
 
     init(of data: Data) {

@@ -15,13 +15,17 @@ import Testing
         let backend = InMemoryBackend()
         try Fixtures.upload(backend, "file", Data("0123456789".utf8))
         let etag = MediaETag.of(md5Base64: Data(MD5.digest(of: Data("0123456789".utf8))).base64EncodedString())
-        #expect(try read(backend) == ObjectRead(data: Data("0123456789".utf8), totalSize: 10, etag: etag))
+        // A read the rules grant carries the metadata, which the caller may read too.
+        let resource = try backend.getMetadata(Fixtures.address("file"))
         #expect(
-            try read(backend, offset: 3) == ObjectRead(data: Data("3456789".utf8), totalSize: 10, offset: 3, etag: etag)
-        )
+            try read(backend)
+                == ObjectRead(data: Data("0123456789".utf8), totalSize: 10, etag: etag, resource: resource))
+        #expect(
+            try read(backend, offset: 3)
+                == ObjectRead(data: Data("3456789".utf8), totalSize: 10, offset: 3, etag: etag, resource: resource))
         #expect(
             try read(backend, offset: 3, length: 4)
-                == ObjectRead(data: Data("3456".utf8), totalSize: 10, offset: 3, etag: etag))
+                == ObjectRead(data: Data("3456".utf8), totalSize: 10, offset: 3, etag: etag, resource: resource))
         #expect(try read(backend, offset: 9, length: 1).data == Data("9".utf8))
         #expect(try read(backend, offset: 8, length: 100).data == Data("89".utf8))
         #expect(try read(backend, offset: 0, length: 0).data.isEmpty)
@@ -91,6 +95,7 @@ import Testing
         #expect(status { try read(backend) } == 403)
         let token = try #require(resource.downloadTokens.first)
         #expect(try read(backend, token: token).data == Data("secret".utf8))
+        #expect(try read(backend, token: token).resource == nil, "a token grants the bytes, not the metadata")
         #expect(try read(backend, offset: 2, length: 2, token: token).data == Data("cr".utf8))
     }
 

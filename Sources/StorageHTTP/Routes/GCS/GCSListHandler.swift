@@ -25,23 +25,24 @@ struct GCSListHandler {
         let start = request.query["startOffset"] ?? ""
         let end = request.query["endOffset"]
         let inRange = { (name: String) in name >= start && end.map { name < $0 } ?? true }
-        var items: [JSONValue] = []
+        var items: [Data] = []
         for name in page.items where inRange(name) {
             items.append(
-                GCSObjectJSON.json(try backend.getMetadata(ObjectAddress(bucket: bucket, name: name)), base: base))
+                GCSObjectJSON.encode(try backend.getMetadata(ObjectAddress(bucket: bucket, name: name)), base: base))
         }
         let prefixes = page.prefixes.filter(inRange)
         if request.query["includeTrailingDelimiter"] == "true" {
             for prefix in prefixes {
                 if let resource = try? backend.getMetadata(ObjectAddress(bucket: bucket, name: prefix)) {
-                    items.append(GCSObjectJSON.json(resource, base: base))
+                    items.append(GCSObjectJSON.encode(resource, base: base))
                 }
             }
         }
-        var members: [JSONValue.Member] = [.init("kind", .string("storage#objects"))]
-        if !prefixes.isEmpty { members.append(.init("prefixes", .array(prefixes.map(JSONValue.string)))) }
-        if !items.isEmpty { members.append(.init("items", .array(items))) }
-        if let token = page.nextPageToken { members.append(.init("nextPageToken", .string(token))) }
-        return WireResponse.json(JSONValue.object(members).data)
+        var body = JSONObjectWriter()
+        body.string("kind", "storage#objects")
+        if !prefixes.isEmpty { body.value("prefixes", .array(prefixes.map(JSONValue.string))) }
+        if !items.isEmpty { body.rawArray("items", items) }
+        if let token = page.nextPageToken { body.string("nextPageToken", token) }
+        return WireResponse.json(body.finish())
     }
 }

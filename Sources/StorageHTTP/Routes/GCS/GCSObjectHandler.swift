@@ -5,7 +5,8 @@ import StorageModel
 /// copy, each behind the request's preconditions.
 struct GCSObjectHandler {
     let backend: any StorageBackend
-    let base: String
+    /// This server's base URL for `selfLink` and `mediaLink`, worked out only for answers that carry them.
+    let base: () -> String
 
     func respond(_ request: StorageRequest, object: ObjectAddress, download: Bool) throws(BackendError)
         -> HTTPResponse
@@ -16,15 +17,15 @@ struct GCSObjectHandler {
             switch request.query["alt"] {
             case "media"?: return try ObjectReadHandler(backend: backend).media(request, object: object)
             case nil where download: return try ObjectReadHandler(backend: backend).media(request, object: object)
-            case nil, "json"?: return GCSObjectJSON.response(try backend.getMetadata(object), base: base)
+            case nil, "json"?: return GCSObjectJSON.response(try backend.getMetadata(object), base: base())
             case let other?: throw .badRequest("Invalid alt=\(other): expected json or media.")
             }
         case "PATCH":
             let patch = try MetadataPatchJSON.decode(request.body)
-            return GCSObjectJSON.response(try backend.updateMetadata(object, patch: patch), base: base)
+            return GCSObjectJSON.response(try backend.updateMetadata(object, patch: patch), base: base())
         case "PUT":
             return GCSObjectJSON.response(
-                try backend.updateMetadata(object, patch: replacement(request.body)), base: base)
+                try backend.updateMetadata(object, patch: replacement(request.body)), base: base())
         case "DELETE":
             try backend.deleteObject(object)
             return HTTPResponse(status: 204)
@@ -47,13 +48,14 @@ struct GCSObjectHandler {
             contentType: original.contentType, customMetadata: original.customMetadata)
         if !WireObject.isBlank(request.body) { fields = try UploadMetadataJSON.decode(request.body).fields }
         let copied = try GCSUploadHandler.store(data, to: destination, metadata: fields, on: backend)
-        guard rewrite else { return GCSObjectJSON.response(copied, base: base) }
-        let body = JSONValue.members([
-            "kind": .string("storage#rewriteResponse"), "totalBytesRewritten": .string(String(copied.size)),
-            "objectSize": .string(String(copied.size)), "done": .bool(true),
-            "resource": GCSObjectJSON.json(copied, base: base),
-        ])
-        return WireResponse.json(body.data)
+        guard rewrite else { return GCSObjectJSON.response(copied, base: base()) }
+        var body = JSONObjectWriter()
+        body.string("kind", "storage#rewriteResponse")
+        body.string("totalBytesRewritten", String(copied.size))
+        body.string("objectSize", String(copied.size))
+        body.value("done", .bool(true))
+        body.raw("resource", GCSObjectJSON.encode(copied, base: base()))
+        return WireResponse.json(body.finish())
     }
 
     /// A PUT replaces the writable metadata: what the body leaves out is removed.

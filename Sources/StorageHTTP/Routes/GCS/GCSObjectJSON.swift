@@ -5,46 +5,38 @@ import StorageModel
 /// base64, `selfLink` and `mediaLink` on this server, custom metadata under `metadata`. Firebase's download
 /// tokens stay out: the store mints them on every upload, GCS objects have none.
 enum GCSObjectJSON {
-    static func json(_ resource: ObjectResource, base: String) -> JSONValue {
+    static func encode(_ resource: ObjectResource, base: String) -> Data {
         let path = "/b/" + GCSEscaping.escape(resource.bucket) + "/o/" + GCSEscaping.escape(resource.name)
-        var members: [JSONValue.Member] = [
-            .init("kind", .string("storage#object")),
-            .init("id", .string("\(resource.bucket)/\(resource.name)/\(resource.generation)")),
-            .init("selfLink", .string(base + "/storage/v1" + path)),
-            .init(
-                "mediaLink",
-                .string(base + "/download/storage/v1" + path + "?generation=\(resource.generation)&alt=media")),
-            .init("name", .string(resource.name)),
-            .init("bucket", .string(resource.bucket)),
-            .init("generation", .string(String(resource.generation))),
-            .init("metageneration", .string(String(resource.metageneration))),
-            .init("storageClass", .string(resource.storageClass)),
-            .init("size", .string(String(resource.size))),
-            .init("md5Hash", .string(resource.md5Hash)),
-            .init("crc32c", .string(resource.crc32c)),
-            .init("etag", .string(resource.etag)),
-            .init("timeCreated", .string(StorageDateFormat.string(from: resource.timeCreated))),
-            .init("updated", .string(StorageDateFormat.string(from: resource.updated))),
-            .init("timeStorageClassUpdated", .string(StorageDateFormat.string(from: resource.timeCreated))),
-        ]
-        if resource.contentEncoding != "identity" {
-            members.append(.init("contentEncoding", .string(resource.contentEncoding)))
-        }
-        let optional: [(String, String?)] = [
-            ("contentType", resource.contentType), ("contentDisposition", resource.contentDisposition),
-            ("contentLanguage", resource.contentLanguage),
-            ("cacheControl", resource.cacheControl),
-        ]
-        for (key, value) in optional {
-            if let value { members.append(.init(key, .string(value))) }
-        }
+        let generation = String(resource.generation)
+        var writer = JSONObjectWriter()
+        writer.string("kind", "storage#object")
+        writer.string("id", resource.bucket + "/" + resource.name + "/" + generation)
+        writer.string("selfLink", base + "/storage/v1" + path)
+        writer.string("mediaLink", base + "/download/storage/v1" + path + "?generation=" + generation + "&alt=media")
+        writer.string("name", resource.name)
+        writer.string("bucket", resource.bucket)
+        writer.string("generation", generation)
+        writer.string("metageneration", String(resource.metageneration))
+        writer.string("storageClass", resource.storageClass)
+        writer.string("size", String(resource.size))
+        writer.string("md5Hash", resource.md5Hash)
+        writer.string("crc32c", resource.crc32c)
+        writer.string("etag", resource.etag)
+        writer.string("timeCreated", StorageDateFormat.string(from: resource.timeCreated))
+        writer.string("updated", StorageDateFormat.string(from: resource.updated))
+        writer.string("timeStorageClassUpdated", StorageDateFormat.string(from: resource.timeCreated))
+        if let contentType = resource.contentType { writer.string("contentType", contentType) }
+        if resource.contentEncoding != "identity" { writer.string("contentEncoding", resource.contentEncoding) }
+        if let disposition = resource.contentDisposition { writer.string("contentDisposition", disposition) }
+        if let language = resource.contentLanguage { writer.string("contentLanguage", language) }
+        if let cacheControl = resource.cacheControl { writer.string("cacheControl", cacheControl) }
         if !resource.customMetadata.isEmpty {
-            members.append(.init("metadata", CustomMetadataJSON.json(resource.customMetadata)))
+            writer.value("metadata", CustomMetadataJSON.json(resource.customMetadata))
         }
-        return .object(members)
+        return writer.finish()
     }
 
     static func response(_ resource: ObjectResource, base: String, status: Int = 200) -> HTTPResponse {
-        WireResponse.json(json(resource, base: base).data, status: status)
+        WireResponse.json(encode(resource, base: base), status: status)
     }
 }

@@ -56,10 +56,12 @@ enum GCSRoute: Equatable {
         }
         guard objectPart.hasPrefix("/o/") else { return nil }
         let encodedName = objectPart.dropFirst(3)
-        for (marker, rewrite) in [("/copyTo/b/", false), ("/rewriteTo/b/", true)] {
-            guard !download, let range = encodedName.range(of: marker) else { continue }
+        // Clients escape `/` in names, so only a path with a raw one can be a copy.
+        let mayBeCopy = !download && encodedName.utf8.contains(UInt8(ascii: "/"))
+        for (marker, rewrite) in [("/copyTo/b/", false), ("/rewriteTo/b/", true)] where mayBeCopy {
+            guard let range = encodedName.firstRange(of: marker) else { continue }
             let target = encodedName[range.upperBound...]
-            guard let targetSlash = target.range(of: "/o/") else { return nil }
+            guard let targetSlash = target.firstRange(of: "/o/") else { return nil }
             self = .copy(
                 from: ObjectAddress(bucket: bucket, name: try Self.decode(encodedName[..<range.lowerBound])),
                 to: ObjectAddress(

@@ -24,14 +24,14 @@ struct GCSRouter: Sendable {
             }
             var request = try StorageRequest(http)
             request.auth = nil
-            let base = "http://" + uploadAuthority(request)
+            let base = { "http://" + uploadAuthority(request) }
             let response: HTTPResponse
             switch route {
             case .buckets, .bucket:
-                response = try GCSBucketHandler(backend: backend, registry: buckets, base: base).respond(
+                response = try GCSBucketHandler(backend: backend, registry: buckets, base: base()).respond(
                     request, route: route)
             case .objects(let bucket):
-                response = try GCSListHandler(backend: backend, base: base).respond(request, bucket: bucket)
+                response = try GCSListHandler(backend: backend, base: base()).respond(request, bucket: bucket)
             case .object(let object, let download):
                 response = try GCSObjectHandler(backend: backend, base: base).respond(
                     request, object: object, download: download)
@@ -39,7 +39,7 @@ struct GCSRouter: Sendable {
                 response = try GCSObjectHandler(backend: backend, base: base).copy(
                     request, from: source, to: destination, rewrite: rewrite)
             case .upload(let bucket):
-                response = try GCSUploadHandler(backend: backend, base: base, authority: uploadAuthority(request))
+                response = try GCSUploadHandler(backend: backend, base: base(), authority: uploadAuthority(request))
                     .respond(request, bucket: bucket)
             }
             return GCSErrorJSON.rewrite(response)
