@@ -1,4 +1,4 @@
-"""Drives google-cloud-storage (and gcsfs, when installed) against `storage-conformance serve`'s GCS JSON API.
+"""Drives google-cloud-storage, gcsfs and firebase-admin against `storage-conformance serve`'s GCS JSON API.
 
 usage: gcs_clients.py http://127.0.0.1:PORT
 
@@ -94,16 +94,39 @@ try:
 except exceptions.NotFound:
     checks.append("404 NotFound")
 
-try:
-    import gcsfs
-except ImportError:
-    gcsfs = None
-if gcsfs is not None:
-    fs = gcsfs.GCSFileSystem(endpoint_url=endpoint, token="anon", project="conformance")
-    check("gcsfs ls", sorted(fs.ls(f"{bucket_name}/pages"))[:2] == [f"{bucket_name}/pages/item-00", f"{bucket_name}/pages/item-02"])
-    check("gcsfs cat", fs.cat(f"{bucket_name}/docs/hello world.txt") == b"replaced")
-    fs.pipe(f"{bucket_name}/fs/put.bin", b"via gcsfs")
-    check("gcsfs put", bucket.blob("fs/put.bin").download_as_bytes() == b"via gcsfs")
-    check("gcsfs find", f"{bucket_name}/fs/put.bin" in fs.find(f"{bucket_name}/fs"))
+import gcsfs  # noqa: E402
 
-print(f"google-cloud-storage{' and gcsfs' if gcsfs else ''} against {endpoint}: {len(checks)} checks passed")
+# gcsfs: ls, cat, put, get and find.
+fs = gcsfs.GCSFileSystem(endpoint_url=endpoint, token="anon", project="conformance")
+check("gcsfs ls", sorted(fs.ls(f"{bucket_name}/pages"))[:2] == [f"{bucket_name}/pages/item-00", f"{bucket_name}/pages/item-02"])
+check("gcsfs cat", fs.cat(f"{bucket_name}/docs/hello world.txt") == b"replaced")
+local = f"/tmp/gcsfs-{os.getpid()}"
+with open(local, "wb") as file:
+    file.write(b"via gcsfs")
+fs.put(local, f"{bucket_name}/fs/put.bin")
+os.remove(local)
+check("gcsfs put", bucket.blob("fs/put.bin").download_as_bytes() == b"via gcsfs")
+fs.get(f"{bucket_name}/fs/put.bin", local)
+with open(local, "rb") as file:
+    check("gcsfs get", file.read() == b"via gcsfs")
+os.remove(local)
+check("gcsfs find", f"{bucket_name}/fs/put.bin" in fs.find(f"{bucket_name}/fs"))
+
+# firebase-admin: its storage module is google-cloud-storage behind a Firebase app (any credential: the
+# emulator host takes none).
+import firebase_admin  # noqa: E402
+from firebase_admin import storage as admin_storage  # noqa: E402
+
+
+class Anonymous(firebase_admin.credentials.Base):
+    def get_credential(self):
+        return AnonymousCredentials()
+
+
+app = firebase_admin.initialize_app(Anonymous(), {"storageBucket": f"{bucket_name}.appspot.com"}, name="ci")
+admin_bucket = admin_storage.bucket(app=app)
+admin_bucket.blob("users/alice/avatar.txt").upload_from_string(b"from firebase-admin", content_type="text/plain")
+check("firebase-admin read", admin_bucket.blob("users/alice/avatar.txt").download_as_bytes() == b"from firebase-admin")
+check("firebase-admin list", [b.name for b in admin_bucket.list_blobs(prefix="users/")] == ["users/alice/avatar.txt"])
+
+print(f"google-cloud-storage, gcsfs and firebase-admin against {endpoint}: {len(checks)} checks passed")
