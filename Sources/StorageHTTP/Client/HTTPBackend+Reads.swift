@@ -6,21 +6,12 @@ extension HTTPBackend {
     /// starts and the total size; a 200 is the whole object and is sliced here; a 416 is passed on,
     /// except `bytes */0` for a read at 0, which is an empty object.
     public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {
-        guard request.offset >= 0 else { throw .badRequest("Invalid read: the offset \(request.offset) is negative.") }
-        if let length = request.length, length < 0 {
-            throw .badRequest("Invalid read: the length \(length) is negative.")
-        }
         var query = [("alt", "media")]
         if let token = request.downloadToken { query.append(("token", token)) }
-        var headers: [(String, String)] = [("Accept-Encoding", "identity")]
-        let range = Self.rangeHeader(offset: request.offset, length: request.length)
-        if let range { headers.append(("Range", range)) }
-        if range != nil, let ifRange = request.ifRange, let value = Self.headerValue(ifRange) {
-            headers.append(("If-Range", value))
-        }
+        let (headers, ranged) = try request.mediaHeaders()
         let outgoing = OutgoingRequest(
             method: "GET", url: try url(path: objectPath(request.object), query: query), headers: headers)
-        return try Self.read(exchange(outgoing, auth: request.object.auth), for: request, ranged: range != nil)
+        return try Self.read(exchange(outgoing, auth: request.object.auth), for: request, ranged: ranged)
     }
 
     /// The read an answer to a media GET stands for, whichever dialect asked (`ranged`: a `Range` was sent).

@@ -24,7 +24,7 @@ extension HTTPBackend {
                 "the upload start answered \(UploadHeaders.status): \(response.header(UploadHeaders.status) ?? "none"), not active"
             )
         }
-        guard let location = response.header(UploadHeaders.url), let uploadURL = resolve(location) else {
+        guard let location = response.header(UploadHeaders.url), let uploadURL = address.resolve(location) else {
             throw response.malformed("the upload start answered no usable \(UploadHeaders.url)")
         }
         var granularity: Int64 = 1
@@ -135,13 +135,4 @@ extension HTTPBackend {
         return UploadStatus(state: state, receivedBytes: received, resource: resource)
     }
 
-    /// An upload URL as answered: absolute, or a path on this endpoint.
-    private func resolve(_ location: String) -> URL? {
-        let trimmed = location.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("/") { return try? url(path: trimmed) }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https"
-        else { return nil }
-        return url
-    }
 }

@@ -25,7 +25,7 @@ public final class HTTPBackend: StorageBackend {
     public static let clientVersion = "storage-conformance/\(StorageServer.version)"
 
     let transport: HTTPTransport
-    private let base: String
+    let address: EndpointAddress
     /// Sent as `Authorization: Bearer` on the `/internal` routes.
     let adminToken: String?
 
@@ -39,9 +39,7 @@ public final class HTTPBackend: StorageBackend {
         self.requestTimeout = requestTimeout
         self.adminToken = adminToken
         transport = HTTPTransport(timeout: requestTimeout, session: session)
-        var text = Substring(baseURL.absoluteString)
-        while text.hasSuffix("/") { text = text.dropLast() }
-        base = String(text)
+        address = EndpointAddress(baseURL)
     }
 
     // MARK: Metadata, deletion, listing
@@ -53,12 +51,7 @@ public final class HTTPBackend: StorageBackend {
     /// A patch that clears all custom metadata and sets some keys cannot be said in one v0 body; it is
     /// sent as one PATCH that deletes the object's other current keys (read first) and sets the new ones.
     public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
-        var patch = patch
-        if patch.removesAllCustomMetadata && !patch.customMetadata.isEmpty {
-            let current = try getMetadata(object).customMetadata
-            for key in current.keys where patch.customMetadata[key] == nil { patch.customMetadata[key] = .some(nil) }
-            patch.removesAllCustomMetadata = false
-        }
+        let patch = try patch.sayable { () throws(BackendError) in Array(try getMetadata(object).customMetadata.keys) }
         return try send(
             "PATCH", objectPath(object), auth: object.auth, headers: [("Content-Type", Self.jsonContentType)],
             body: MetadataPatchJSON.encode(patch)
@@ -70,12 +63,7 @@ public final class HTTPBackend: StorageBackend {
     }
 
     public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
-        var query: [(String, String)] = []
-        if !request.prefix.isEmpty { query.append(("prefix", request.prefix)) }
-        if let delimiter = request.delimiter { query.append(("delimiter", delimiter)) }
-        if let maxResults = request.maxResults { query.append(("maxResults", String(maxResults))) }
-        if let token = request.pageToken { query.append(("pageToken", token)) }
-        return try send("GET", bucketPath(request.bucket), query: query, auth: request.auth).decoded(
+        return try send("GET", bucketPath(request.bucket), query: request.wireQuery, auth: request.auth).decoded(
             ListPageJSON.decode)
     }
 
@@ -103,11 +91,7 @@ public final class HTTPBackend: StorageBackend {
     }
 
     func url(path: String, query: [(String, String)] = []) throws(BackendError) -> URL {
-        let text = base + path + (query.isEmpty ? "" : "?" + QueryParameters.encode(query))
-        guard let url = URL(string: text) else {
-            throw BackendError(.transport, "cannot make a request URL of \(text)")
-        }
-        return url
+        try address.url(path: path, query: query)
     }
 
     /// Sends a request to `path` under the base URL; a status outside 2xx is thrown.

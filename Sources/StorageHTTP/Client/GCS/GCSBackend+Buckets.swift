@@ -7,7 +7,7 @@ extension GCSBackend {
         let body = JSONValue.members(["name": .string(name)]).data
         let response = try transport.send(
             OutgoingRequest(
-                method: "POST", url: url(path: "/storage/v1/b", query: [("project", project)]),
+                method: "POST", url: address.url(path: "/storage/v1/b", query: [("project", project)]),
                 headers: [("Content-Type", Self.jsonContentType)], body: body))
         switch response.status {
         case 200..<300: return

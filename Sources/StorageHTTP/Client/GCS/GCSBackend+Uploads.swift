@@ -11,7 +11,7 @@ extension GCSBackend {
             "POST", "/upload" + bucketPath(request.object.bucket) + "/o",
             query: [("uploadType", "resumable"), ("name", request.object.name)], headers: headers,
             body: UploadMetadataJSON.encode(name: request.object.name, fields: request.metadata))
-        guard let location = response.header("location"), let uploadURL = resolve(location) else {
+        guard let location = response.header("location"), let uploadURL = address.resolve(location) else {
             throw response.malformed("the resumable upload start answered no usable Location")
         }
         return UploadSession(id: uploadURL.absoluteString, granularity: chunkGranularity)
@@ -94,13 +94,4 @@ extension GCSBackend {
         return last + 1
     }
 
-    /// A session URL as answered: absolute, or a path on this endpoint.
-    private func resolve(_ location: String) -> URL? {
-        let trimmed = location.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("/") { return try? url(path: trimmed) }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https"
-        else { return nil }
-        return url
-    }
 }

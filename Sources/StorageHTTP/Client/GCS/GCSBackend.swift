@@ -24,7 +24,7 @@ public final class GCSBackend: StorageBackend {
     public let chunkGranularity: Int64
 
     let transport: HTTPTransport
-    let base: String
+    let address: EndpointAddress
 
     public init(
         baseURL: URL, requestTimeout: TimeInterval = 30, project: String = "storage-conformance",
@@ -35,9 +35,7 @@ public final class GCSBackend: StorageBackend {
         self.requestTimeout = requestTimeout
         self.project = project
         transport = HTTPTransport(timeout: requestTimeout, session: nil)
-        var text = Substring(baseURL.absoluteString)
-        while text.hasSuffix("/") { text = text.dropLast() }
-        base = String(text)
+        address = EndpointAddress(baseURL)
     }
 
     // MARK: Objects
@@ -49,12 +47,7 @@ public final class GCSBackend: StorageBackend {
     /// GCS's PATCH has the same shape as v0's: a field set to null is removed, `metadata` merges key by key,
     /// `"metadata": null` removes every custom key. Clearing all keys and setting some is two requests.
     public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
-        var patch = patch
-        if patch.removesAllCustomMetadata && !patch.customMetadata.isEmpty {
-            let current = try getMetadata(object).customMetadata
-            for key in current.keys where patch.customMetadata[key] == nil { patch.customMetadata[key] = .some(nil) }
-            patch.removesAllCustomMetadata = false
-        }
+        let patch = try patch.sayable { () throws(BackendError) in Array(try getMetadata(object).customMetadata.keys) }
         return try send(
             "PATCH", objectPath(object), headers: [("Content-Type", Self.jsonContentType)],
             body: MetadataPatchJSON.encode(patch)
@@ -67,12 +60,7 @@ public final class GCSBackend: StorageBackend {
 
     /// GCS counts prefixes toward `maxResults` as it does items (docs/gcs-dialect.md §3).
     public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
-        var query: [(String, String)] = []
-        if !request.prefix.isEmpty { query.append(("prefix", request.prefix)) }
-        if let delimiter = request.delimiter { query.append(("delimiter", delimiter)) }
-        if let maxResults = request.maxResults { query.append(("maxResults", String(maxResults))) }
-        if let token = request.pageToken { query.append(("pageToken", token)) }
-        return try send("GET", bucketPath(request.bucket) + "/o", query: query).decoded(ListPageJSON.decode)
+        try send("GET", bucketPath(request.bucket) + "/o", query: request.wireQuery).decoded(ListPageJSON.decode)
     }
 
     // MARK: Requests
@@ -89,20 +77,13 @@ public final class GCSBackend: StorageBackend {
         bucketPath(object.bucket) + "/o/" + HTTPBackend.segment(object.name)
     }
 
-    func url(path: String, query: [(String, String)] = []) throws(BackendError) -> URL {
-        let text = base + path + (query.isEmpty ? "" : "?" + QueryParameters.encode(query))
-        guard let url = URL(string: text) else {
-            throw BackendError(.transport, "cannot make a request URL of \(text)")
-        }
-        return url
-    }
-
     /// Sends a request to `path` under the base URL; a status outside 2xx is thrown.
     func send(
         _ method: String, _ path: String, query: [(String, String)] = [], headers: [(String, String)] = [],
         body: Data? = nil
     ) throws(BackendError) -> IncomingResponse {
-        try send(OutgoingRequest(method: method, url: url(path: path, query: query), headers: headers, body: body))
+        try send(
+            OutgoingRequest(method: method, url: address.url(path: path, query: query), headers: headers, body: body))
     }
 
     func send(_ request: OutgoingRequest) throws(BackendError) -> IncomingResponse {
