@@ -10,7 +10,7 @@ struct HelpAndUsageTests {
         let run = ToolRun(arguments)
         #expect(run.code == 0)
         #expect(run.output.hasPrefix("storage-conformance — the conformance harness for Cloud Storage for Firebase\n"))
-        for command in ["run", "lint", "list", "schema", "serve", "help"] {
+        for command in ["run", "lint", "list", "report", "schema", "serve", "help"] {
             #expect(run.output.contains("\n  \(command) "))
         }
         #expect(run.errors.isEmpty)
@@ -66,7 +66,8 @@ struct HelpAndUsageTests {
         #expect(run.code == 2)
         #expect(
             run.errors
-                == "storage-conformance: unknown command bogus (commands: run, lint, list, schema, serve, help)\n")
+                == "storage-conformance: unknown command bogus (commands: run, lint, list, report, schema, serve, help)\n"
+        )
     }
 
     @Test func anUnknownCommand() {
@@ -75,7 +76,7 @@ struct HelpAndUsageTests {
         #expect(run.output.isEmpty)
         #expect(
             run.errors.hasPrefix(
-                "storage-conformance: unknown command lnit (commands: run, lint, list, schema, serve, help)"))
+                "storage-conformance: unknown command lnit (commands: run, lint, list, report, schema, serve, help)"))
         #expect(run.errors.hasSuffix("Run `storage-conformance help` for usage.\n"))
     }
 

@@ -50,7 +50,10 @@ public struct CommandLineTool: Sendable {
 
     /// Every command, in the order help lists them.
     static var commands: [any ToolCommand.Type] {
-        [RunCommand.self, LintCommand.self, ListCommand.self, SchemaCommand.self, ServeCommand.self]
+        [
+            RunCommand.self, LintCommand.self, ListCommand.self, ReportCommand.self, SchemaCommand.self,
+            ServeCommand.self,
+        ]
     }
 
     static var commandNames: [String] { commands.map { $0.spec.name } + ["help"] }

@@ -84,6 +84,32 @@ enum CommandTable {
         ],
         footer: "Exit codes: 0 scenarios listed, 2 nothing selected or bad usage.")
 
+    static let report = CommandSpec(
+        name: "report", operands: "[LABEL=]RESULTS.json…",
+        summary: "Merge JSON results into a compatibility matrix (Markdown, HTML) or one report.",
+        description: """
+            Reads JSON reports (run --json) and writes a compatibility matrix: one column per LABEL (default: the
+            report's target), one row per scenario grouped by file, with totals and every reason. Reports that
+            share a label are shards of one run and are merged first. Without --markdown or --html, the
+            Markdown is printed.
+            """,
+        options: [
+            .value("--markdown", "FILE", "Write the matrix as Markdown (for a job summary or a README)."),
+            .value("--html", "FILE", "Write the matrix as one self-contained HTML page."),
+            .value(
+                "--summary", "FILE",
+                "Write only the totals and the reasons, counted per column, as Markdown (for a README)."),
+            .value(
+                "--min-executed", "N", "Exit 1 when a column ran fewer than N scenarios (skipped ones do not count)."),
+            .value(
+                "--merged", "FILE",
+                "Write the merged JSON report (every input must be a shard of one run: one label)."),
+        ],
+        footer: """
+            Exit codes: 0 written, 1 a column has failed or errored scenarios (or too few executed), 2 unreadable
+            input or bad usage.
+            """)
+
     static let schema = CommandSpec(
         name: "schema", operands: "",
         summary: "Print the JSON Schema of a scenario, for editors.",
@@ -96,11 +122,11 @@ enum CommandTable {
 
     static let serve = CommandSpec(
         name: "serve", operands: "",
-        summary: "Serve the reference implementation over the Firebase Storage v0 protocol.",
+        summary: "Serve the reference implementation over the Firebase Storage v0 and GCS JSON APIs.",
         description: """
             Serves the bundled reference implementation over HTTP/1.1, speaking the Firebase Storage v0 REST
-            protocol (the routes of the Firebase emulator), plus POST /internal/reset and
-            PUT /internal/buckets/BUCKET/rules. Stops cleanly on SIGINT or SIGTERM.
+            protocol (the routes of the Firebase emulator) and the GCS JSON API on the same port and store, plus
+            POST /internal/reset and PUT /internal/buckets/BUCKET/rules. Stops cleanly on SIGINT or SIGTERM.
             """,
         options: [
             .value("--host", "HOST", "The address to bind (default 127.0.0.1: loopback only).", synopsis: "127.0.0.1"),

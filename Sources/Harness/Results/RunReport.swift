@@ -86,6 +86,19 @@ public enum Outcome: Sendable, Equatable {
     case errored(Failure)
     /// Not run, or an expected failure: the reason says which.
     case skipped(reason: String)
+
+    private static let expectedFailurePrefix = "expected failure: "
+
+    /// A failure the expectations manifest lists: reported as skipped, with the manifest's reason.
+    public static func expectedFailure(_ reason: String) -> Outcome {
+        .skipped(reason: expectedFailurePrefix + reason)
+    }
+
+    /// The manifest's reason, when this is an expected failure.
+    public var expectedFailureReason: String? {
+        guard case .skipped(let reason) = self, reason.hasPrefix(Self.expectedFailurePrefix) else { return nil }
+        return String(reason.dropFirst(Self.expectedFailurePrefix.count))
+    }
 }
 
 /// Why a scenario failed or errored.

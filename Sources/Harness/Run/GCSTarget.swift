@@ -35,9 +35,9 @@ public struct GCSTarget: Target {
     public static let lacking: [ScenarioNeed: String] = [
         .rules: "the GCS JSON API has no Firebase security rules (it authorises with IAM)",
         .firebaseAuth: "the GCS JSON API does not read Firebase ID tokens",
-        .downloadURLs: "download tokens and download URLs are Firebase's; the GCS JSON API has neither",
+        .downloadURLs: "download tokens and download URLs are Firebase's, and the GCS JSON API has neither",
         .fixedGenerations: "the GCS JSON API cannot set an object's generation or metageneration",
-        .errorMessages: "error messages are worded by the v0 protocol; the GCS JSON API words its own",
+        .errorMessages: "error messages are worded by the v0 protocol, and the GCS JSON API words its own",
         .v0Layer:
             "it checks what the Firebase v0 layer adds over GCS (default dispositions, listings that hide odd names)",
     ]

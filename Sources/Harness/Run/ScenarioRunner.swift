@@ -120,7 +120,7 @@ public struct ScenarioRunner: Sendable {
     static func expected(_ outcome: Outcome, reason: String, id: String) -> Outcome {
         switch outcome {
         case .failed, .errored:
-            return .skipped(reason: "expected failure: \(reason)")
+            return .expectedFailure(reason)
         case .passed:
             let message =
                 "\(id) passed, but the expectations manifest lists it as a failure (\(reason)); remove it from the manifest"

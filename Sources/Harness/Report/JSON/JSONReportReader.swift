@@ -1,0 +1,108 @@
+import Foundation
+import StorageModel
+
+/// Reads a JSON report (the format `JSONReport` writes) back into a `RunReport`, so that results of several
+/// runs, targets or shards can be merged and compared. A file that departs from the format is refused with
+/// the place that does (`files[3].scenarios[0]: "outcome" must be …`).
+public enum JSONReportReader {
+    /// Why a file is not a readable report.
+    public struct Problem: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func read(_ data: Data, path: String) throws(Problem) -> RunReport {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            throw Problem(description: "\(path): not JSON: \(error)")
+        }
+        let place = Place(path: path, where: "the report")
+        let tool = try place.object(root, "tool")
+        var files: [FileReport] = []
+        for (index, file) in try place.array(root, "files").enumerated() {
+            files.append(try self.file(file, at: Place(path: path, where: "files[\(index)]")))
+        }
+        let startedText = try place.string(root, "startedAt")
+        guard let startedAt = StorageDateFormat.date(from: startedText) else {
+            throw place.problem("\"startedAt\" is not a timestamp: \(startedText)")
+        }
+        return RunReport(
+            target: try place.string(root, "target"), toolVersion: try place.string(tool, "version"), hostname: "",
+            startedAt: startedAt, duration: try place.number(root, "duration"), files: files)
+    }
+
+    private static func file(_ value: JSONValue, at place: Place) throws(Problem) -> FileReport {
+        var scenarios: [ScenarioReport] = []
+        for (index, scenario) in try place.array(value, "scenarios").enumerated() {
+            scenarios.append(try self.scenario(scenario, at: place.inner("scenarios[\(index)]")))
+        }
+        return FileReport(
+            name: try place.string(value, "name"), path: try place.string(value, "path"), scenarios: scenarios)
+    }
+
+    private static func scenario(_ value: JSONValue, at place: Place) throws(Problem) -> ScenarioReport {
+        let outcome: Outcome
+        switch try place.string(value, "outcome") {
+        case "passed": outcome = .passed
+        case "failed": outcome = .failed(try failure(try place.object(value, "failure"), at: place.inner("failure")))
+        case "errored": outcome = .errored(try failure(try place.object(value, "failure"), at: place.inner("failure")))
+        case "skipped": outcome = .skipped(reason: try place.string(value, "skipReason"))
+        case let other: throw place.problem("\"outcome\" must be passed, failed, errored or skipped, not \(other)")
+        }
+        return ScenarioReport(
+            id: try place.string(value, "id"), name: try place.string(value, "name"),
+            line: Int(try place.number(value, "line")), duration: try place.number(value, "duration"),
+            outcome: outcome, transcript: try place.string(value, "transcript"))
+    }
+
+    private static func failure(_ value: JSONValue, at place: Place) throws(Problem) -> Failure {
+        let typeName = try place.string(value, "type")
+        guard let type = FailureKind(rawValue: typeName) else {
+            throw place.problem("unknown failure type \(typeName)")
+        }
+        return Failure(
+            type: type, message: try place.string(value, "message"), detail: try place.string(value, "detail"),
+            location: value["location"]?.stringValue)
+    }
+
+    /// Where in which file a value is read, for messages.
+    private struct Place {
+        let path: String
+        let `where`: String
+
+        func inner(_ part: String) -> Place { Place(path: path, where: `where` + "." + part) }
+
+        func problem(_ message: String) -> Problem { Problem(description: "\(path): \(`where`): \(message)") }
+
+        func member(_ value: JSONValue, _ key: String) throws(Problem) -> JSONValue {
+            guard let member = value[key] else { throw problem("\"\(key)\" is missing") }
+            return member
+        }
+
+        func string(_ value: JSONValue, _ key: String) throws(Problem) -> String {
+            guard let text = try member(value, key).stringValue else { throw problem("\"\(key)\" must be a string") }
+            return text
+        }
+
+        func number(_ value: JSONValue, _ key: String) throws(Problem) -> Double {
+            guard case .number(let text) = try member(value, key), let number = Double(text) else {
+                throw problem("\"\(key)\" must be a number")
+            }
+            return number
+        }
+
+        func object(_ value: JSONValue, _ key: String) throws(Problem) -> JSONValue {
+            let member = try member(value, key)
+            guard case .object = member else { throw problem("\"\(key)\" must be an object") }
+            return member
+        }
+
+        func array(_ value: JSONValue, _ key: String) throws(Problem) -> [JSONValue] {
+            guard case .array(let elements) = try member(value, key) else {
+                throw problem("\"\(key)\" must be an array")
+            }
+            return elements
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// The compatibility matrix as GitHub-flavoured Markdown, for a job summary or a README: the totals, then a
+/// table per scenario file with one symbol a cell and the reasons as numbered notes under it.
+public enum MatrixMarkdown {
+    /// The whole matrix: the summary, then a table per scenario file.
+    public static func render(_ matrix: CompatibilityMatrix) -> String {
+        var text = "# Compatibility matrix\n\n" + summary(matrix)
+        text += "\n✅ passed · ❌ failed · 💥 errored · ⚠️ expected failure · ⏭️ skipped · – not in that run\n"
+        for group in matrix.groups {
+            var notes = MatrixNotes()
+            text += "\n## \(cellText(group.file))\n\n"
+            text += "| Scenario | " + matrix.columns.map { cellText($0.label) }.joined(separator: " | ") + " |\n"
+            text += "|---|" + String(repeating: ":-:|", count: matrix.columns.count) + "\n"
+            for row in group.rows {
+                text += "| \(cellText(row.name)) |"
+                for column in matrix.columns {
+                    let cell = matrix.cell(row, column)
+                    var symbol = MatrixSymbols.symbol(cell)
+                    if let note = cell.note { symbol += " <sup>\(notes.number(column.label + ": " + note))</sup>" }
+                    text += " \(symbol) |"
+                }
+                text += "\n"
+            }
+            if !notes.texts.isEmpty {
+                text +=
+                    "\n" + notes.texts.enumerated().map { "\($0 + 1). \(cellText($1))" }.joined(separator: "\n") + "\n"
+            }
+        }
+        return text
+    }
+
+    /// The totals of every column, then each column's expected failures and skips counted by reason.
+    public static func summary(_ matrix: CompatibilityMatrix) -> String {
+        var text = "| | " + matrix.columns.map { cellText($0.label) }.joined(separator: " | ") + " |\n"
+        text += "|---|" + String(repeating: "---:|", count: matrix.columns.count) + "\n"
+        let totals = matrix.columns.map(matrix.totals)
+        let lines: [(String, (CompatibilityMatrix.Totals) -> Int)] = [
+            ("Executed", \.executed), ("Passed", \.passed), ("Expected failures", \.expectedFailures),
+            ("Failed", \.failed), ("Errored", \.errored), ("Skipped", \.skipped), ("Total", \.total),
+        ]
+        for (name, value) in lines {
+            text += "| \(name) | " + totals.map { String(value($0)) }.joined(separator: " | ") + " |\n"
+        }
+        var skipGroups: [(labels: [String], reasons: [(reason: String, count: Int)])] = []
+        for column in matrix.columns {
+            let expected = matrix.reasons(column) { if case .expectedFailure(let reason) = $0 { [reason] } else { [] } }
+            if !expected.isEmpty { text += list("**\(cellText(column.label))**, expected failures", expected) }
+            let skipped = matrix.reasons(column) {
+                if case .skipped(let reason) = $0 { reason.components(separatedBy: "; ") } else { [] }
+            }
+            guard !skipped.isEmpty else { continue }
+            if let index = skipGroups.firstIndex(where: { $0.reasons.elementsEqual(skipped, by: ==) }) {
+                skipGroups[index].labels.append(column.label)
+            } else {
+                skipGroups.append(([column.label], skipped))
+            }
+        }
+        for group in skipGroups {
+            let labels = group.labels.map { "**\(cellText($0))**" }.joined(separator: ", ")
+            text += list("\(labels), skipped (a scenario may have several reasons)", group.reasons)
+        }
+        return text
+    }
+
+    private static func list(_ title: String, _ reasons: [(reason: String, count: Int)]) -> String {
+        "\n\(title):\n\n" + reasons.map { "- \($0.count) × \(cellText($0.reason))" }.joined(separator: "\n") + "\n"
+    }
+
+    /// Text safe in a table cell: no line breaks, no column bars, no HTML.
+    private static func cellText(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|": out += "\\|"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// The notes under one table: each distinct text once, numbered in order of first use.
+struct MatrixNotes {
+    private(set) var texts: [String] = []
+    private var numbers: [String: Int] = [:]
+
+    mutating func number(_ text: String) -> Int {
+        if let number = numbers[text] { return number }
+        texts.append(text)
+        numbers[text] = texts.count
+        return texts.count
+    }
+}
+
+/// The symbol of each kind of cell, shared by the Markdown and HTML matrices.
+enum MatrixSymbols {
+    static func symbol(_ cell: CompatibilityMatrix.Cell) -> String {
+        switch cell {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .errored: "💥"
+        case .expectedFailure: "⚠️"
+        case .skipped: "⏭️"
+        case .absent: "–"
+        }
+    }
+
+    static func className(_ cell: CompatibilityMatrix.Cell) -> String {
+        switch cell {
+        case .passed: "pass"
+        case .failed: "fail"
+        case .errored: "error"
+        case .expectedFailure: "expected"
+        case .skipped: "skip"
+        case .absent: "absent"
+        }
+    }
+}

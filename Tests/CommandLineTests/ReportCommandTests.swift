@@ -1,0 +1,55 @@
+import Foundation
+import Harness
+import Testing
+
+/// `storage-conformance report` on the JSON of real runs.
+@Suite("report command")
+struct ReportCommandTests {
+    @Test func shardsMergeAndTheMatrixIsWritten() throws {
+        let folder = try TemporaryFolder()
+        try SampleScenarios.writeSuite(in: folder)
+        let scenarios = folder.path("Scenarios")
+        for shard in 1...2 {
+            _ = ToolRun(["run", scenarios, "--shard", "\(shard)/2", "--json", folder.path("s\(shard).json"), "--quiet"])
+        }
+        _ = ToolRun(["run", scenarios, "--json", folder.path("whole.json"), "--quiet"])
+        let merge = ToolRun([
+            "report", folder.path("s1.json"), folder.path("s2.json"), "--merged", folder.path("merged.json"),
+            "--markdown", folder.path("m.md"), "--html", folder.path("m.html"),
+        ])
+        #expect(merge.code == 1, "the sample suite has a failing scenario: \(merge.both)")
+        let whole = try JSONReportReader.read(Data(try #require(folder.read("whole.json")).utf8), path: "whole")
+        let merged = try JSONReportReader.read(Data(try #require(folder.read("merged.json")).utf8), path: "merged")
+        #expect(merged.scenarios.map(\.id) == whole.scenarios.map(\.id))
+        #expect(merged.scenarios.map(\.outcome) == whole.scenarios.map(\.outcome))
+        let markdown = try #require(folder.read("m.md"))
+        #expect(
+            markdown.contains(
+                "| Failed | \(whole.scenarios.filter { if case .failed = $0.outcome { true } else { false } }.count) |")
+        )
+        #expect(try #require(folder.read("m.html")).hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func labelsNameColumnsAndTheMinimumIsChecked() throws {
+        let folder = try TemporaryFolder()
+        try SampleScenarios.writeSuite(in: folder, failing: false)
+        _ = ToolRun(["run", folder.path("Scenarios"), "--json", folder.path("r.json"), "--quiet"])
+        let printed = ToolRun(["report", "mine=" + folder.path("r.json")])
+        #expect(printed.code == 0, "\(printed.both)")
+        #expect(printed.output.contains("| | mine |"))
+        let tooFew = ToolRun([
+            "report", folder.path("r.json"), "--min-executed", "1000", "--summary", folder.path("s.md"),
+        ])
+        #expect(tooFew.code == 1)
+        #expect(tooFew.errors.contains("fewer than 1000"))
+    }
+
+    @Test func anUnreadableReportIsNamed() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("bad.json", "{\"tool\": {}}")
+        let run = ToolRun(["report", path])
+        #expect(run.code == 2)
+        #expect(run.errors.contains("bad.json: the report: \"files\" is missing"))
+        #expect(ToolRun(["report"]).code == 2)
+    }
+}
