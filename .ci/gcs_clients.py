@@ -129,4 +129,33 @@ admin_bucket.blob("users/alice/avatar.txt").upload_from_string(b"from firebase-a
 check("firebase-admin read", admin_bucket.blob("users/alice/avatar.txt").download_as_bytes() == b"from firebase-admin")
 check("firebase-admin list", [b.name for b in admin_bucket.list_blobs(prefix="users/")] == ["users/alice/avatar.txt"])
 
+# storage-testbench's retry-test API: google-cloud-storage retries through injected faults and ends right.
+import json  # noqa: E402
+import urllib.request  # noqa: E402
+
+
+def retry_test(instructions):
+    request = urllib.request.Request(
+        f"{endpoint}/retry_test", data=json.dumps({"instructions": instructions}).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    return json.load(urllib.request.urlopen(request))["id"]
+
+
+def retry_test_state(test_id):
+    return json.load(urllib.request.urlopen(f"{endpoint}/retry_test/{test_id}"))
+
+
+faults = retry_test({
+    "storage.objects.get": ["return-503", "return-reset-connection"],
+    "storage.objects.insert": ["return-503-after-256K"],
+})
+faulty = storage.Client(project="conformance", credentials=AnonymousCredentials(), extra_headers={"x-retry-test-id": faults})
+faulty_bucket = faulty.bucket(bucket_name)
+retried = os.urandom(9 * 1024 * 1024)
+faulty_bucket.blob("retry/upload.bin", chunk_size=1024 * 1024).upload_from_string(retried)
+check("retry: upload through a 503 after 256 KiB", bucket.blob("retry/upload.bin").download_as_bytes() == retried)
+check("retry: download through a 503 and a reset", faulty_bucket.blob("docs/hello world.txt").download_as_bytes() == b"replaced")
+state = retry_test_state(faults)
+check("retry: every fault consumed", state["completed"] is True, state)
+
 print(f"google-cloud-storage, gcsfs and firebase-admin against {endpoint}: {len(checks)} checks passed")

@@ -10,9 +10,30 @@ struct StorageRouter: Sendable {
     let fallbackAuthority: @Sendable () -> String
     let hostPolicy: HostPolicy
     let gcsBuckets: GCSBucketRegistry
+    let retryTests: RetryTestRegistry
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
-        if GCSRoute.claims(http.path) {
+        if RetryTestHandler.claims(http.path) {
+            do throws(BackendError) {
+                try hostPolicy.authorizeAdministration(http)
+                return try RetryTestHandler(registry: retryTests).respond(http)
+            } catch {
+                return GCSErrorJSON.rewrite(WireResponse.error(error))
+            }
+        }
+        let isGCS = GCSRoute.claims(http.path)
+        let faults = RetryFaults(registry: retryTests)
+        if let faulted = faults.respond(
+            to: http, handler: { answer($0, isGCS: isGCS) },
+            error: { isGCS ? GCSErrorJSON.rewrite(WireResponse.error($0)) : WireResponse.error($0) })
+        {
+            return faulted
+        }
+        return answer(http, isGCS: isGCS)
+    }
+
+    private func answer(_ http: HTTPRequest, isGCS: Bool) -> HTTPResponse {
+        if isGCS {
             return GCSRouter(backend: backend, buckets: gcsBuckets, uploadAuthority: { uploads.authority($0) })
                 .respond(to: http)
         }

@@ -28,6 +28,8 @@ public final class StorageServer: Sendable {
     private let running = Mutex<HTTPServer?>(nil)
     /// The buckets created over the GCS JSON API routes.
     private let gcsBuckets = GCSBucketRegistry()
+    /// The retry tests (`POST /retry_test`) whose faults requests consume.
+    private let retryTests = RetryTestRegistry()
 
     public init(
         backend: any StorageBackend,
@@ -95,6 +97,6 @@ public final class StorageServer: Sendable {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return StorageRouter(
             backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" },
-            hostPolicy: hostPolicy, gcsBuckets: gcsBuckets)
+            hostPolicy: hostPolicy, gcsBuckets: gcsBuckets, retryTests: retryTests)
     }
 }

@@ -90,8 +90,18 @@ struct GCSUploadHandler {
                 throw .badRequest("The chunk ends at byte \(end), past the declared total of \(total).")
             }
             if current.state == .final { return answer(current) }
+            // A client resends a chunk whose answer it lost: the bytes the session holds already are skipped.
+            let held = current.receivedBytes
+            guard first <= held else {
+                throw .badRequest("The chunk starts at byte \(first), but the session holds only \(held) bytes.")
+            }
+            if end <= held, end != total { return answer(current) }
+            let skipped = Int(min(held, end) - first)
             return answer(
-                try backend.uploadChunk(session: session, offset: first, data: request.body, finalize: end == total))
+                try backend.uploadChunk(
+                    session: session, offset: first + Int64(skipped),
+                    data: skipped == 0 ? request.body : Data(request.body.dropFirst(skipped)),
+                    finalize: end == total))
         }
     }
 

@@ -106,6 +106,12 @@ final class HTTPConnection {
             request.body = try reader.read(framing)
             runtime.registry.mark(socket.descriptor, .responding)
             let response = runtime.handler(request)
+            if let disruption = response.disruption {
+                let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: false)
+                let written = try disrupt(response, disruption, for: exchange)
+                report(method, target, status: response.status, responseBytes: written, since: started)
+                return disruption == .reset ? .abort : .closeAfterResponse
+            }
             let keepAlive = head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response)
             let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: keepAlive)
             let written = try writer.write(response, for: exchange, to: socket)
@@ -123,6 +129,35 @@ final class HTTPConnection {
             }
         } catch {
             return .abort
+        }
+    }
+
+    /// The longest stall a response may ask for: a fault never holds a connection longer than this.
+    private static let longestStall: Double = 60
+
+    /// Sends `response` cut short as `disruption` says; returns the bytes sent. A break or reset leaves the
+    /// socket set to reset when it is closed.
+    private func disrupt(
+        _ response: HTTPResponse, _ disruption: HTTPResponse.Disruption, for exchange: ResponseWriter.Exchange
+    ) throws -> Int {
+        let bytes = writer.serialize(response, for: exchange)
+        let headCount = max(0, bytes.count - (exchange.isHead ? 0 : response.body.count))
+        switch disruption {
+        case .reset:
+            socket.resetOnClose()
+            return 0
+        case .breakAfter(let bodyBytes):
+            let sent = min(headCount + max(bodyBytes, 0), bytes.count)
+            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
+            socket.resetOnClose()
+            return sent
+        case .stall(let seconds, let afterBodyBytes):
+            let split = min(headCount + max(afterBodyBytes, 0), bytes.count)
+            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<split])) }
+            let pause = min(max(seconds, 0), Self.longestStall)
+            if runtime.stopSignal.wait(milliseconds: Int(pause * 1000)) { return split }
+            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[split...])) }
+            return bytes.count
         }
     }
 

@@ -5,14 +5,26 @@ import Foundation
 /// The server manages `Content-Length`, `Connection` and `Transfer-Encoding` itself and adds `Date` when
 /// missing; a `Connection: close` set here makes the server close the connection after this response.
 public struct HTTPResponse: Sendable {
+    /// A response cut short on purpose, as fault injection asks (the connection is closed after it).
+    public enum Disruption: Sendable, Equatable {
+        /// Reset the connection without answering.
+        case reset
+        /// Send the head and the first `bodyBytes` of the body, then reset the connection.
+        case breakAfter(bodyBytes: Int)
+        /// Send the head and the first `bodyBytes` of the body, wait `seconds` (60 at most), then send the rest.
+        case stall(seconds: Double, afterBodyBytes: Int)
+    }
+
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
+    public var disruption: Disruption?
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), disruption: Disruption? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.disruption = disruption
     }
 
     /// The core's own error answer when the server was given no error responder: the message as plain text.

@@ -24,6 +24,12 @@ final class StopSignal: Sendable {
         writeDescriptor = ends[1]
     }
 
+    /// Waits up to `milliseconds`; true when the signal fired meanwhile (or had already).
+    func wait(milliseconds: Int) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, Int32(clamping: milliseconds)) > 0
+    }
+
     func fire() {
         var byte: UInt8 = 1
         _ = write(writeDescriptor, &byte, 1)

@@ -162,6 +162,12 @@ struct ConnectionSocket {
     func close() {
         _ = SystemCalls.close(descriptor)
     }
+
+    /// Makes the next `close()` reset the connection (RST) instead of ending it in order.
+    func resetOnClose() {
+        var linger = SystemCalls.linger(seconds: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+    }
 }
 
 /// Why a connection cannot go on.
