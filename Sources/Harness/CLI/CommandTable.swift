@@ -39,6 +39,13 @@ enum CommandTable {
                 "--keep-going",
                 "Run every scenario even after the target timed out in 3 scenarios in a row\n(by default the run stops then, and the rest are reported as not run)."
             ),
+            .flag(
+                "--fail-fast",
+                "Stop at the first scenario that fails or errors; the rest are reported as skipped (not run)."),
+            .value(
+                "--rerun-failed", "RESULTS.json",
+                "Run only the scenarios that failed or errored in that JSON report (run --json);\nnone: nothing is run and the exit code is 0."
+            ),
             .flag("--quiet", "Print only failures, errors and the summary, not a line per scenario."),
             .value(
                 "--annotations", "github|none",

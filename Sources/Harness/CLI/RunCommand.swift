@@ -15,7 +15,7 @@ struct RunCommand: ToolCommand {
     func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
         let jobs = try options.integer("--jobs", in: 1...256) ?? 1
         let timeout = try options.seconds("--timeout", in: 0.01...86_400) ?? 60
-        let selection = try ScenarioSelectionOptions.selection(from: options)
+        var selection = try ScenarioSelectionOptions.selection(from: options)
         let target = try TargetResolver.target(
             options.value("--target") ?? "reference", stepTimeout: timeout, adminToken: options.value("--admin-token"))
         let annotate = try annotations(options)
@@ -36,6 +36,15 @@ struct RunCommand: ToolCommand {
                         caseName: "expectations manifest is valid"))
                 return 2
             }
+        }
+
+        if let path = options.value("--rerun-failed") {
+            guard let failed = rerunIDs(path) else { return 2 }
+            guard !failed.isEmpty else {
+                tool.say("nothing to rerun: no scenario failed or errored in \(path)")
+                return writer.write(RunReportWriter.emptyReport(target: target)) ? 0 : 2
+            }
+            selection.ids = failed
         }
 
         let loaded = ScenarioLoading.load(options, tool: tool, warningsInFull: false)
@@ -69,7 +78,8 @@ struct RunCommand: ToolCommand {
         let runner = ScenarioRunner(
             target: target, jobs: jobs, stepTimeout: timeout, expectations: expectations,
             toolVersion: ToolVersion.current)
-        let progress = RunProgress(files: selected, timeoutLimit: options.has("--keep-going") ? nil : 3)
+        let progress = RunProgress(
+            files: selected, timeoutLimit: options.has("--keep-going") ? nil : 3, failFast: options.has("--fail-fast"))
         let (report, signal) = Self.runUntilSignalled(
             runner, selected, allIDs: allIDs, progress: progress, console: console)
         if let reason = progress.stopReason, signal == nil { tool.complain("stopped: " + reason) }
@@ -122,6 +132,25 @@ struct RunCommand: ToolCommand {
             .skipped(reason: "not run: \(reason)")
         }
         return (partial, number)
+    }
+
+    /// The ids that failed or errored in the JSON report at `path`; nil (after saying why) when it cannot be read.
+    private func rerunIDs(_ path: String) -> Set<String>? {
+        do {
+            let report = try JSONReportReader.read(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+            return Set(
+                report.scenarios.filter {
+                    switch $0.outcome {
+                    case .failed, .errored: true
+                    case .passed, .skipped: false
+                    }
+                }.map(\.id))
+        } catch let problem as JSONReportReader.Problem {
+            tool.complain("--rerun-failed: \(problem.description)")
+        } catch {
+            tool.complain("--rerun-failed: cannot read \(path) (\(error.localizedDescription))")
+        }
+        return nil
     }
 
     /// `--annotations github|none`; by default github under GitHub Actions.

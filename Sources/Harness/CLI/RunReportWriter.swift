@@ -63,6 +63,11 @@ struct RunReportWriter {
         return report([FileReport(name: "target", path: target.name, scenarios: [scenario])], target: target)
     }
 
+    /// A run with nothing to run (`--rerun-failed` of a report without failures).
+    static func emptyReport(target: any Target) -> RunReport {
+        report([], target: target)
+    }
+
     private static func report(_ files: [FileReport], target: any Target) -> RunReport {
         RunReport(
             target: target.name, toolVersion: ToolVersion.current, hostname: ProcessInfo.processInfo.hostName,

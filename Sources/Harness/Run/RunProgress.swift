@@ -12,6 +12,8 @@ public final class RunProgress: Sendable {
         var next = 0
         var slots: [[ScenarioReport?]]
         var stopReason: String?
+        /// The scenarios left when the run stopped are skipped (a deliberate stop), not errored.
+        var skipsUnfinished = false
         var consecutiveTimeouts = 0
         var lastTimeout = ""
     }
@@ -21,12 +23,15 @@ public final class RunProgress: Sendable {
     private let state: Mutex<State>
     /// After this many scenarios in a row end in a timeout, the run stops; nil: never.
     let timeoutLimit: Int?
+    /// The run stops at the first scenario that fails or errors (`--fail-fast`).
+    let failFast: Bool
 
-    public init(files: [ScenarioFile], timeoutLimit: Int? = 3) {
+    public init(files: [ScenarioFile], timeoutLimit: Int? = 3, failFast: Bool = false) {
         self.files = files
         work = files.enumerated().flatMap { fileIndex, file in file.scenarios.indices.map { (fileIndex, $0) } }
         state = Mutex(State(slots: files.map { [ScenarioReport?](repeating: nil, count: $0.scenarios.count) }))
         self.timeoutLimit = timeoutLimit
+        self.failFast = failFast
     }
 
     /// The reason the run stopped, if it did.
@@ -52,6 +57,10 @@ public final class RunProgress: Sendable {
     func store(_ report: ScenarioReport, file: Int, scenario: Int) {
         state.withLock { state in
             state.slots[file][scenario] = report
+            if failFast, state.stopReason == nil, Self.isFailure(report.outcome) {
+                state.stopReason = "\(report.id) failed and --fail-fast stops the run at the first failure"
+                state.skipsUnfinished = true
+            }
             if let message = Self.timeoutMessage(report.outcome) {
                 state.consecutiveTimeouts += 1
                 state.lastTimeout = message
@@ -70,6 +79,7 @@ public final class RunProgress: Sendable {
     public func fileReports(unfinished: (String) -> Outcome) -> [FileReport] {
         state.withLock { state in
             let reason = state.stopReason ?? "the run ended before it"
+            let unfinished = state.skipsUnfinished ? { .skipped(reason: "not run: \($0)") } : unfinished
             return zip(files, state.slots).map { file, reports in
                 let scenarios = zip(file.scenarios, reports).map { scenario, report in
                     report
@@ -79,6 +89,13 @@ public final class RunProgress: Sendable {
                 }
                 return FileReport(name: file.name, path: file.path, scenarios: scenarios)
             }
+        }
+    }
+
+    private static func isFailure(_ outcome: Outcome) -> Bool {
+        switch outcome {
+        case .failed, .errored: true
+        case .passed, .skipped: false
         }
     }
 

@@ -1,19 +1,23 @@
 import ScenarioLanguage
 
 /// Which scenarios a run takes: any of the tags (none given: all), any of the filters (an id substring, or
-/// a glob with `*` and `?` matched against the whole id), and one shard of a stable split.
+/// a glob with `*` and `?` matched against the whole id), one shard of a stable split, and a set of ids.
 public struct ScenarioSelection: Sendable, Equatable {
     public var tags: [String]
     public var filters: [String]
     public var shard: Shard?
+    /// Only these ids (`--rerun-failed`); nil: any.
+    public var ids: Set<String>?
 
-    public init(tags: [String] = [], filters: [String] = [], shard: Shard? = nil) {
+    public init(tags: [String] = [], filters: [String] = [], shard: Shard? = nil, ids: Set<String>? = nil) {
         self.tags = tags
         self.filters = filters
         self.shard = shard
+        self.ids = ids
     }
 
     public func includes(_ scenario: Scenario) -> Bool {
+        if let ids, !ids.contains(scenario.id) { return false }
         if !tags.isEmpty && !scenario.tags.contains(where: tags.contains) { return false }
         if !filters.isEmpty && !filters.contains(where: { Self.matches(filter: $0, id: scenario.id) }) { return false }
         if let shard, !shard.contains(scenario.id) { return false }

@@ -84,6 +84,23 @@ struct ConsoleReporterTests {
                 """)
     }
 
+    @Test func aLongRunNamesItsFiveSlowestScenarios() {
+        var report = ReportFixtures.emptyRun
+        let scenarios = (0..<12).map {
+            ScenarioReport(
+                id: "s/\($0)", name: "\($0)", line: 1, duration: Double($0) / 10, outcome: .passed, transcript: "")
+        }
+        report.files = [FileReport(name: "s", path: "s.yaml", scenarios: scenarios)]
+        let output = CapturedConsoleOutput()
+        ConsoleReporter(output: output, colour: false).runFinished(report)
+        #expect(
+            output.text.contains(
+                "Slowest:\n    1.10s  s/11\n    1.00s  s/10\n    0.90s  s/9\n    0.80s  s/8\n    0.70s  s/7\n"))
+        let short = CapturedConsoleOutput()
+        ConsoleReporter(output: short, colour: false).runFinished(ReportFixtures.mixed)
+        #expect(!short.text.contains("Slowest"))
+    }
+
     @Test func summaryLineIsExactAndLast() {
         let all = lines(for: ReportFixtures.mixed)
         #expect(all.last == "")

@@ -81,6 +81,14 @@ public final class ConsoleReporter: Sendable {
                 }
             }
         }
+        let slowest = Self.slowest(report.scenarios)
+        if !slowest.isEmpty {
+            text += "\n" + style.bold("Slowest:") + "\n"
+            for scenario in slowest {
+                let seconds = String(format: "%6.2fs", Seconds.sanitized(scenario.duration))
+                text += "  \(seconds)  " + Self.clean(OneLine.joining(scenario.id)) + "\n"
+            }
+        }
         let summary = report.summary
         let count = report.scenarios.count
         let seconds = String(format: "%.2f", Seconds.sanitized(report.duration))
@@ -94,6 +102,12 @@ public final class ConsoleReporter: Sendable {
         text += "\n"
         text += "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped\n"
         emit(text)
+    }
+
+    /// The five slowest scenarios of a run of more than ten (a shorter run shows every duration already).
+    static func slowest(_ scenarios: [ScenarioReport]) -> [ScenarioReport] {
+        guard scenarios.count > 10 else { return [] }
+        return Array(scenarios.sorted { Seconds.sanitized($0.duration) > Seconds.sanitized($1.duration) }.prefix(5))
     }
 
     private func emit(_ text: String) {
