@@ -66,14 +66,35 @@ public struct ScenarioReport: Sendable, Equatable {
     public var outcome: Outcome
     /// The steps and task events as they happened, one per line.
     public var transcript: String
+    /// How long each step that ran took, in order (a failing step is the last).
+    public var steps: [StepTiming]
 
-    public init(id: String, name: String, line: Int, duration: Double, outcome: Outcome, transcript: String) {
+    public init(
+        id: String, name: String, line: Int, duration: Double, outcome: Outcome, transcript: String,
+        steps: [StepTiming] = []
+    ) {
         self.id = id
         self.name = name
         self.line = line
         self.duration = duration
         self.outcome = outcome
         self.transcript = transcript
+        self.steps = steps
+    }
+}
+
+/// How long one step took.
+public struct StepTiming: Sendable, Equatable {
+    /// The line of the step in its file.
+    public var line: Int
+    public var verb: String
+    /// Seconds.
+    public var duration: Double
+
+    public init(line: Int, verb: String, duration: Double) {
+        self.line = line
+        self.verb = verb
+        self.duration = duration
     }
 }
 

@@ -14,6 +14,8 @@ final class ScenarioExecution {
     var values = RunValues()
     let transcript = Transcript()
     var tasks: [TaskRecord] = []
+    /// How long each step took, as the steps end.
+    private(set) var stepTimings: [StepTiming] = []
     private var currentStep: Step?
 
     var storage: Storage { session.storage }
@@ -36,6 +38,15 @@ final class ScenarioExecution {
                 transcript.add(
                     "step \(index + 1) (line \(step.location.line)): \(step.verb)"
                         + (step.name.map { " as \($0)" } ?? ""))
+                let started = ContinuousClock.now
+                defer {
+                    let elapsed = ContinuousClock.now - started
+                    stepTimings.append(
+                        StepTiming(
+                            line: step.location.line, verb: step.verb,
+                            duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                        ))
+                }
                 try perform(step)
             }
             currentStep = nil

@@ -80,6 +80,7 @@ public struct ScenarioRunner: Sendable {
     public func runScenario(_ scenario: Scenario, in file: ScenarioFile) -> ScenarioReport {
         let started = Date()
         var transcript = ""
+        var steps: [StepTiming] = []
         var outcome: Outcome
         if let targets = scenario.targets, !targets.contains(target.kind) {
             outcome = .skipped(reason: "runs only on: \(targets.joined(separator: ", "))")
@@ -96,6 +97,7 @@ public struct ScenarioRunner: Sendable {
                     scenario: scenario, file: file, session: session, stepTimeout: stepTimeout, scratch: scratch)
                 outcome = execution.run()
                 transcript = execution.transcript.text
+                steps = execution.stepTimings
             } catch {
                 switch error {
                 case .unsupported(let reason): outcome = .skipped(reason: reason)
@@ -113,7 +115,7 @@ public struct ScenarioRunner: Sendable {
         return ScenarioReport(
             id: scenario.id, name: scenario.name, line: scenario.location.line,
             duration: Date().timeIntervalSince(started),
-            outcome: outcome, transcript: transcript)
+            outcome: outcome, transcript: transcript, steps: steps)
     }
 
     /// A listed scenario that fails is skipped with the reason; one that passes fails the run.

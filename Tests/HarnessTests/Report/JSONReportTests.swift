@@ -40,7 +40,9 @@ struct JSONReportTests {
 
     @Test func scenariosCarryEveryKeyAndTheOutcomeStrings() throws {
         let list = try scenarios(try object(ReportFixtures.mixed))
-        let keys: Set<String> = ["id", "name", "line", "duration", "outcome", "failure", "skipReason", "transcript"]
+        let keys: Set<String> = [
+            "id", "name", "line", "duration", "outcome", "failure", "skipReason", "transcript", "steps",
+        ]
         #expect(list.allSatisfy { Set($0.keys) == keys })
         #expect(list.map { $0["outcome"] as? String } == ["passed", "failed", "errored", "skipped", "skipped"])
         #expect(list.map { $0["line"] as? Int } == [1, 12, 30, 41, 50])

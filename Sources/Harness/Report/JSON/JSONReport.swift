@@ -26,7 +26,8 @@ import StorageModel
 ///       "failure": { "type": String, "message": String, "detail": String,
 ///                    "location": String | null } | null,   // set for failed and errored
 ///       "skipReason": String | null,                        // set for skipped
-///       "transcript": String
+///       "transcript": String,
+///       "steps": [ { "line": Int, "verb": String, "duration": Number } ]   // the steps that ran
 ///     } ]
 ///   } ]
 /// }
@@ -91,6 +92,12 @@ public enum JSONReport {
             "failure": failure,
             "skipReason": skipReason,
             "transcript": .string(scenario.transcript),
+            "steps": .array(
+                scenario.steps.map { step in
+                    .members([
+                        "line": .integer(step.line), "verb": .string(step.verb), "duration": .seconds(step.duration),
+                    ])
+                }),
         ])
     }
 

@@ -50,10 +50,20 @@ public enum JSONReportReader {
         case "skipped": outcome = .skipped(reason: try place.string(value, "skipReason"))
         case let other: throw place.problem("\"outcome\" must be passed, failed, errored or skipped, not \(other)")
         }
+        var steps: [StepTiming] = []
+        if value["steps"] != nil {
+            for (index, step) in try place.array(value, "steps").enumerated() {
+                let stepPlace = place.inner("steps[\(index)]")
+                steps.append(
+                    StepTiming(
+                        line: Int(try stepPlace.number(step, "line")), verb: try stepPlace.string(step, "verb"),
+                        duration: try stepPlace.number(step, "duration")))
+            }
+        }
         return ScenarioReport(
             id: try place.string(value, "id"), name: try place.string(value, "name"),
             line: Int(try place.number(value, "line")), duration: try place.number(value, "duration"),
-            outcome: outcome, transcript: try place.string(value, "transcript"))
+            outcome: outcome, transcript: try place.string(value, "transcript"), steps: steps)
     }
 
     private static func failure(_ value: JSONValue, at place: Place) throws(Problem) -> Failure {

@@ -127,6 +127,11 @@ public enum JUnitReport {
             text += "=== " + OneLine.joining(scenario.id) + ": " + outcomeWord(scenario.outcome) + "\n"
             text += scenario.transcript
             if !scenario.transcript.isEmpty, !scenario.transcript.hasSuffix("\n") { text += "\n" }
+            if !scenario.steps.isEmpty {
+                text +=
+                    "step times:"
+                    + scenario.steps.map { " \($0.verb)@\($0.line) \(Seconds.formatted($0.duration))s" }.joined() + "\n"
+            }
         }
         return text
     }

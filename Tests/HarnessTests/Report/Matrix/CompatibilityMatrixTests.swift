@@ -18,7 +18,9 @@ import Testing
             FileReport(
                 name: "a/first", path: "Scenarios/a/first.yaml",
                 scenarios: [
-                    scenario("a/first/one", line: 1, .passed),
+                    ScenarioReport(
+                        id: "a/first/one", name: "name of a/first/one", line: 1, duration: 0.25, outcome: .passed,
+                        transcript: "t", steps: [StepTiming(line: 3, verb: "put", duration: 0.125)]),
                     scenario(
                         "a/first/two", line: 9,
                         .failed(Failure(type: .eventMismatch, message: "events | differ", detail: "d", location: "f:9"))
