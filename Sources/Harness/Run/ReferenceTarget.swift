@@ -14,14 +14,14 @@ public struct ReferenceTarget: Target {
     }
 }
 
-/// A scenario's private in-memory service.
+/// A scenario's private in-memory service, on a virtual clock: retries back off without waiting.
 final class ReferenceSession: TargetSession {
     let storage: Storage
     private let backend: InMemoryBackend
 
     init(bucket: String) {
         backend = InMemoryBackend()
-        storage = Storage(bucket: bucket, backend: backend)
+        storage = Storage(bucket: bucket, backend: backend, clock: VirtualClock())
     }
 
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {

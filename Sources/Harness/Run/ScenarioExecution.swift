@@ -18,7 +18,8 @@ final class ScenarioExecution {
     private(set) var stepTimings: [StepTiming] = []
     private var currentStep: Step?
 
-    var storage: Storage { session.storage }
+    /// The client the steps use: the session's, behind the scenario's faults when it has some.
+    let storage: Storage
 
     init(scenario: Scenario, file: ScenarioFile, session: any TargetSession, stepTimeout: TimeInterval, scratch: URL) {
         self.scenario = scenario
@@ -26,7 +27,21 @@ final class ScenarioExecution {
         self.session = session
         self.stepTimeout = stepTimeout
         self.scratch = scratch
-        values["bucket"] = .string(session.storage.bucket)
+        let base = session.storage
+        storage =
+            scenario.given.faults.isEmpty
+            ? base
+            : Storage(
+                bucket: base.bucket, backend: FaultInjectingBackend(base.backend, faults: scenario.given.faults),
+                host: base.host, clock: base.clock)
+        // Against a live endpoint (real time), waits are capped to an eighth of the step timeout unless the
+        // scenario sets them: a target that goes away then costs seconds per scenario, not minutes.
+        let cap = base.clock is VirtualClock ? Double.infinity : stepTimeout / 8
+        let retry = scenario.given.retry
+        storage.maxUploadRetryTime = retry.upload ?? min(storage.maxUploadRetryTime, cap)
+        storage.maxDownloadRetryTime = retry.download ?? min(storage.maxDownloadRetryTime, cap)
+        storage.maxOperationRetryTime = retry.operation ?? min(storage.maxOperationRetryTime, cap)
+        values["bucket"] = .string(base.bucket)
     }
 
     /// Runs the scenario; never throws: every problem becomes the outcome.

@@ -68,11 +68,33 @@ public struct Given: Sendable, Equatable {
     /// Nil: everything allowed.
     public var rules: StorageRules?
     public var user: ScenarioUser
+    /// Failures put into the client's requests (`given.faults`).
+    public var faults: [RequestFault]
+    /// The client's longest retry waits (`given.retry`); nil fields keep the SDK's.
+    public var retry: RetryTimes
 
-    public init(objects: [FixtureObject] = [], rules: StorageRules? = nil, user: ScenarioUser = .signedIn("alice")) {
+    public init(
+        objects: [FixtureObject] = [], rules: StorageRules? = nil, user: ScenarioUser = .signedIn("alice"),
+        faults: [RequestFault] = [], retry: RetryTimes = RetryTimes()
+    ) {
         self.objects = objects
         self.rules = rules
         self.user = user
+        self.faults = faults
+        self.retry = retry
+    }
+}
+
+/// `given.retry`: the longest wait between two tries of upload, download and other requests, in seconds.
+public struct RetryTimes: Sendable, Equatable {
+    public var upload: Double?
+    public var download: Double?
+    public var operation: Double?
+
+    public init(upload: Double? = nil, download: Double? = nil, operation: Double? = nil) {
+        self.upload = upload
+        self.download = download
+        self.operation = operation
     }
 }
 

@@ -55,6 +55,8 @@ public enum ScenarioSchema {
                 switch key {
                 case "objects": ["type": "object", "additionalProperties": ref("fixtureObject")]
                 case "rules": ref("rules")
+                case "faults": ["type": "array", "items": ref("fault")]
+                case "retry": mapping(LanguageKeys.retry) { _ in seconds }
                 default: string
                 }
             }
@@ -74,6 +76,16 @@ public enum ScenarioSchema {
                 return key == "downloadTokens" ? ref("stringOrList") : ["type": "integer", "minimum": 1]
             },
             "metadata": mapping(LanguageKeys.metadata, metadataValue),
+            "fault": mapping(LanguageKeys.fault, required: ["request"]) { key in
+                switch key {
+                case "request": ["enum": RequestFault.Kind.allCases.map(\.rawValue)]
+                case "nth", "first": ["type": "integer", "minimum": 1]
+                case "status": ["type": "integer", "minimum": 400, "maximum": 599]
+                case "retryAfter": seconds
+                case "misreport": ref("size")
+                default: ["const": true]
+                }
+            },
             "rules": mapping(LanguageKeys.rules) { key in
                 key == "version"
                     ? ["enum": [1, 2]]
@@ -99,6 +111,8 @@ public enum ScenarioSchema {
         }
         return result
     }
+
+    private static var seconds: [String: Any] { ["type": "number", "minimum": 0] }
 
     private static func dataValue(_ key: String) -> [String: Any] {
         switch key {

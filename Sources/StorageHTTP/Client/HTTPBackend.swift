@@ -137,6 +137,9 @@ public final class HTTPBackend: StorageBackend {
     /// The error an answer with a failing status stands for.
     static func failure(_ response: IncomingResponse) -> BackendError {
         let message = ErrorBodyJSON.message(from: response.body) ?? HTTPReasonPhrase.phrase(for: response.status)
-        return BackendError(.status(response.status), message, request: response.request)
+        let retryAfter = response.header("Retry-After").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return BackendError(
+            .status(response.status), message, request: response.request,
+            retryAfter: retryAfter.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil })
     }
 }

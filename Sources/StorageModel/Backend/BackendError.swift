@@ -14,11 +14,14 @@ public struct BackendError: Error, Sendable, Equatable, CustomStringConvertible 
     public var message: String
     /// The request this concerns, such as `PUT http://127.0.0.1:9199/v0/b/b/o?…`, when there was one.
     public var request: String?
+    /// How long the service asked the client to wait before trying again (`Retry-After`, in seconds).
+    public var retryAfter: Double?
 
-    public init(_ kind: Kind, _ message: String, request: String? = nil) {
+    public init(_ kind: Kind, _ message: String, request: String? = nil, retryAfter: Double? = nil) {
         self.kind = kind
         self.message = message
         self.request = request
+        self.retryAfter = retryAfter
     }
 
     public init(status: Int, _ message: String) {

@@ -12,6 +12,9 @@ public final class Storage: Sendable {
         var uploadChunkSize: Int64 = 262_144
         var downloadChunkSize: Int64 = 262_144
         var token: String?
+        var maxUploadRetryTime: Double = 600
+        var maxDownloadRetryTime: Double = 600
+        var maxOperationRetryTime: Double = 120
     }
 
     /// The download URL host of the production service, with the SDK's explicit port.
@@ -21,32 +24,64 @@ public final class Storage: Sendable {
     public let backend: any StorageBackend
     /// `SCHEME://HOST:PORT` that download URLs start with.
     public let host: String
+    /// The time retries wait on (`RetryPolicy`).
+    public let clock: any StorageClock
     let scheduler = StorageTaskScheduler()
     private let settings = Locked(Settings())
 
-    public init(bucket: String, backend: any StorageBackend, host: String = Storage.productionHost) {
+    public init(
+        bucket: String, backend: any StorageBackend, host: String = Storage.productionHost,
+        clock: any StorageClock = SystemClock()
+    ) {
         self.bucket = bucket
         self.backend = backend
         self.host = host
+        self.clock = clock
+    }
+
+    private func setting<Value>(_ key: KeyPath<Settings, Value>) -> Value {
+        settings.withLock { $0[keyPath: key] }
+    }
+
+    private func setSetting<Value>(_ key: WritableKeyPath<Settings, Value>, _ value: Value) {
+        settings.withLock { $0[keyPath: key] = value }
+    }
+
+    /// The longest wait between two tries of an upload request (600 s by default, as in the SDK).
+    public var maxUploadRetryTime: Double {
+        get { setting(\.maxUploadRetryTime) }
+        set { setSetting(\.maxUploadRetryTime, newValue) }
+    }
+
+    /// The longest wait between two tries of a download request (600 s by default).
+    public var maxDownloadRetryTime: Double {
+        get { setting(\.maxDownloadRetryTime) }
+        set { setSetting(\.maxDownloadRetryTime, newValue) }
+    }
+
+    /// The longest wait between two tries of any other request (120 s by default).
+    public var maxOperationRetryTime: Double {
+        get { setting(\.maxOperationRetryTime) }
+        set { setSetting(\.maxOperationRetryTime, newValue) }
     }
 
     /// The upload chunk size for tasks created from now on (256 KiB by default); the service's granularity
     /// rounds it.
     public var uploadChunkSizeBytes: Int64 {
-        get { settings.withLock { $0.uploadChunkSize } }
-        set { settings.withLock { $0.uploadChunkSize = newValue } }
+        get { setting(\.uploadChunkSize) }
+        set { setSetting(\.uploadChunkSize, newValue) }
     }
 
     /// The size of each ranged read of a download (256 KiB by default).
     public var downloadChunkSizeBytes: Int64 {
-        get { settings.withLock { $0.downloadChunkSize } }
-        set { settings.withLock { $0.downloadChunkSize = newValue } }
+        get { setting(\.downloadChunkSize) }
+        set { setSetting(\.downloadChunkSize, newValue) }
     }
 
     /// The Firebase ID token sent with every request (`Authorization: Firebase <token>`); nil when signed out.
     public var authToken: String? {
-        get { settings.withLock { $0.token } }
-        set { settings.withLock { $0.token = newValue } }
+        get { setting(\.token) }
+        set { setSetting(\.token, newValue) }
     }
 
     /// Signs in as `uid` with an unsigned ID token (what the emulators accept).

@@ -162,7 +162,9 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
             maxResults: maxResults, pageToken: pageToken, auth: storage.authToken)
         let page: ListPage
         do {
-            page = try storage.backend.list(request)
+            page = try RetryPolicy.run(longestWait: storage.maxOperationRetryTime, clock: storage.clock) {
+                _ throws(BackendError) in try storage.backend.list(request)
+            }
         } catch {
             throw .from(error, bucket: bucket, object: storagePath.object)
         }
@@ -181,8 +183,11 @@ public struct StorageReference: Sendable, Hashable, CustomStringConvertible {
     private func call<Value>(_ body: (any StorageBackend, ObjectAddress) throws(BackendError) -> Value)
         throws(StorageError) -> Value
     {
+        let address = ObjectAddress(bucket: bucket, name: fullPath, auth: storage.authToken)
         do {
-            return try body(storage.backend, ObjectAddress(bucket: bucket, name: fullPath, auth: storage.authToken))
+            return try RetryPolicy.run(longestWait: storage.maxOperationRetryTime, clock: storage.clock) {
+                _ throws(BackendError) in try body(storage.backend, address)
+            }
         } catch {
             throw .from(error, bucket: bucket, object: storagePath.object)
         }

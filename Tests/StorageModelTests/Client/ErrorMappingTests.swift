@@ -83,6 +83,7 @@ import Testing
 
     @Test func aTransportFailureReachesTheOperationAsUnknownWithItsCause() {
         let (storage, backend) = makeRecordedStorage()
+        storage.maxOperationRetryTime = 0  // no retry: the first failure is the answer
         backend.fail(.getMetadata, with: BackendError(.transport, "connection refused"))
         let error = thrownError { try storage.reference(withPath: "x").getMetadata() }
         #expect(error?.code == .unknown)

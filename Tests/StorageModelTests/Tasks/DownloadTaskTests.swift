@@ -191,8 +191,21 @@ import Testing
         #expect(log.events.filter { $0.hasPrefix("failure") }.count == 1)
     }
 
+    @Test func aServiceFailureMidwayIsRetriedFromTheByteReceived() throws {
+        let (base, backend) = Self.storage(holding: bytes(2500))
+        let storage = Storage(bucket: base.bucket, backend: base.backend, clock: VirtualClock())
+        storage.downloadChunkSizeBytes = base.downloadChunkSizeBytes
+        backend.fail(.readObject, with: BackendError(status: 503, "Unavailable."), skipping: 1)
+        let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10_000)
+        let log = EventLog(task)
+        task.wait()
+        #expect(log.events == ["resume", "progress(1000)", "progress(2000)", "progress(2500)", "success"])
+        #expect(try task.dataResult?.get() == bytes(2500))
+    }
+
     @Test func aServiceFailureMidwayMapsItsStatus() throws {
         let (storage, backend) = Self.storage(holding: bytes(2500))
+        storage.maxDownloadRetryTime = 0  // no retry: the first failure is the answer
         backend.fail(.readObject, with: BackendError(status: 503, "Unavailable."), skipping: 1)
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10_000)
         let log = EventLog(task)

@@ -1,7 +1,7 @@
 import StorageModel
 import YAMLReader
 
-/// Reads `given:`: fixture objects, rules and the user.
+/// Reads `given:`: fixture objects, rules, the user, faults and retry times.
 ///
 /// Decisions where docs/scenario-language.md is silent: fixture object names must be non-empty strings and are
 /// taken literally (`$` included); `rules.allow` defaults to allowing everything; `ops` is required; a
@@ -23,6 +23,8 @@ enum GivenDecoding {
         var given = Given()
         if let objects = fields["objects"] { given.objects = self.objects(objects, context: context) }
         if let rules = fields["rules"] { given.rules = self.rules(rules, context: context) }
+        if let faults = fields["faults"] { given.faults = FaultDecoding.faults(faults, context: context) }
+        if let retry = fields["retry"] { given.retry = FaultDecoding.retry(retry, context: context) ?? RetryTimes() }
         if let user = fields["user"], let text = context.nonEmptyString(user, "user") {
             switch text {
             case "none": given.user = .signedOut

@@ -5,7 +5,14 @@ import StorageModel
 /// takes beside its verb are `Verb.stepKeys`; those of `expect:` are `ExpectationSubject.keys`.
 enum LanguageKeys {
     static let document = ["scenario", "tags", "covers", "targets", "given", "steps"]
-    static let given = ["objects", "rules", "user"]
+    static let given = ["objects", "rules", "user", "faults", "retry"]
+    /// A fault: the request kind, which of them (`nth`, `first` or `every`; the first one by default), and one
+    /// action.
+    static let faultSelection = ["request", "nth", "first", "every"]
+    static let faultActions = ["status", "reset", "answerLost", "misreport", "corrupt"]
+    static let fault = faultSelection + faultActions + ["retryAfter"]
+    /// The client's longest retry waits, in seconds.
+    static let retry = ["upload", "download", "operation"]
     static let rules = ["version", "allow"]
     static let allowEntry = ["path", "ops", "if"]
     static let trigger = ["progress", "event"]

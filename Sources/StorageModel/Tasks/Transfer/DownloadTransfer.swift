@@ -21,6 +21,7 @@ final class DownloadTransfer: StorageTransfer {
     private let destination: Destination
     private let chunkSize: Int64
     private let backend: any StorageBackend
+    private let storage: Storage
     private var received: Int64 = 0
     private var total: Int64 = -1
     /// The media ETag of the first answer, sent with every later read.
@@ -35,6 +36,7 @@ final class DownloadTransfer: StorageTransfer {
         self.destination = destination
         self.chunkSize = max(reference.storage.downloadChunkSizeBytes, 1)
         self.backend = reference.storage.backend
+        self.storage = reference.storage
     }
 
     func prepare() -> Result<Int64?, StorageError> {
@@ -49,8 +51,10 @@ final class DownloadTransfer: StorageTransfer {
             bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
         let read: ObjectRead
         do {
-            read = try backend.readObject(
-                ReadRequest(object: address, offset: received, length: chunkSize, ifRange: etag))
+            let request = ReadRequest(object: address, offset: received, length: chunkSize, ifRange: etag)
+            read = try RetryPolicy.run(longestWait: storage.maxDownloadRetryTime, clock: storage.clock) {
+                _ throws(BackendError) in try backend.readObject(request)
+            }
         } catch {
             return fail(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
         }

@@ -17,6 +17,7 @@ final class UploadTransfer: StorageTransfer {
     private let requestMetadata: StorageMetadata
     private let requestedChunkSize: Int64
     private let backend: any StorageBackend
+    private let storage: Storage
     private var payload = Data()
     private var session: UploadSession?
     private var chunkSize: Int64 = 0
@@ -28,6 +29,7 @@ final class UploadTransfer: StorageTransfer {
         self.requestMetadata = metadata
         self.requestedChunkSize = reference.storage.uploadChunkSizeBytes
         self.backend = reference.storage.backend
+        self.storage = reference.storage
     }
 
     /// The size known before the transfer starts (the data's; a file's is read by `prepare`).
@@ -54,35 +56,43 @@ final class UploadTransfer: StorageTransfer {
         }
     }
 
+    /// A failure the service may get over (`RetryPolicy`) is tried again after a wait, first asking the
+    /// session how much it holds, so the upload goes on from there.
     func step(resuming: Bool) -> TransferStep {
         let total = Int64(payload.count)
         do throws(BackendError) {
-            if let session {
-                if resuming, let outcome = try resynchronize(session, total: total) { return outcome }
-            } else {
-                let start = UploadStart(object: address, metadata: requestMetadata.uploadFields, size: total)
-                let opened = try backend.startUpload(start)
-                session = opened
-                chunkSize = Self.chunkSize(requested: requestedChunkSize, granularity: opened.granularity)
-            }
-            guard let session else { return .failed(.internalError("No upload session.")) }
-            var refusals = 0
-            while true {
-                let end = acknowledged + min(chunkSize, total - acknowledged)
-                let chunk = payload.subdata(in: Int(acknowledged)..<Int(end))
-                do throws(BackendError) {
-                    let status = try backend.uploadChunk(
-                        session: session.id, offset: acknowledged, data: chunk, finalize: end == total)
-                    return try outcome(of: status, total: total, sentUpTo: end)
-                } catch let refusal where refusal.status == 400 && refusals < 3 {
-                    refusals += 1
-                    let before = acknowledged
-                    if let outcome = try resynchronize(session, total: total) { return outcome }
-                    if acknowledged == before { throw refusal }
-                }
+            return try RetryPolicy.run(longestWait: storage.maxUploadRetryTime, clock: storage.clock) {
+                retries throws(BackendError) in try attempt(resuming: resuming || retries > 0, total: total)
             }
         } catch {
             return .failed(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
+        }
+    }
+
+    private func attempt(resuming: Bool, total: Int64) throws(BackendError) -> TransferStep {
+        if let session {
+            if resuming, let outcome = try resynchronize(session, total: total) { return outcome }
+        } else {
+            let start = UploadStart(object: address, metadata: requestMetadata.uploadFields, size: total)
+            let opened = try backend.startUpload(start)
+            session = opened
+            chunkSize = Self.chunkSize(requested: requestedChunkSize, granularity: opened.granularity)
+        }
+        guard let session else { return .failed(.internalError("No upload session.")) }
+        var refusals = 0
+        while true {
+            let end = acknowledged + min(chunkSize, total - acknowledged)
+            let chunk = payload.subdata(in: Int(acknowledged)..<Int(end))
+            do throws(BackendError) {
+                let status = try backend.uploadChunk(
+                    session: session.id, offset: acknowledged, data: chunk, finalize: end == total)
+                return try outcome(of: status, total: total, sentUpTo: end)
+            } catch let refusal where refusal.status == 400 && refusals < 3 {
+                refusals += 1
+                let before = acknowledged
+                if let outcome = try resynchronize(session, total: total) { return outcome }
+                if acknowledged == before { throw refusal }
+            }
         }
     }
 

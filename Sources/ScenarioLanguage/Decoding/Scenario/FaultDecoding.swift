@@ -1,0 +1,138 @@
+import StorageModel
+import YAMLReader
+
+/// Reads `given.faults` (a list of faults) and `given.retry` (docs/scenario-language.md §11).
+///
+/// A fault names its request kind with `request:`, which of those requests with at most one of `nth: K`,
+/// `first: K` and `every: true` (by default the first), and exactly one action: `status: N` (with an optional
+/// `retryAfter:` in seconds), `reset: true`, `answerLost: true`, `misreport: SIZE` (queries only) or
+/// `corrupt: true` (downloads only).
+enum FaultDecoding {
+    static func faults(_ node: YAMLNode, context: DecodingContext) -> [RequestFault] {
+        guard let items = context.sequence(node, "faults") else { return [] }
+        return items.compactMap { fault($0, context: context) }
+    }
+
+    static func retry(_ node: YAMLNode, context: DecodingContext) -> RetryTimes? {
+        guard
+            let fields = MappingFields(
+                node, key: "retry", owner: "retry", allowed: LanguageKeys.retry, context: context)
+        else { return nil }
+        var times = RetryTimes()
+        times.upload = fields["upload"].flatMap { seconds($0, "upload", context: context) }
+        times.download = fields["download"].flatMap { seconds($0, "download", context: context) }
+        times.operation = fields["operation"].flatMap { seconds($0, "operation", context: context) }
+        return times
+    }
+
+    private static func fault(_ node: YAMLNode, context: DecodingContext) -> RequestFault? {
+        guard
+            let fields = MappingFields(
+                node, key: "fault", owner: "a fault", allowed: LanguageKeys.fault, context: context)
+        else { return nil }
+        guard let onNode = fields["request"] else {
+            context.error(
+                "a fault needs request: one of \(RequestFault.Kind.allCases.map(\.rawValue).joined(separator: ", "))",
+                at: node)
+            return nil
+        }
+        guard let onText = context.string(onNode, "request") else { return nil }
+        guard let kind = RequestFault.Kind(rawValue: onText) else {
+            context.error(
+                "request: unknown request kind \(YAMLNode.quoted(onText)) (expected one of: \(RequestFault.Kind.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: onNode)
+            return nil
+        }
+        guard let occurrence = occurrence(fields, at: node, context: context),
+            let action = action(fields, kind: kind, at: node, context: context)
+        else { return nil }
+        return RequestFault(kind: kind, occurrence: occurrence, action: action)
+    }
+
+    private static func occurrence(_ fields: MappingFields, at node: YAMLNode, context: DecodingContext)
+        -> RequestFault.Occurrence?
+    {
+        let given = LanguageKeys.faultSelection.dropFirst().filter { fields[$0] != nil }
+        guard given.count <= 1 else {
+            context.error(
+                "a fault takes one of nth, first and every, found \(given.joined(separator: " and "))", at: node)
+            return nil
+        }
+        switch given.first {
+        case nil:
+            return .nth(1)
+        case "every":
+            guard let value = fields["every"], case .bool(true) = value.value else {
+                fields["every"].map { context.typeMismatch("every", expected: "true", found: $0) }
+                return nil
+            }
+            return .every
+        case let key?:
+            guard let value = fields[key], let count = context.integer(value, key) else { return nil }
+            guard count >= 1 else {
+                context.error("\(key): expected a count from 1, found \(count)", at: value)
+                return nil
+            }
+            return key == "nth" ? .nth(Int(count)) : .first(Int(count))
+        }
+    }
+
+    private static func action(
+        _ fields: MappingFields, kind: RequestFault.Kind, at node: YAMLNode, context: DecodingContext
+    ) -> RequestFault.Action? {
+        let given = LanguageKeys.faultActions.filter { fields[$0] != nil }
+        guard given.count == 1, let key = given.first, let value = fields[key] else {
+            context.error(
+                "a fault takes exactly one of \(LanguageKeys.faultActions.joined(separator: ", "))"
+                    + (given.isEmpty ? "" : ", found \(given.joined(separator: " and "))"), at: node)
+            return nil
+        }
+        if fields["retryAfter"] != nil, key != "status" {
+            context.error("retryAfter goes with status:, the answer that carries it", at: node)
+            return nil
+        }
+        switch key {
+        case "status":
+            guard let status = context.integer(value, "status") else { return nil }
+            guard (400...599).contains(status) else {
+                context.error("status: expected an error status from 400 to 599, found \(status)", at: value)
+                return nil
+            }
+            let retryAfter = fields["retryAfter"].flatMap { seconds($0, "retryAfter", context: context) }
+            return .status(Int(status), retryAfter: retryAfter)
+        case "misreport":
+            guard kind == .query else {
+                context.error("misreport: only a query answers a received size (request: query)", at: value)
+                return nil
+            }
+            return ByteSize.bytes(value, "misreport", context: context).map { .misreport(receivedBytes: $0) }
+        default:
+            guard case .bool(true) = value.value else {
+                context.typeMismatch(key, expected: "true", found: value)
+                return nil
+            }
+            if key == "corrupt", kind != .download {
+                context.error("corrupt: only a download's bytes can be corrupted (request: download)", at: value)
+                return nil
+            }
+            return key == "reset" ? .reset : key == "answerLost" ? .answerLost : .corrupt
+        }
+    }
+
+    /// A non-negative number of seconds (integer or decimal).
+    private static func seconds(_ node: YAMLNode, _ key: String, context: DecodingContext) -> Double? {
+        let value: Double
+        switch node.value {
+        case .int(let number): value = Double(number)
+        case .float(let number): value = number
+        default:
+            context.typeMismatch(key, expected: "a number of seconds", found: node)
+            return nil
+        }
+        guard value >= 0, value.isFinite else {
+            context.error("\(key): expected a non-negative number of seconds, found \(value)", at: node)
+            return nil
+        }
+        return value
+    }
+}

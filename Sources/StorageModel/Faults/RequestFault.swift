@@ -1,0 +1,48 @@
+/// One fault: which requests it hits and what happens to them (`FaultInjectingBackend`).
+public struct RequestFault: Sendable, Equatable {
+    /// What a request does, as faults name it.
+    public enum Kind: String, Sendable, CaseIterable {
+        case uploadStart, chunk, finalize, query, cancel, download, metadata, update, list, delete
+    }
+
+    /// Which requests of the kind it hits, counted from 1 within the scenario.
+    public enum Occurrence: Sendable, Equatable {
+        /// Only the K-th.
+        case nth(Int)
+        /// The first K.
+        case first(Int)
+        case every
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// The service answers this status (with `Retry-After` seconds when given) and does nothing.
+        case status(Int, retryAfter: Double?)
+        /// The connection is reset before the request gets any answer; the service never sees it.
+        case reset
+        /// The service does what was asked, then the connection is reset before the answer arrives.
+        case answerLost
+        /// A query answers this many received bytes, whatever the session holds.
+        case misreport(receivedBytes: Int64)
+        /// A download's first byte arrives flipped.
+        case corrupt
+    }
+
+    public var kind: Kind
+    public var occurrence: Occurrence
+    public var action: Action
+
+    public init(kind: Kind, occurrence: Occurrence, action: Action) {
+        self.kind = kind
+        self.occurrence = occurrence
+        self.action = action
+    }
+
+    func matches(_ kind: Kind, number: Int) -> Bool {
+        guard kind == self.kind else { return false }
+        switch occurrence {
+        case .nth(let index): return number == index
+        case .first(let count): return number <= count
+        case .every: return true
+        }
+    }
+}

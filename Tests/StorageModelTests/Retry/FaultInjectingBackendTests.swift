@@ -1,0 +1,57 @@
+import Foundation
+import StorageModel
+import Testing
+
+/// Faults put into a backend's answers: which requests they hit, and what happens.
+@Suite struct FaultInjectingBackendTests {
+    private func backend(_ faults: [RequestFault]) -> (FaultInjectingBackend, InMemoryBackend) {
+        let inner = InMemoryBackend(granularity: 4)
+        inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
+        return (FaultInjectingBackend(inner, faults: faults), inner)
+    }
+
+    private let object = ObjectAddress(bucket: "bkt", name: "a")
+
+    @Test func occurrencesPickTheRequestsOfTheirKind() {
+        let (faulty, _) = backend([
+            RequestFault(kind: .metadata, occurrence: .nth(2), action: .status(503, retryAfter: nil)),
+            RequestFault(kind: .list, occurrence: .first(2), action: .status(500, retryAfter: nil)),
+            RequestFault(kind: .delete, occurrence: .every, action: .status(409, retryAfter: 3)),
+        ])
+        let metadata = (1...3).map { _ in (try? faulty.getMetadata(object)) == nil }
+        #expect(metadata == [false, true, false])
+        let lists = (1...3).map { _ in (try? faulty.list(ListRequest(bucket: "bkt"))) == nil }
+        #expect(lists == [true, true, false])
+        do {
+            try faulty.deleteObject(object)
+            Issue.record("the delete went through")
+        } catch {
+            #expect(error.status == 409 && error.retryAfter == 3)
+        }
+        #expect(faulty.firings == [1, 2, 1])
+    }
+
+    @Test func aResetNeverReachesTheServiceAndALostAnswerDoes() throws {
+        let (faulty, inner) = backend([
+            RequestFault(kind: .delete, occurrence: .nth(1), action: .reset),
+            RequestFault(kind: .delete, occurrence: .nth(2), action: .answerLost),
+        ])
+        #expect(throws: BackendError.self) { try faulty.deleteObject(object) }
+        #expect((try? inner.getMetadata(object)) != nil, "a reset request reached the service")
+        #expect(throws: BackendError.self) { try faulty.deleteObject(object) }
+        #expect((try? inner.getMetadata(object)) == nil, "the request whose answer was lost did not act")
+    }
+
+    @Test func queriesCanMisreportAndDownloadsCanBeCorrupted() throws {
+        let (faulty, _) = backend([
+            RequestFault(kind: .query, occurrence: .every, action: .misreport(receivedBytes: 99)),
+            RequestFault(kind: .download, occurrence: .every, action: .corrupt),
+        ])
+        let session = try faulty.startUpload(UploadStart(object: ObjectAddress(bucket: "bkt", name: "u")))
+        _ = try faulty.uploadChunk(session: session.id, offset: 0, data: Data("abcd".utf8), finalize: false)
+        #expect(try faulty.queryUpload(session: session.id).receivedBytes == 99)
+        #expect(
+            try faulty.readObject(ReadRequest(object: object)).data == Data([UInt8(ascii: "h") ^ 0xFF])
+                + Data("ello".utf8))
+    }
+}
