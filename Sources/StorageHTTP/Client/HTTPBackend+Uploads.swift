@@ -72,18 +72,11 @@ extension HTTPBackend {
             headers = [("Content-Type", mediaType)]
             body = data
         } else {
-            let boundary = "conformance-" + UUID().uuidString
-            headers = [
-                (UploadHeaders.uploadProtocol, "multipart"),
-                ("Content-Type", "multipart/related; boundary=\(boundary)"),
-            ]
-            var multipart = Data("--\(boundary)\r\nContent-Type: \(Self.jsonContentType)\r\n\r\n".utf8)
-            multipart.append(UploadMetadataJSON.encode(name: object.name, fields: metadata))
-            multipart.append(
-                Data("\r\n--\(boundary)\r\nContent-Type: \(mediaType ?? "application/octet-stream")\r\n\r\n".utf8))
-            multipart.append(data)
-            multipart.append(Data("\r\n--\(boundary)--".utf8))
-            body = multipart
+            let multipart = MultipartRelatedBody.encode(
+                metadata: UploadMetadataJSON.encode(name: object.name, fields: metadata), media: data,
+                mediaType: mediaType ?? "application/octet-stream")
+            headers = [(UploadHeaders.uploadProtocol, "multipart"), ("Content-Type", multipart.contentType)]
+            body = multipart.body
         }
         return try send(
             "POST", bucketPath(object.bucket), query: [("name", object.name)], auth: object.auth, headers: headers,

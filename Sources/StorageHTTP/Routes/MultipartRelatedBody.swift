@@ -26,6 +26,17 @@ struct MultipartRelatedBody {
         mediaContentType = parts[1].headers["Content-Type"]
     }
 
+    /// A body of this shape for a client to send, with the `Content-Type` (and boundary) to send it with.
+    static func encode(metadata: Data, media: Data, mediaType: String) -> (contentType: String, body: Data) {
+        let boundary = "conformance-" + UUID().uuidString
+        var body = Data("--\(boundary)\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n".utf8)
+        body.append(metadata)
+        body.append(Data("\r\n--\(boundary)\r\nContent-Type: \(mediaType)\r\n\r\n".utf8))
+        body.append(media)
+        body.append(Data("\r\n--\(boundary)--".utf8))
+        return ("multipart/related; boundary=\(boundary)", body)
+    }
+
     private struct Part {
         var headers: HTTPHeaders
         var content: Data

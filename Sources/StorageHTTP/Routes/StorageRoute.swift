@@ -78,7 +78,8 @@ enum StorageRoute: Equatable {
         }
     }
 
-    private static func decode(_ text: Substring) throws(BackendError) -> String {
+    /// A path segment percent-decoded once; a malformed escape is a 400. The GCS routes decode with it too.
+    static func decode(_ text: Substring) throws(BackendError) -> String {
         guard let decoded = GCSEscaping.percentDecode(String(text)) else {
             throw .badRequest("Malformed percent-encoding in the path: \(text)")
         }

@@ -66,7 +66,7 @@ struct UploadHandler {
             fields.contentType = UploadHeaders.announcedType.lazy.compactMap { request.header($0) }.first
         }
         let name = try objectName(request, pathName: pathName, metadataName: metadataName)
-        let size = try announcedSize(request)
+        let size = try Self.announcedSize(request, headers: UploadHeaders.announcedLength)
         let session = try backend.startUpload(
             UploadStart(
                 object: ObjectAddress(bucket: bucket, name: name, auth: request.auth), metadata: fields, size: size))
@@ -85,11 +85,7 @@ struct UploadHandler {
     private func upload(_ data: Data, to object: ObjectAddress, metadata: ObjectMetadataFields) throws(BackendError)
         -> HTTPResponse
     {
-        let session = try backend.startUpload(UploadStart(object: object, metadata: metadata, size: Int64(data.count)))
-        let status = try backend.uploadChunk(session: session.id, offset: 0, data: data, finalize: true)
-        let resource: ObjectResource
-        if let carried = status.resource { resource = carried } else { resource = try backend.getMetadata(object) }
-        return WireResponse.resource(resource)
+        WireResponse.resource(try backend.storeWhole(data, to: object, metadata: metadata))
     }
 
     private func objectName(_ request: StorageRequest, pathName: String?, metadataName: String?) throws(BackendError)
@@ -102,8 +98,9 @@ struct UploadHandler {
         return name
     }
 
-    private func announcedSize(_ request: StorageRequest) throws(BackendError) -> Int64? {
-        for header in UploadHeaders.announcedLength {
+    /// The size the first of `headers` present announces; a value that is not a byte count is a 400.
+    static func announcedSize(_ request: StorageRequest, headers: [String]) throws(BackendError) -> Int64? {
+        for header in headers {
             guard let text = request.header(header)?.trimmingCharacters(in: .whitespaces) else { continue }
             guard let size = JSONValue.decimalInteger(text), size >= 0 else {
                 throw .badRequest("\(header) must be a byte count, not \"\(text)\".")

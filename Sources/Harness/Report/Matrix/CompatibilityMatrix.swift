@@ -57,6 +57,12 @@ public struct CompatibilityMatrix: Sendable {
 
         public var executed: Int { passed + failed + errored + expectedFailures }
         public var total: Int { executed + skipped }
+
+        /// The lines of the totals table, in the order both matrices show them.
+        static let lines: [(name: String, value: KeyPath<Totals, Int> & Sendable)] = [
+            ("Executed", \.executed), ("Passed", \.passed), ("Expected failures", \.expectedFailures),
+            ("Failed", \.failed), ("Errored", \.errored), ("Skipped", \.skipped), ("Total", \.total),
+        ]
     }
 
     public let columns: [Column]

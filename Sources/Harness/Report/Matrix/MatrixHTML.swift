@@ -19,12 +19,10 @@ public enum MatrixHTML {
             """
         html += "<table><tr><th></th>" + matrix.columns.map { "<th>\(escape($0.label))</th>" }.joined() + "</tr>\n"
         let totals = matrix.columns.map(matrix.totals)
-        let lines: [(String, (CompatibilityMatrix.Totals) -> Int)] = [
-            ("Executed", \.executed), ("Passed", \.passed), ("Expected failures", \.expectedFailures),
-            ("Failed", \.failed), ("Errored", \.errored), ("Skipped", \.skipped), ("Total", \.total),
-        ]
-        for (name, value) in lines {
-            html += "<tr><td class=\"name\">\(name)</td>" + totals.map { "<td>\(value($0))</td>" }.joined() + "</tr>\n"
+        for (name, value) in CompatibilityMatrix.Totals.lines {
+            html +=
+                "<tr><td class=\"name\">\(name)</td>" + totals.map { "<td>\($0[keyPath: value])</td>" }.joined()
+                + "</tr>\n"
         }
         html += "</table>\n"
         for group in matrix.groups {

@@ -33,12 +33,8 @@ public enum MatrixMarkdown {
         var text = "| | " + matrix.columns.map { cellText($0.label) }.joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---:|", count: matrix.columns.count) + "\n"
         let totals = matrix.columns.map(matrix.totals)
-        let lines: [(String, (CompatibilityMatrix.Totals) -> Int)] = [
-            ("Executed", \.executed), ("Passed", \.passed), ("Expected failures", \.expectedFailures),
-            ("Failed", \.failed), ("Errored", \.errored), ("Skipped", \.skipped), ("Total", \.total),
-        ]
-        for (name, value) in lines {
-            text += "| \(name) | " + totals.map { String(value($0)) }.joined(separator: " | ") + " |\n"
+        for (name, value) in CompatibilityMatrix.Totals.lines {
+            text += "| \(name) | " + totals.map { String($0[keyPath: value]) }.joined(separator: " | ") + " |\n"
         }
         var skipGroups: [(labels: [String], reasons: [(reason: String, count: Int)])] = []
         for column in matrix.columns {

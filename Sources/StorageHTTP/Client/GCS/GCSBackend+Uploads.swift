@@ -43,16 +43,12 @@ extension GCSBackend {
     public func uploadObject(_ object: ObjectAddress, data: Data, metadata: ObjectMetadataFields) throws(BackendError)
         -> ObjectResource
     {
-        let boundary = "conformance-" + UUID().uuidString
-        let mediaType = HTTPBackend.headerValue(metadata.contentType) ?? "application/octet-stream"
-        var body = Data("--\(boundary)\r\nContent-Type: \(Self.jsonContentType)\r\n\r\n".utf8)
-        body.append(UploadMetadataJSON.encode(name: object.name, fields: metadata))
-        body.append(Data("\r\n--\(boundary)\r\nContent-Type: \(mediaType)\r\n\r\n".utf8))
-        body.append(data)
-        body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        let multipart = MultipartRelatedBody.encode(
+            metadata: UploadMetadataJSON.encode(name: object.name, fields: metadata), media: data,
+            mediaType: HTTPBackend.headerValue(metadata.contentType) ?? "application/octet-stream")
         return try send(
             "POST", "/upload" + bucketPath(object.bucket) + "/o", query: [("uploadType", "multipart")],
-            headers: [("Content-Type", "multipart/related; boundary=\(boundary)")], body: body
+            headers: [("Content-Type", multipart.contentType)], body: multipart.body
         ).decoded(ObjectResourceJSON.decode)
     }
 

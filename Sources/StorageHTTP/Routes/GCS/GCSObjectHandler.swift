@@ -47,7 +47,7 @@ struct GCSObjectHandler {
             contentEncoding: original.contentEncoding, contentLanguage: original.contentLanguage,
             contentType: original.contentType, customMetadata: original.customMetadata)
         if !WireObject.isBlank(request.body) { fields = try UploadMetadataJSON.decode(request.body).fields }
-        let copied = try GCSUploadHandler.store(data, to: destination, metadata: fields, on: backend)
+        let copied = try backend.storeWhole(data, to: destination, metadata: fields)
         guard rewrite else { return GCSObjectJSON.response(copied, base: base()) }
         var body = JSONObjectWriter()
         body.string("kind", "storage#rewriteResponse")

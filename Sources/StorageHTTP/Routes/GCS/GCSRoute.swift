@@ -63,14 +63,14 @@ enum GCSRoute: Equatable {
             let target = encodedName[range.upperBound...]
             guard let targetSlash = target.firstRange(of: "/o/") else { return nil }
             self = .copy(
-                from: ObjectAddress(bucket: bucket, name: try Self.decode(encodedName[..<range.lowerBound])),
+                from: ObjectAddress(bucket: bucket, name: try StorageRoute.decode(encodedName[..<range.lowerBound])),
                 to: ObjectAddress(
                     bucket: try Self.bucket(target[..<targetSlash.lowerBound]),
-                    name: try Self.decode(target[targetSlash.upperBound...])),
+                    name: try StorageRoute.decode(target[targetSlash.upperBound...])),
                 rewrite: rewrite)
             return
         }
-        self = .object(ObjectAddress(bucket: bucket, name: try Self.decode(encodedName)), download: download)
+        self = .object(ObjectAddress(bucket: bucket, name: try StorageRoute.decode(encodedName)), download: download)
     }
 
     /// The methods the route answers (`HEAD` wherever `GET` is).
@@ -86,15 +86,9 @@ enum GCSRoute: Equatable {
     }
 
     private static func bucket(_ text: Substring) throws(BackendError) -> String {
-        let name = try decode(text)
+        let name = try StorageRoute.decode(text)
         try BucketNameRules.validate(name)
         return name
     }
 
-    private static func decode(_ text: Substring) throws(BackendError) -> String {
-        guard let decoded = GCSEscaping.percentDecode(String(text)) else {
-            throw .badRequest("Malformed percent-encoding in the path: \(text)")
-        }
-        return decoded
-    }
 }

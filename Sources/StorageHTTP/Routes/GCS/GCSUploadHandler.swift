@@ -29,7 +29,7 @@ struct GCSUploadHandler {
             try preconditions.check(object, on: backend)
             let fields = ObjectMetadataFields(contentType: request.header("Content-Type"))
             return GCSObjectJSON.response(
-                try Self.store(request.body, to: object, metadata: fields, on: backend), base: base)
+                try backend.storeWhole(request.body, to: object, metadata: fields), base: base)
         case "multipart"?:
             let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
             var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)
@@ -37,7 +37,7 @@ struct GCSUploadHandler {
             let object = ObjectAddress(bucket: bucket, name: try name(request, metadataName))
             try preconditions.check(object, on: backend)
             return GCSObjectJSON.response(
-                try Self.store(parts.media, to: object, metadata: fields, on: backend), base: base)
+                try backend.storeWhole(parts.media, to: object, metadata: fields), base: base)
         case "resumable"?:
             let (metadataName, fields) =
                 WireObject.isBlank(request.body)
@@ -47,7 +47,9 @@ struct GCSUploadHandler {
             let object = ObjectAddress(bucket: bucket, name: try name(request, metadataName))
             try preconditions.check(object, on: backend)
             let session = try backend.startUpload(
-                UploadStart(object: object, metadata: metadata, size: try announcedSize(request)))
+                UploadStart(
+                    object: object, metadata: metadata,
+                    size: try UploadHandler.announcedSize(request, headers: ["X-Upload-Content-Length"])))
             let query = QueryParameters.encode([
                 ("uploadType", "resumable"), ("name", object.name), ("upload_id", session.id),
             ])
@@ -58,18 +60,6 @@ struct GCSUploadHandler {
             throw .badRequest(
                 "Invalid uploadType \(other.map { "\"\($0)\"" } ?? "(none)"): expected media, multipart or resumable.")
         }
-    }
-
-    /// Stores a whole object through the service's session calls (start, then one finalizing chunk).
-    static func store(
-        _ data: Data, to object: ObjectAddress, metadata: ObjectMetadataFields, on backend: any StorageBackend
-    )
-        throws(BackendError) -> ObjectResource
-    {
-        let session = try backend.startUpload(UploadStart(object: object, metadata: metadata, size: Int64(data.count)))
-        let status = try backend.uploadChunk(session: session.id, offset: 0, data: data, finalize: true)
-        if let resource = status.resource { return resource }
-        return try backend.getMetadata(object)
     }
 
     private func sessionRequest(_ request: StorageRequest, session: String) throws(BackendError) -> HTTPResponse {
@@ -128,15 +118,6 @@ struct GCSUploadHandler {
         return name
     }
 
-    private func announcedSize(_ request: StorageRequest) throws(BackendError) -> Int64? {
-        guard let text = request.header("X-Upload-Content-Length")?.trimmingCharacters(in: .whitespaces) else {
-            return nil
-        }
-        guard let size = JSONValue.decimalInteger(text), size >= 0 else {
-            throw .badRequest("X-Upload-Content-Length must be a byte count, not \"\(text)\".")
-        }
-        return size
-    }
 }
 
 /// `Content-Range` of a request to a resumable session.
