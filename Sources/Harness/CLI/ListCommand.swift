@@ -1,4 +1,4 @@
-/// `list`: prints the id and tags of every selected scenario.
+/// `list`: prints the id and tags of every selected scenario, and its description indented below.
 struct ListCommand: ToolCommand {
     static let spec = CommandTable.list
     let tool: CommandLineTool
@@ -11,6 +11,7 @@ struct ListCommand: ToolCommand {
         for scenario in loaded.files.flatMap(\.scenarios) where selection.includes(scenario) {
             lines.append(
                 scenario.tags.isEmpty ? scenario.id : "\(scenario.id)  [\(scenario.tags.joined(separator: ", "))]")
+            if let description = scenario.description { lines.append("    \(description)") }
         }
         guard !lines.isEmpty else {
             tool.complain(EmptySelection.explain(selection, scenarios: loaded.files.flatMap(\.scenarios)))

@@ -27,9 +27,10 @@ enum ExpectationCheck {
         }
     }
 
-    /// A transport failure or a malformed answer is an error of the run, whatever the scenario expects.
+    /// A transport failure or a malformed answer is an error of the run, whatever the scenario expects, unless
+    /// the scenario's own fault caused it.
     static func unreachable(_ error: StorageError) throws(StepFailure) {
-        if let cause = error.cause {
+        if let cause = error.cause, !cause.injected {
             throw .error(cause.kind == .transport ? .transportError : .malformedResponse, cause.description)
         }
     }
@@ -41,18 +42,28 @@ enum ExpectationCheck {
                 .wrongError, "the step failed with another error", expected: describe(expected), actual: describe(error)
             )
         }
-        switch expected.message {
+        try text(error.message, matches: expected.message, what: "message", values: values)
+        if expected.body != nil {
+            try text(error.responseBody ?? "", matches: expected.body, what: "body", values: values)
+        }
+    }
+
+    /// The error's message, or the body of the answer behind it, against what the scenario expects.
+    private static func text(
+        _ actual: String, matches expected: ErrorExpectation.MessageMatch?, what: String, values: RunValues
+    ) throws(StepFailure) {
+        switch expected {
         case nil:
             break
         case .substring(let template):
             let text = try values.render(template)
-            guard error.message.contains(text) else {
+            guard actual.contains(text) else {
                 throw .mismatch(
-                    .wrongErrorMessage, "the error message differs", expected: "a message containing \"\(text)\"",
-                    actual: error.message)
+                    .wrongErrorMessage, "the error \(what) differs", expected: "a \(what) containing \"\(text)\"",
+                    actual: actual)
             }
         case .regex(let pattern):
-            try matches(error.message, pattern: pattern, what: "error message")
+            try matches(actual, pattern: pattern, what: "error \(what)")
         }
     }
 

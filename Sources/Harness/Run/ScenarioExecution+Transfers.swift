@@ -72,7 +72,7 @@ extension ScenarioExecution {
             return
         }
         let state = TriggerState()
-        switch record.triggers.decide(trigger, delivered: record.events) {
+        switch record.triggers.decide(trigger, delivered: record.events, retries: record.retries) {
         case .alreadyPassed(let passed):
             throw .mismatch(
                 .triggerPassed, "task \(name) had already reached the trigger (\(passed)) before this step",
@@ -86,6 +86,12 @@ extension ScenarioExecution {
         let task = record.task
         let transcript = transcript
         let verb = step.verb
+        if case .retry(let number) = trigger {
+            task.tapRetries { wait in
+                guard wait.retry >= number, state.fireOnce() else { return }
+                action(task)
+            }
+        }
         task.tap { snapshot in
             let event = TaskRecord.Event(snapshot)
             guard TriggerRule.meets(trigger, event), state.fireOnce() else { return }

@@ -20,6 +20,8 @@ final class ScenarioExecution {
 
     /// The client the steps use: the session's, behind the scenario's faults when it has some.
     let storage: Storage
+    /// What puts the scenario's faults into the client's requests, when it has faults.
+    let faultInjector: FaultInjectingBackend?
 
     init(scenario: Scenario, file: ScenarioFile, session: any TargetSession, stepTimeout: TimeInterval, scratch: URL) {
         self.scenario = scenario
@@ -28,21 +30,29 @@ final class ScenarioExecution {
         self.stepTimeout = stepTimeout
         self.scratch = scratch
         let base = session.storage
-        storage =
-            scenario.given.faults.isEmpty
-            ? base
-            : Storage(
-                bucket: base.bucket, backend: FaultInjectingBackend(base.backend, faults: scenario.given.faults),
-                host: base.host, clock: base.clock)
+        let retry = scenario.given.retry
+        if scenario.hasFaults {
+            let injector = FaultInjectingBackend(
+                base.backend, faults: scenario.given.faults, clock: base.clock,
+                requestTimeout: retry.timeout ?? Self.requestTimeout)
+            faultInjector = injector
+            storage = Storage(bucket: base.bucket, backend: injector, host: base.host, clock: base.clock)
+        } else {
+            faultInjector = nil
+            storage = base
+        }
         // Against a live endpoint (real time), waits are capped to an eighth of the step timeout unless the
         // scenario sets them: a target that goes away then costs seconds per scenario, not minutes.
         let cap = base.clock is VirtualClock ? Double.infinity : stepTimeout / 8
-        let retry = scenario.given.retry
         storage.maxUploadRetryTime = retry.upload ?? min(storage.maxUploadRetryTime, cap)
         storage.maxDownloadRetryTime = retry.download ?? min(storage.maxDownloadRetryTime, cap)
         storage.maxOperationRetryTime = retry.operation ?? min(storage.maxOperationRetryTime, cap)
         values["bucket"] = .string(base.bucket)
     }
+
+    /// How long the client waits for an answer before it gives up on a request (`URLRequest`'s default), for
+    /// stalls a scenario injects.
+    static let requestTimeout = 60.0
 
     /// Runs the scenario; never throws: every problem becomes the outcome.
     func run() -> Outcome {
@@ -123,6 +133,9 @@ final class ScenarioExecution {
         case .getMetadata(let target): try performGetMetadata(target, step)
         case .updateMetadata(let target, let values): try performUpdateMetadata(target, values, step)
         case .delete(let target): try performDelete(target, step)
+        case .fault(let faults):
+            transcript.add("  faults from here: \(faults.count)")
+            faultInjector?.add(faults)
         }
     }
 

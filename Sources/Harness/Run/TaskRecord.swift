@@ -44,6 +44,7 @@ final class TaskRecord: Sendable {
     /// The size of the data an upload sends, once known.
     let uploadSize: Int64?
     private let recorded = Locked<[Event]>([])
+    private let retryWaits = Locked(0)
     /// When this task's `when:` triggers act.
     let triggers = TriggerRule()
 
@@ -56,6 +57,15 @@ final class TaskRecord: Sendable {
             recorded.withLock { $0.append(event) }
             transcript.add("    \(name): \(event)" + (snapshot.error.map { " \($0.message)" } ?? ""))
         }
+        task.tapRetries { [self] wait in
+            retryWaits.withLock { $0 = wait.retry }
+            transcript.add("    \(name): \(wait)")
+        }
+    }
+
+    /// How many times the task's client waited to try a request again.
+    var retries: Int {
+        retryWaits.withLock { $0 }
     }
 
     var events: [Event] {

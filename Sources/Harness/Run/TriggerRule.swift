@@ -5,6 +5,8 @@ import StorageModel
 ///
 /// - A progress trigger acts inside the first progress event that meets it; one the task already passed
 ///   before the step is an error, never a late action.
+/// - A retry trigger acts while the task's client waits before that retry; one the task already passed
+///   before the step is an error too.
 /// - An event trigger acts on the first event of its status that no earlier event trigger of the same task
 ///   used; when the task delivered that event already, the action happens at once. Events the action itself
 ///   causes (the `pause` of a pause) stay available to the next event trigger.
@@ -26,6 +28,8 @@ final class TriggerRule: Sendable {
             return Double(event.completed) * 100 >= percent * Double(event.total)
         case .event(let status):
             return event.status == status
+        case .retry:
+            return false
         }
     }
 
@@ -33,16 +37,18 @@ final class TriggerRule: Sendable {
     enum Decision {
         /// The trigger was met earlier: act now (event triggers).
         case actNow
-        /// A progress trigger the task already passed.
-        case alreadyPassed(TaskRecord.Event)
+        /// A progress or retry trigger the task already passed: what it had done.
+        case alreadyPassed(String)
         /// Wait for the event that meets it.
         case wait
     }
 
-    func decide(_ trigger: Trigger, delivered events: [TaskRecord.Event]) -> Decision {
+    func decide(_ trigger: Trigger, delivered events: [TaskRecord.Event], retries: Int) -> Decision {
         switch trigger {
+        case .retry(let number):
+            return retries < number ? .wait : .alreadyPassed("its client had waited to retry \(retries) times")
         case .progressBytes, .progressPercent:
-            if let passed = events.first(where: { Self.meets(trigger, $0) }) { return .alreadyPassed(passed) }
+            if let passed = events.first(where: { Self.meets(trigger, $0) }) { return .alreadyPassed("\(passed)") }
             return .wait
         case .event(let status):
             return used.withLock { used in

@@ -51,10 +51,13 @@ public struct ErrorExpectation: Sendable, Equatable {
 
     public var code: StorageErrorCode
     public var message: MessageMatch?
+    /// The body of the service's answer behind the error (`body:`).
+    public var body: MessageMatch?
 
-    public init(code: StorageErrorCode, message: MessageMatch? = nil) {
+    public init(code: StorageErrorCode, message: MessageMatch? = nil, body: MessageMatch? = nil) {
         self.code = code
         self.message = message
+        self.body = body
     }
 }
 

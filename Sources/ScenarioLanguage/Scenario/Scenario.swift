@@ -25,6 +25,8 @@ public struct Scenario: Sendable, Equatable {
     public var location: SourceLocation
     public var tags: [String]
     public var covers: [String]
+    /// What the scenario checks and why, in prose (`description:`): for example what other SDKs do instead.
+    public var description: String?
     /// Nil: every target.
     public var targets: [String]?
     public var given: Given
@@ -32,8 +34,9 @@ public struct Scenario: Sendable, Equatable {
 
     public init(
         name: String, id: String, location: SourceLocation, tags: [String] = [], covers: [String] = [],
-        targets: [String]? = nil, given: Given = Given(), steps: [Step]
+        description: String? = nil, targets: [String]? = nil, given: Given = Given(), steps: [Step]
     ) {
+        self.description = description
         self.name = name
         self.id = id
         self.location = location
@@ -85,16 +88,26 @@ public struct Given: Sendable, Equatable {
     }
 }
 
-/// `given.retry`: the longest wait between two tries of upload, download and other requests, in seconds.
+extension Scenario {
+    /// Whether the scenario puts faults into its requests, in `given` or with `fault:` steps.
+    public var hasFaults: Bool {
+        !given.faults.isEmpty || steps.contains { if case .fault = $0.action { true } else { false } }
+    }
+}
+
+/// `given.retry`: the longest wait between two tries of upload, download and other requests, and how long
+/// a request may go unanswered (`timeout`), in seconds.
 public struct RetryTimes: Sendable, Equatable {
     public var upload: Double?
     public var download: Double?
     public var operation: Double?
+    public var timeout: Double?
 
-    public init(upload: Double? = nil, download: Double? = nil, operation: Double? = nil) {
+    public init(upload: Double? = nil, download: Double? = nil, operation: Double? = nil, timeout: Double? = nil) {
         self.upload = upload
         self.download = download
         self.operation = operation
+        self.timeout = timeout
     }
 }
 

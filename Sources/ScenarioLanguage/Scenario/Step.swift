@@ -74,6 +74,8 @@ public enum StepAction: Sendable, Equatable {
     case getMetadata(ReferenceOperand)
     case updateMetadata(ReferenceOperand, MetadataValues)
     case delete(ReferenceOperand)
+    /// Faults for the requests from this step on, counted from here.
+    case fault([RequestFault])
 
     public var verb: String {
         switch self {
@@ -94,6 +96,7 @@ public enum StepAction: Sendable, Equatable {
         case .getMetadata: "getMetadata"
         case .updateMetadata: "updateMetadata"
         case .delete: "delete"
+        case .fault: "fault"
         }
     }
 }
@@ -123,6 +126,8 @@ public enum Trigger: Sendable, Equatable, CustomStringConvertible {
     case progressPercent(Double)
     /// Once an event with this status was delivered.
     case event(StorageTaskStatus)
+    /// While the task's client waits before its N-th retry (counted over the task's life).
+    case retry(Int)
 
     /// As a scenario writes it: `{ progress: 262144 }`, `{ progress: 50% }`, `{ event: pause }`.
     public var description: String {
@@ -131,6 +136,7 @@ public enum Trigger: Sendable, Equatable, CustomStringConvertible {
         case .progressPercent(let percent):
             "{ progress: \(percent == percent.rounded() ? String(Int(percent)) : String(percent))% }"
         case .event(let status): "{ event: \(status) }"
+        case .retry(let number): "{ retry: \(number) }"
         }
     }
 }

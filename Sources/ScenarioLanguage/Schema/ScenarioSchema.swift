@@ -48,7 +48,7 @@ public enum ScenarioSchema {
 
     private static func documentValue(_ key: String) -> [String: Any] {
         switch key {
-        case "scenario": return string
+        case "scenario", "description": return string
         case "tags", "covers", "targets": return ref("stringOrList")
         case "given":
             return mapping(LanguageKeys.given) { key in
@@ -79,10 +79,11 @@ public enum ScenarioSchema {
             "fault": mapping(LanguageKeys.fault, required: ["request"]) { key in
                 switch key {
                 case "request": ["enum": RequestFault.Kind.allCases.map(\.rawValue)]
+                case "body": string
                 case "nth", "first": ["type": "integer", "minimum": 1]
                 case "status": ["type": "integer", "minimum": 400, "maximum": 599]
-                case "retryAfter": seconds
-                case "misreport": ref("size")
+                case "retryAfter", "stall": seconds
+                case "misreport", "dropRequest", "dropResponse": ref("size")
                 default: ["const": true]
                 }
             },
@@ -96,7 +97,11 @@ public enum ScenarioSchema {
             },
             "reference": anyOf(string, mapping(LanguageKeys.reference, referenceValue)),
             "trigger": mapping(LanguageKeys.trigger) { key in
-                key == "event" ? ["enum": EventPatternDecoding.statusNames] : anyOf(ref("size"), string)
+                switch key {
+                case "event": ["enum": EventPatternDecoding.statusNames]
+                case "retry": ["type": "integer", "minimum": 1]
+                default: anyOf(ref("size"), string)
+                }
             },
             "eventPattern": anyOf(string, ["type": "array", "items": string]),
             "error": anyOf(
@@ -174,6 +179,8 @@ public enum ScenarioSchema {
             return ref("reference")
         case .pause, .resume, .cancel, .await:
             return string
+        case .fault:
+            return anyOf(ref("fault"), ["type": "array", "items": ref("fault")])
         case .observe, .removeObserver, .removeAllObservers:
             return mapping(LanguageKeys.observerKeys(verb), required: ["task"]) { key in
                 key == "status" ? ["enum": EventPatternDecoding.statusNames] : string

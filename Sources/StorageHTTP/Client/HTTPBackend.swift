@@ -138,8 +138,10 @@ public final class HTTPBackend: StorageBackend {
     static func failure(_ response: IncomingResponse) -> BackendError {
         let message = ErrorBodyJSON.message(from: response.body) ?? HTTPReasonPhrase.phrase(for: response.status)
         let retryAfter = response.header("Retry-After").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        return BackendError(
+        var failure = BackendError(
             .status(response.status), message, request: response.request,
             retryAfter: retryAfter.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil })
+        failure.responseBody = response.body.isEmpty ? nil : String(decoding: response.body, as: UTF8.self)
+        return failure
     }
 }

@@ -16,6 +16,12 @@ public struct BackendError: Error, Sendable, Equatable, CustomStringConvertible 
     public var request: String?
     /// How long the service asked the client to wait before trying again (`Retry-After`, in seconds).
     public var retryAfter: Double?
+    /// The part of a read's answer that arrived before the connection dropped.
+    public var partialRead: ObjectRead?
+    /// The body of the service's answer, as text, where it sent one.
+    public var responseBody: String?
+    /// A scenario's fault caused it (`FaultInjectingBackend`): behaviour under test, not a target gone away.
+    public var injected = false
 
     public init(_ kind: Kind, _ message: String, request: String? = nil, retryAfter: Double? = nil) {
         self.kind = kind

@@ -11,6 +11,8 @@ public struct StorageError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The backend failure behind this error when the service could not be reached or answered nonsense:
     /// a harness reports those as errors of the run, not as behaviour of the service.
     public let cause: BackendError?
+    /// The body of the service's answer that caused the error, as text (the SDK's `ResponseBody`).
+    public var responseBody: String?
 
     public init(
         code: StorageErrorCode, message: String, bucket: String? = nil, object: String? = nil,
@@ -122,7 +124,9 @@ extension StorageError {
     public static func from(_ failure: BackendError, bucket: String, object: String?) -> StorageError {
         switch failure.kind {
         case .status(let status):
-            return fromServer(status: status, bucket: bucket, object: object)
+            var error = fromServer(status: status, bucket: bucket, object: object)
+            error.responseBody = failure.responseBody
+            return error
         case .transport, .malformedResponse:
             return StorageError(
                 code: .unknown, message: failure.description, bucket: bucket, object: object, cause: failure)

@@ -4,22 +4,43 @@ import Foundation
 /// and which of them) and what happens to it. It sits in front of any backend, on the client's side, so a
 /// live endpoint needs no cooperation to be tested for what its clients see (docs/semantics.md §11).
 public final class FaultInjectingBackend: StorageBackend {
+    /// A fault, with how many requests of its kind came before it was added: it counts from there.
+    private struct Armed {
+        var fault: RequestFault
+        var before: Int
+        var firings = 0
+    }
+
     private struct State {
-        var faults: [RequestFault]
+        var armed: [Armed] = []
         var seen: [RequestFault.Kind: Int] = [:]
-        var firings: [Int]
     }
 
     private let inner: any StorageBackend
-    private let state: Locked<State>
+    private let state = Locked(State())
+    private let clock: any StorageClock
+    private let requestTimeout: Double
 
-    public init(_ inner: any StorageBackend, faults: [RequestFault]) {
+    /// `clock` is what stalls wait on; a stall longer than `requestTimeout` seconds times out.
+    public init(
+        _ inner: any StorageBackend, faults: [RequestFault] = [], clock: any StorageClock = SystemClock(),
+        requestTimeout: Double = 60
+    ) {
         self.inner = inner
-        state = Locked(State(faults: faults, firings: Array(repeating: 0, count: faults.count)))
+        self.clock = clock
+        self.requestTimeout = requestTimeout
+        add(faults)
     }
 
-    /// How many times each fault acted, in the order given.
-    public var firings: [Int] { state.withLock { $0.firings } }
+    /// Adds faults that count the requests of their kind from now on, after the faults already here.
+    public func add(_ faults: [RequestFault]) {
+        state.withLock { state in
+            state.armed += faults.map { Armed(fault: $0, before: state.seen[$0.kind] ?? 0) }
+        }
+    }
+
+    /// How many times each fault acted, in the order added.
+    public var firings: [Int] { state.withLock { $0.armed.map(\.firings) } }
 
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try inject(.uploadStart) { () throws(BackendError) in try inner.startUpload(request) }
@@ -28,9 +49,18 @@ public final class FaultInjectingBackend: StorageBackend {
     public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError)
         -> UploadStatus
     {
-        try inject(finalize ? .finalize : .chunk) { () throws(BackendError) in
-            try inner.uploadChunk(session: session, offset: offset, data: data, finalize: finalize)
-        }
+        try inject(
+            finalize ? .finalize : .chunk,
+            { () throws(BackendError) in
+                try inner.uploadChunk(session: session, offset: offset, data: data, finalize: finalize)
+            },
+            sendPart: { size throws(BackendError) in
+                guard size < data.count else {
+                    return try self.inner.uploadChunk(session: session, offset: offset, data: data, finalize: finalize)
+                }
+                return try self.inner.uploadChunk(
+                    session: session, offset: offset, data: data.prefix(Int(size)), finalize: false)
+            })
     }
 
     public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
@@ -49,6 +79,11 @@ public final class FaultInjectingBackend: StorageBackend {
             corrupt: { read in
                 guard let first = read.data.first else { return }
                 read.data[read.data.startIndex] = first ^ 0xFF
+            },
+            partial: { read, size in
+                var part = read
+                part.data = read.data.prefix(Int(min(size, Int64(read.data.count))))
+                return part
             })
     }
 
@@ -77,27 +112,33 @@ public final class FaultInjectingBackend: StorageBackend {
         state.withLock { state in
             let number = (state.seen[kind] ?? 0) + 1
             state.seen[kind] = number
-            guard let index = state.faults.indices.first(where: { state.faults[$0].matches(kind, number: number) })
+            guard
+                let index = state.armed.indices.first(where: {
+                    state.armed[$0].fault.matches(kind, number: number - state.armed[$0].before)
+                })
             else { return nil }
-            state.firings[index] += 1
-            return state.faults[index].action
+            state.armed[index].firings += 1
+            return state.armed[index].fault.action
         }
     }
 
     private func inject<Value>(
         _ kind: RequestFault.Kind, _ body: () throws(BackendError) -> Value,
-        misreport: ((inout Value, Int64) -> Void)? = nil, corrupt: ((inout Value) -> Void)? = nil
+        misreport: ((inout Value, Int64) -> Void)? = nil, corrupt: ((inout Value) -> Void)? = nil,
+        sendPart: ((Int64) throws(BackendError) -> Value)? = nil, partial: ((Value, Int64) -> ObjectRead)? = nil
     ) throws(BackendError) -> Value {
         guard let action = nextAction(kind) else { return try body() }
         let what = "injected into the \(kind.rawValue) request"
         switch action {
-        case .status(let status, let retryAfter):
-            throw BackendError(.status(status), "HTTP \(status) \(what)", retryAfter: retryAfter)
+        case .status(let status, let retryAfter, let body):
+            var failure = Self.injected(BackendError(.status(status), "HTTP \(status) \(what)", retryAfter: retryAfter))
+            failure.responseBody = body
+            throw failure
         case .reset:
-            throw BackendError(.transport, "the connection was reset before an answer (\(what))")
+            throw Self.injected(BackendError(.transport, "the connection was reset before an answer (\(what))"))
         case .answerLost:
             _ = try body()
-            throw BackendError(.transport, "the connection was reset after the service acted (\(what))")
+            throw Self.injected(BackendError(.transport, "the connection was reset after the service acted (\(what))"))
         case .misreport(let size):
             var value = try body()
             misreport?(&value, size)
@@ -106,6 +147,32 @@ public final class FaultInjectingBackend: StorageBackend {
             var value = try body()
             corrupt?(&value)
             return value
+        case .dropRequest(let size):
+            // What the service answers to the part it got never arrives: the connection is gone.
+            if let sendPart { _ = try? sendPart(size) } else { _ = try? body() }
+            throw Self.injected(
+                BackendError(.transport, "the connection dropped after \(size) bytes of the request (\(what))"))
+        case .dropResponse(let size):
+            let value = try body()
+            var failure = Self.injected(
+                BackendError(.transport, "the connection dropped after \(size) bytes of the answer (\(what))"))
+            failure.partialRead = partial?(value, size)
+            throw failure
+        case .stall(let seconds):
+            guard seconds < requestTimeout else {
+                clock.sleep(requestTimeout)
+                throw Self.injected(
+                    BackendError(
+                        .transport, "the request timed out after \(requestTimeout) s without an answer (\(what))"))
+            }
+            clock.sleep(seconds)
+            return try body()
         }
+    }
+
+    private static func injected(_ failure: BackendError) -> BackendError {
+        var failure = failure
+        failure.injected = true
+        return failure
     }
 }

@@ -15,8 +15,8 @@ public struct RequestFault: Sendable, Equatable {
     }
 
     public enum Action: Sendable, Equatable {
-        /// The service answers this status (with `Retry-After` seconds when given) and does nothing.
-        case status(Int, retryAfter: Double?)
+        /// The service answers this status (with `Retry-After` seconds and a body when given) and does nothing.
+        case status(Int, retryAfter: Double?, body: String? = nil)
         /// The connection is reset before the request gets any answer; the service never sees it.
         case reset
         /// The service does what was asked, then the connection is reset before the answer arrives.
@@ -25,6 +25,15 @@ public struct RequestFault: Sendable, Equatable {
         case misreport(receivedBytes: Int64)
         /// A download's first byte arrives flipped.
         case corrupt
+        /// The connection drops after this many bytes of a chunk's body: the service keeps what arrived (as
+        /// a non-final chunk), and no answer comes.
+        case dropRequest(afterBytes: Int64)
+        /// The connection drops after this many bytes of a download's answer: those bytes arrive, the rest
+        /// does not.
+        case dropResponse(afterBytes: Int64)
+        /// The answer comes this many seconds late; a request that waits longer than the client's request
+        /// timeout gives up then with a timeout, before the service sees it.
+        case stall(seconds: Double)
     }
 
     public var kind: Kind

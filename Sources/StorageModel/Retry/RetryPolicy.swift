@@ -5,7 +5,9 @@
 /// (`maxUploadRetryTime` and the others) are the longest wait: retrying stops when the next wait would be
 /// longer, and the last failure is the result.
 ///
-/// The jitter comes from a fixed sequence, so that the same run waits the same way every time.
+/// The jitter comes from a fixed sequence, so that the same run waits the same way every time. An observer
+/// hears of each wait before it starts; once it says its caller stopped (a paused or cancelled task), the loop
+/// ends with the last failure, without waiting or trying again.
 public struct RetryPolicy: Sendable {
     public static let retriedStatuses: Set<Int> = [408, 502, 503, 504]
 
@@ -21,7 +23,8 @@ public struct RetryPolicy: Sendable {
     /// `longestWait` seconds. `attempt` is told how many attempts came before it, so it can learn where the
     /// service stands.
     public static func run<Value>(
-        longestWait: Double, clock: any StorageClock, _ attempt: (_ retries: Int) throws(BackendError) -> Value
+        longestWait: Double, clock: any StorageClock, observer: RetryObserver = .none,
+        _ attempt: (_ retries: Int) throws(BackendError) -> Value
     ) throws(BackendError) -> Value {
         var retries = 0
         var interval = 0.0
@@ -32,9 +35,12 @@ public struct RetryPolicy: Sendable {
                 guard isRetryable(error) else { throw error }
                 interval = retries == 0 ? 1 + jitter(retries) : interval * 2
                 let wait = max(interval, error.retryAfter ?? 0)
-                guard wait <= longestWait else { throw error }
-                clock.sleep(wait)
+                guard wait <= longestWait, !observer.isStopped() else { throw error }
                 retries += 1
+                observer.willWait(RetryWait(retry: retries, seconds: wait, failure: error))
+                guard !observer.isStopped() else { throw error }
+                clock.sleep(wait, unless: observer.isStopped)
+                guard !observer.isStopped() else { throw error }
             }
         }
     }

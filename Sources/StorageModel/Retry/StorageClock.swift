@@ -5,8 +5,15 @@ import Foundation
 public protocol StorageClock: Sendable {
     /// Seconds since an arbitrary origin.
     var now: Double { get }
+    /// Lets `seconds` pass, or less once `stop` says so (checked often enough that a waiting task stops at once).
+    func sleep(_ seconds: Double, unless stop: () -> Bool)
+}
+
+extension StorageClock {
     /// Lets `seconds` pass.
-    func sleep(_ seconds: Double)
+    public func sleep(_ seconds: Double) {
+        sleep(seconds, unless: { false })
+    }
 }
 
 /// Real time: `sleep` blocks the calling thread.
@@ -15,9 +22,16 @@ public struct SystemClock: StorageClock {
 
     public var now: Double { Date().timeIntervalSinceReferenceDate }
 
-    public func sleep(_ seconds: Double) {
-        guard seconds > 0 else { return }
-        Thread.sleep(forTimeInterval: seconds)
+    /// How often a sleep looks at its `stop`.
+    private static let slice = 0.02
+
+    public func sleep(_ seconds: Double, unless stop: () -> Bool) {
+        let end = now + seconds
+        while !stop() {
+            let left = end - now
+            guard left > 0 else { return }
+            Thread.sleep(forTimeInterval: min(left, Self.slice))
+        }
     }
 }
 
@@ -29,8 +43,8 @@ public final class VirtualClock: StorageClock {
 
     public var now: Double { time.withLock { $0 } }
 
-    public func sleep(_ seconds: Double) {
-        guard seconds > 0 else { return }
+    public func sleep(_ seconds: Double, unless stop: () -> Bool) {
+        guard seconds > 0, !stop() else { return }
         time.withLock { $0 += seconds }
     }
 }

@@ -31,6 +31,9 @@ public class StorageObservableTask: @unchecked Sendable {
         var state: TaskState
         var observers: [Observer] = []
         var taps: [@Sendable (StorageTaskSnapshot) -> Void] = []
+        var retryTaps: [@Sendable (RetryWait) -> Void] = []
+        /// Retry waits so far, over every step: `RetryWait.retry` counts on from here.
+        var retries = 0
         var outbox: [StorageTaskSnapshot] = []
         var delivering = false
     }
@@ -104,6 +107,13 @@ public class StorageObservableTask: @unchecked Sendable {
         shared.withLock { $0.taps.append(handler) }
     }
 
+    /// Calls `handler` each time the task's client is about to wait before trying a request again, on the
+    /// thread that runs the task's work, before the wait. Retry waits deliver no event in the SDK; this is
+    /// for harnesses that act or log at that moment. A pause or cancel from the handler stops the wait.
+    public func tapRetries(_ handler: @escaping @Sendable (RetryWait) -> Void) {
+        shared.withLock { $0.retryTaps.append(handler) }
+    }
+
     public func removeObserver(withHandle handle: String) {
         shared.withLock { $0.observers.removeAll { $0.handle == handle } }
     }
@@ -171,7 +181,18 @@ public class StorageObservableTask: @unchecked Sendable {
     private func step(epoch stepEpoch: Int) {
         let (runs, resuming) = shared.withLock { $0.state.stepStarts(epoch: stepEpoch) }
         guard runs else { return }
-        let outcome = transfer.step(resuming: resuming)
+        let retries = RetryObserver(
+            isStopped: { [self] in !shared.withLock { $0.state.stepWanted(epoch: stepEpoch) } },
+            willWait: { [self] wait in
+                let (taps, count) = shared.withLock { shared in
+                    shared.retries += 1
+                    return (shared.retryTaps, shared.retries)
+                }
+                var counted = wait
+                counted.retry = count
+                for tap in taps { tap(counted) }
+            })
+        let outcome = transfer.step(resuming: resuming, retries: retries)
         perform { $0.stepEnded(epoch: stepEpoch, outcome) }
         if case .finished(_, let product) = outcome, shared.withLock({ $0.state.phase == .completing }) {
             // The last progress still carries the request's metadata, as in the SDK; success the service's.

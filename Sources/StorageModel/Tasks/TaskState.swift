@@ -104,9 +104,14 @@ struct TaskState {
         return Effects(events: [.resume], stepEpoch: epoch)
     }
 
+    /// Whether a step of `stepEpoch` is still wanted: false once a pause or cancel overtook it.
+    func stepWanted(epoch stepEpoch: Int) -> Bool {
+        phase == .running && epoch == stepEpoch
+    }
+
     /// Whether a step of `stepEpoch` may run now, and whether it must resync first.
     mutating func stepStarts(epoch stepEpoch: Int) -> (runs: Bool, resuming: Bool) {
-        guard phase == .running, epoch == stepEpoch else { return (false, false) }
+        guard stepWanted(epoch: stepEpoch) else { return (false, false) }
         defer { needsResync = false }
         return (true, needsResync)
     }
@@ -114,7 +119,7 @@ struct TaskState {
     /// What a step of `stepEpoch` came to. A step overtaken by a pause or cancel reports nothing; the next
     /// resume asks the service again where things stand.
     mutating func stepEnded(epoch stepEpoch: Int, _ outcome: TransferStep) -> Effects {
-        guard phase == .running, epoch == stepEpoch else {
+        guard stepWanted(epoch: stepEpoch) else {
             needsResync = true
             return Effects()
         }
@@ -130,6 +135,9 @@ struct TaskState {
             phase = .failed
             error = failure
             return Effects(events: [.failure])
+        case .interrupted:
+            needsResync = true
+            return Effects(stepEpoch: stepEpoch)
         }
     }
 

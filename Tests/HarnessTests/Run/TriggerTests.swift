@@ -177,4 +177,35 @@ struct TriggerTests {
         #expect(failure.detail.contains("  expected: "))
         #expect(failure.detail.contains("  actual:   pause"))
     }
+
+    @Test func aRetryTriggerActsWhileTheClientWaitsAndNoFurtherAttemptIsMade() throws {
+        let report = try runSteps(
+            Self.upload + """
+
+                - cancel: up
+                  when: { retry: 3 }
+                - await: up
+                  expect: { events: "resume failure(cancelled)" }
+                """,
+            given: "faults: [{ request: chunk, every: true, status: 503 }]")
+        expectPassed(report)
+        // Three waits were announced; the cancel inside the third left no fourth chunk request.
+        #expect(report.transcript.contains("up: retry 3 after"))
+        #expect(!report.transcript.contains("up: retry 4 after"))
+    }
+
+    @Test func aRetryTriggerTheTaskAlreadyPassedFailsTheStep() throws {
+        let report = try runSteps(
+            Self.upload + """
+
+                - await: up
+                  expect: { events: "resume progress+ success" }
+                - pause: up
+                  when: { retry: 1 }
+                """,
+            given: "faults: [{ request: chunk, status: 503 }]")
+        #expect(
+            report.outcome.failure?.message.contains("its client had waited to retry 1 times") == true,
+            "\(report.outcome)")
+    }
 }

@@ -5,7 +5,7 @@ extension DiagnosticTableTests {
     static let stepCases: [DiagnosticCase] = [
         .init(
             steps: "- upload: a",
-            "3:5: unknown verb \"upload\" (expected one of: ref, put, getData, write, pause, resume, cancel, await, observe, removeObserver, removeAllObservers, downloadURL, list, listAll, getMetadata, updateMetadata, delete)"
+            "3:5: unknown verb \"upload\" (expected one of: ref, put, getData, write, pause, resume, cancel, await, observe, removeObserver, removeAllObservers, downloadURL, list, listAll, getMetadata, updateMetadata, delete, fault)"
         ),
         .init(steps: "- getdata: a", "3:5: unknown verb \"getdata\" (did you mean getData?)"),
         .init(steps: "- put", "3:5: a step is a mapping that starts with its verb"),
@@ -171,10 +171,10 @@ extension DiagnosticTableTests {
         // Triggers.
         .init(
             steps: "- put: a\n  data: { text: x }\n  as: up\n- pause: up\n  when: { progress: 50%, event: pause }",
-            "7:28: when takes one of progress or event, not both"),
+            "7:28: when takes one of progress, event and retry"),
         .init(
             steps: "- put: a\n  data: { text: x }\n  as: up\n- pause: up\n  when: {}",
-            "7:11: when needs progress: N (or N%) or event: STATUS"),
+            "7:11: when needs progress: N (or N%), event: STATUS or retry: N"),
         .init(
             steps: "- put: a\n  data: { text: x }\n  as: up\n- pause: up\n  when: { event: done }",
             "7:20: event: unknown status \"done\" (expected one of: resume, progress, pause, success, failure)"),
@@ -231,7 +231,7 @@ extension DiagnosticTableTests {
             "5:48: message: /(/ is not a valid regular expression"),
         .init(
             steps: "- getData: a\n  maxSize: 1\n  expect: { error: { code: unknown, text: x } }",
-            "5:39: unknown key \"text\" for error (expected one of: code, message)"),
+            "5:39: unknown key \"text\" for error (expected one of: code, message, body)"),
         .init(
             steps: "- getData: a\n  maxSize: 1\n  expect: { error: [unknown] }",
             "5:22: error: expected a StorageErrorCode name or number, found a sequence"),

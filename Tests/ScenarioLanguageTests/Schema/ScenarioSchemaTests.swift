@@ -18,6 +18,7 @@ import Testing
             Set(verbs) == [
                 "ref", "put", "getData", "write", "pause", "resume", "cancel", "await", "observe", "removeObserver",
                 "removeAllObservers", "downloadURL", "list", "listAll", "getMetadata", "updateMetadata", "delete",
+                "fault",
             ])
         for branch in branches {
             #expect(branch["additionalProperties"] as? Bool == false)
@@ -32,6 +33,6 @@ import Testing
         #expect(schema["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
         #expect(schema["required"] as? [String] == ["scenario", "steps"])
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(properties.keys.sorted() == ["covers", "given", "scenario", "steps", "tags", "targets"])
+        #expect(properties.keys.sorted() == ["covers", "description", "given", "scenario", "steps", "tags", "targets"])
     }
 }

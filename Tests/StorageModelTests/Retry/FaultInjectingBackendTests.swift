@@ -54,4 +54,57 @@ import Testing
             try faulty.readObject(ReadRequest(object: object)).data == Data([UInt8(ascii: "h") ^ 0xFF])
                 + Data("ello".utf8))
     }
+
+    @Test func aDroppedChunkLeavesItsFirstBytesInTheSessionAndNoAnswer() throws {
+        let (faulty, inner) = backend([
+            RequestFault(kind: .finalize, occurrence: .nth(1), action: .dropRequest(afterBytes: 4))
+        ])
+        let session = try faulty.startUpload(UploadStart(object: ObjectAddress(bucket: "bkt", name: "u")))
+        do {
+            _ = try faulty.uploadChunk(session: session.id, offset: 0, data: Data("abcdefgh".utf8), finalize: true)
+            Issue.record("a dropped request got an answer")
+        } catch {
+            #expect(error.kind == .transport && error.injected)
+        }
+        let status = try inner.queryUpload(session: session.id)
+        #expect(status.state == .active && status.receivedBytes == 4, "\(status)")
+    }
+
+    @Test func aDroppedAnswerCarriesTheBytesThatArrived() {
+        let (faulty, _) = backend([
+            RequestFault(kind: .download, occurrence: .nth(1), action: .dropResponse(afterBytes: 2))
+        ])
+        do {
+            _ = try faulty.readObject(ReadRequest(object: object))
+            Issue.record("a dropped answer arrived whole")
+        } catch {
+            #expect(error.partialRead?.data == Data("he".utf8) && error.partialRead?.totalSize == 5)
+        }
+    }
+
+    @Test func aStallWaitsOnTheClockAndTimesOutPastTheRequestTimeout() throws {
+        let clock = VirtualClock()
+        let inner = InMemoryBackend(granularity: 4)
+        inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
+        let faulty = FaultInjectingBackend(
+            inner,
+            faults: [
+                RequestFault(kind: .metadata, occurrence: .nth(1), action: .stall(seconds: 3)),
+                RequestFault(kind: .delete, occurrence: .nth(1), action: .stall(seconds: 30)),
+            ], clock: clock, requestTimeout: 10)
+        _ = try faulty.getMetadata(object)
+        #expect(clock.now == 3)
+        #expect(throws: BackendError.self) { try faulty.deleteObject(object) }
+        #expect(clock.now == 13)
+        #expect((try? inner.getMetadata(object)) != nil, "a request that timed out reached the service")
+    }
+
+    @Test func faultsAddedLaterCountFromWhenTheyWereAdded() {
+        let (faulty, _) = backend([])
+        _ = try? faulty.getMetadata(object)
+        _ = try? faulty.getMetadata(object)
+        faulty.add([RequestFault(kind: .metadata, occurrence: .nth(1), action: .status(500, retryAfter: nil))])
+        let failed = (1...2).map { _ in (try? faulty.getMetadata(object)) == nil }
+        #expect(failed == [true, false])
+    }
 }

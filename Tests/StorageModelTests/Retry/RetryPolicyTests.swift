@@ -59,4 +59,30 @@ import Testing
         }
         #expect(clock.now == 30)
     }
+
+    @Test func anObserverHearsEachWaitAndCanStopTheLoopBeforeItWaits() {
+        let clock = VirtualClock()
+        let heard = Locked<[Int]>([])
+        let observer = RetryObserver(
+            isStopped: { heard.withLock { $0.count >= 2 } },
+            willWait: { wait in heard.withLock { $0.append(wait.retry) } })
+        var attempts = 0
+        #expect(throws: BackendError.self) {
+            try RetryPolicy.run(longestWait: 600, clock: clock, observer: observer) { _ throws(BackendError) in
+                attempts += 1
+                throw BackendError(status: 503, "down")
+            }
+        }
+        // Stopped inside the second wait's announcement: no second wait, no third attempt.
+        #expect(heard.withLock { $0 } == [1, 2])
+        #expect(attempts == 2)
+        #expect((1...2).contains(clock.now), "waited \(clock.now) s")
+    }
+
+    @Test func aSystemClockSleepEndsSoonAfterItsStopSaysSo() {
+        let started = Date()
+        let stopAt = started.addingTimeInterval(0.1)
+        SystemClock().sleep(30, unless: { Date() >= stopAt })
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
 }

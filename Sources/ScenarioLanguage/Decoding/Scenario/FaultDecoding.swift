@@ -5,12 +5,25 @@ import YAMLReader
 ///
 /// A fault names its request kind with `request:`, which of those requests with at most one of `nth: K`,
 /// `first: K` and `every: true` (by default the first), and exactly one action: `status: N` (with an optional
-/// `retryAfter:` in seconds), `reset: true`, `answerLost: true`, `misreport: SIZE` (queries only) or
-/// `corrupt: true` (downloads only).
+/// `retryAfter:` in seconds and `body:` text), `reset: true`, `answerLost: true`, `misreport: SIZE` (queries only),
+/// `corrupt: true` (downloads only), `dropRequest: SIZE` (chunks only), `dropResponse: SIZE` (downloads only)
+/// or `stall: SECONDS`.
 enum FaultDecoding {
     static func faults(_ node: YAMLNode, context: DecodingContext) -> [RequestFault] {
         guard let items = context.sequence(node, "faults") else { return [] }
         return items.compactMap { fault($0, context: context) }
+    }
+
+    /// The `fault:` step: one fault, or a list of them.
+    static func step(_ node: YAMLNode, context: DecodingContext) -> [RequestFault]? {
+        let errors = context.errorCount
+        let decoded: [RequestFault]
+        if case .sequence = node.value {
+            decoded = faults(node, context: context)
+        } else {
+            decoded = fault(node, context: context).map { [$0] } ?? []
+        }
+        return context.errorCount == errors ? decoded : nil
     }
 
     static func retry(_ node: YAMLNode, context: DecodingContext) -> RetryTimes? {
@@ -22,10 +35,11 @@ enum FaultDecoding {
         times.upload = fields["upload"].flatMap { seconds($0, "upload", context: context) }
         times.download = fields["download"].flatMap { seconds($0, "download", context: context) }
         times.operation = fields["operation"].flatMap { seconds($0, "operation", context: context) }
+        times.timeout = fields["timeout"].flatMap { seconds($0, "timeout", context: context) }
         return times
     }
 
-    private static func fault(_ node: YAMLNode, context: DecodingContext) -> RequestFault? {
+    static func fault(_ node: YAMLNode, context: DecodingContext) -> RequestFault? {
         guard
             let fields = MappingFields(
                 node, key: "fault", owner: "a fault", allowed: LanguageKeys.fault, context: context)
@@ -87,8 +101,8 @@ enum FaultDecoding {
                     + (given.isEmpty ? "" : ", found \(given.joined(separator: " and "))"), at: node)
             return nil
         }
-        if fields["retryAfter"] != nil, key != "status" {
-            context.error("retryAfter goes with status:, the answer that carries it", at: node)
+        for extra in ["retryAfter", "body"] where fields[extra] != nil && key != "status" {
+            context.error("\(extra) goes with status:, the answer that carries it", at: node)
             return nil
         }
         switch key {
@@ -99,13 +113,32 @@ enum FaultDecoding {
                 return nil
             }
             let retryAfter = fields["retryAfter"].flatMap { seconds($0, "retryAfter", context: context) }
-            return .status(Int(status), retryAfter: retryAfter)
+            let body = fields["body"].flatMap { context.string($0, "body") }
+            return .status(Int(status), retryAfter: retryAfter, body: body)
         case "misreport":
             guard kind == .query else {
                 context.error("misreport: only a query answers a received size (request: query)", at: value)
                 return nil
             }
             return ByteSize.bytes(value, "misreport", context: context).map { .misreport(receivedBytes: $0) }
+        case "dropRequest":
+            guard kind == .chunk || kind == .finalize else {
+                context.error(
+                    "dropRequest: only a chunk's body can be cut short (request: chunk or finalize); "
+                        + "for other requests use reset: true (the service never sees it)", at: value)
+                return nil
+            }
+            return ByteSize.bytes(value, "dropRequest", context: context).map { .dropRequest(afterBytes: $0) }
+        case "dropResponse":
+            guard kind == .download else {
+                context.error(
+                    "dropResponse: only a download's answer arrives in part (request: download); "
+                        + "for other requests use answerLost: true (the service acts, the answer is lost)", at: value)
+                return nil
+            }
+            return ByteSize.bytes(value, "dropResponse", context: context).map { .dropResponse(afterBytes: $0) }
+        case "stall":
+            return seconds(value, "stall", context: context).map { .stall(seconds: $0) }
         default:
             guard case .bool(true) = value.value else {
                 context.typeMismatch(key, expected: "true", found: value)

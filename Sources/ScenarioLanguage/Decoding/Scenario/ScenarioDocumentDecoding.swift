@@ -1,6 +1,7 @@
 import YAMLReader
 
-/// Reads one YAML document as one scenario: `scenario`, `tags`, `covers`, `targets`, `given`, `steps`.
+/// Reads one YAML document as one scenario: `scenario`, `tags`, `covers`, `description`, `targets`, `given`,
+/// `steps`.
 ///
 /// Decisions where docs/scenario-language.md is silent: `tags`, `covers` and `targets` take one string or a
 /// list; a tag may not be empty or contain spaces or commas (write a list); `targets: []` is a warning
@@ -30,13 +31,15 @@ struct ScenarioDocumentDecoding {
         let identity = fields.required("scenario", of: "a scenario", "its name", context: context).flatMap(identity)
         let tags = fields["tags"].flatMap(tags) ?? []
         let covers = fields["covers"].flatMap(covers) ?? []
+        let description = fields["description"].flatMap { context.string($0, "description") }
         let targets = fields["targets"].flatMap(targets)
         let given = fields["given"].map { GivenDecoding.decode($0, context: context) } ?? Given()
         let steps = fields.required("steps", of: "a scenario", "a list of at least one step", context: context).flatMap(
             steps)
         guard context.errorCount == errors, let identity, let given, let steps else { return (nil, identity) }
         let scenario = Scenario(
-            name: identity.name, id: identity.id, location: root.location, tags: tags, covers: covers, targets: targets,
+            name: identity.name, id: identity.id, location: root.location, tags: tags, covers: covers,
+            description: description, targets: targets,
             given: given,
             steps: steps)
         return (scenario, identity)

@@ -50,7 +50,7 @@ struct SilentTriggerLint {
                     + "when the upload is already finishing, so this \(verb) does nothing (upload more than "
                     + "\(ByteSize.describe(upload.chunk)), or set a smaller chunkSize)",
                 at: location)
-        case .event:
+        case .event, .retry:
             return
         }
     }

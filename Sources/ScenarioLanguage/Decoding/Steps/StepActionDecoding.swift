@@ -59,6 +59,7 @@ struct StepActionDecoding {
             guard let operand, let metadata else { return nil }
             return Result(action: .updateMetadata(operand, metadata))
         case .delete: return Result(action: references.operand(value).map { .delete($0) })
+        case .fault: return Result(action: FaultDecoding.step(value, context: context).map { .fault($0) })
         }
     }
 

@@ -1,7 +1,8 @@
 import StorageModel
 import YAMLReader
 
-/// Reads `when:` of pause, resume and cancel: `{ progress: N }` (a size, or `N%`) or `{ event: STATUS }`.
+/// Reads `when:` of pause, resume and cancel: `{ progress: N }` (a size, or `N%`), `{ event: STATUS }` or
+/// `{ retry: N }`.
 enum TriggerDecoding {
     static func decode(_ node: YAMLNode, context: DecodingContext) -> Trigger? {
         guard
@@ -15,7 +16,8 @@ enum TriggerDecoding {
             if fields.pairs.isEmpty, node.mappingPairs?.isEmpty == false { return nil }
             let message =
                 fields.pairs.isEmpty
-                ? "when needs progress: N (or N%) or event: STATUS" : "when takes one of progress or event, not both"
+                ? "when needs progress: N (or N%), event: STATUS or retry: N"
+                : "when takes one of progress, event and retry"
             context.error(message, at: fields.pairs.count > 1 ? fields.pairs[1].key : node)
             return nil
         }
@@ -28,6 +30,13 @@ enum TriggerDecoding {
             }
         case "event":
             return status(pair.value, "event", context: context).map { .event($0) }
+        case "retry":
+            guard let number = context.integer(pair.value, "retry") else { return nil }
+            guard number >= 1 else {
+                context.error("retry: expected a retry from 1, found \(number)", at: pair.value)
+                return nil
+            }
+            return .retry(Int(number))
         default:
             return nil
         }

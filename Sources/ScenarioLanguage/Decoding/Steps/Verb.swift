@@ -1,7 +1,7 @@
 /// The verbs of the language, with the keys each step accepts next to its verb.
 enum Verb: String, CaseIterable {
     case ref, put, getData, write, pause, resume, cancel, await, observe, removeObserver, removeAllObservers
-    case downloadURL, list, listAll, getMetadata, updateMetadata, delete
+    case downloadURL, list, listAll, getMetadata, updateMetadata, delete, fault
 
     static let names = allCases.map(\.rawValue)
 
@@ -15,7 +15,7 @@ enum Verb: String, CaseIterable {
         case .pause, .resume, .cancel: ["when"]
         case .await: ["expect"]
         case .observe: ["as"]
-        case .removeObserver, .removeAllObservers: []
+        case .removeObserver, .removeAllObservers, .fault: []
         case .list: ["maxResults", "pageToken", "as", "expect"]
         case .updateMetadata: ["metadata", "as", "expect"]
         case .delete: ["expect"]
@@ -34,7 +34,7 @@ enum Verb: String, CaseIterable {
         case .list, .listAll: .list
         case .getMetadata, .updateMetadata: .metadata
         case .delete: .outcome
-        case .pause, .resume, .cancel, .observe, .removeObserver, .removeAllObservers: nil
+        case .pause, .resume, .cancel, .observe, .removeObserver, .removeAllObservers, .fault: nil
         }
     }
 
@@ -48,7 +48,7 @@ enum Verb: String, CaseIterable {
         case .list, .listAll: .page
         case .getMetadata, .updateMetadata: .metadata
         case .observe: .observer
-        case .pause, .resume, .cancel, .await, .removeObserver, .removeAllObservers, .delete: nil
+        case .pause, .resume, .cancel, .await, .removeObserver, .removeAllObservers, .delete, .fault: nil
         }
     }
 

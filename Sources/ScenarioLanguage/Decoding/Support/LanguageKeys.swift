@@ -4,22 +4,24 @@ import StorageModel
 /// lists and `ScenarioSchema` writes the JSON Schema from them, so the two cannot disagree. The keys a step
 /// takes beside its verb are `Verb.stepKeys`; those of `expect:` are `ExpectationSubject.keys`.
 enum LanguageKeys {
-    static let document = ["scenario", "tags", "covers", "targets", "given", "steps"]
+    static let document = ["scenario", "tags", "covers", "description", "targets", "given", "steps"]
     static let given = ["objects", "rules", "user", "faults", "retry"]
     /// A fault: the request kind, which of them (`nth`, `first` or `every`; the first one by default), and one
     /// action.
     static let faultSelection = ["request", "nth", "first", "every"]
-    static let faultActions = ["status", "reset", "answerLost", "misreport", "corrupt"]
-    static let fault = faultSelection + faultActions + ["retryAfter"]
-    /// The client's longest retry waits, in seconds.
-    static let retry = ["upload", "download", "operation"]
+    static let faultActions = [
+        "status", "reset", "answerLost", "misreport", "corrupt", "dropRequest", "dropResponse", "stall",
+    ]
+    static let fault = faultSelection + faultActions + ["retryAfter", "body"]
+    /// The client's longest retry waits, and how long a request may go unanswered, in seconds.
+    static let retry = ["upload", "download", "operation", "timeout"]
     static let rules = ["version", "allow"]
     static let allowEntry = ["path", "ops", "if"]
-    static let trigger = ["progress", "event"]
+    static let trigger = ["progress", "event", "retry"]
     static let progress = ["completed", "total"]
     static let reference = ["from", "chain", "url"]
     static let chainLink = ["child"]
-    static let error = ["code", "message"]
+    static let error = ["code", "message", "body"]
     static let data = ["text", "base64", "random", "seed", "zeros", "empty"]
     /// `metadata:` of put and updateMetadata, and the metadata of a fixture object.
     static let metadata = MetadataField.allCases.map(\.rawValue) + ["customMetadata"]

@@ -2,8 +2,8 @@ import Foundation
 import StorageModel
 import YAMLReader
 
-/// Reads `error:` of an expectation: `CODE`, or `{ code: CODE, message: "substring" }` where a message
-/// written `/…/` is a regular expression (it must compile) and any other message a substring template.
+/// Reads `error:` of an expectation: `CODE`, or `{ code: CODE, message: "substring", body: "substring" }` where
+/// a message or body written `/…/` is a regular expression (it must compile) and any other a substring template.
 enum ErrorCodeDecoding {
     static func unknownCodeMessage(_ text: String) -> String {
         let names = StorageErrorCode.allCases.map(\.name)
@@ -22,24 +22,28 @@ enum ErrorCodeDecoding {
             checking: node, pairs: pairs, owner: "error", allowed: LanguageKeys.error, context: context)
         let code = fields.required("code", of: "error", "a StorageErrorCode name or number", context: context)
             .flatMap { self.code($0, "code", context: context) }
-        var message: ErrorExpectation.MessageMatch?
-        if let messageNode = fields["message"] {
-            guard let text = context.string(messageNode, "message") else { return nil }
-            if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") {
-                let pattern = String(text.dropFirst().dropLast())
-                guard context.regexCompiles(pattern) else {
-                    context.error("message: /\(pattern)/ is not a valid regular expression", at: messageNode)
-                    return nil
-                }
-                message = .regex(pattern)
-            } else {
-                let template = Template(parsing: text, at: messageNode.location)
-                guard scope.check(template, at: messageNode, context: context) else { return nil }
-                message = .substring(template)
+        let errors = context.errorCount
+        let message = fields["message"].flatMap { match($0, "message", scope: scope, context: context) }
+        let body = fields["body"].flatMap { match($0, "body", scope: scope, context: context) }
+        guard let code, context.errorCount == errors else { return nil }
+        return ErrorExpectation(code: code, message: message, body: body)
+    }
+
+    private static func match(_ node: YAMLNode, _ key: String, scope: NameScope, context: DecodingContext)
+        -> ErrorExpectation.MessageMatch?
+    {
+        guard let text = context.string(node, key) else { return nil }
+        if text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") {
+            let pattern = String(text.dropFirst().dropLast())
+            guard context.regexCompiles(pattern) else {
+                context.error("\(key): /\(pattern)/ is not a valid regular expression", at: node)
+                return nil
             }
+            return .regex(pattern)
         }
-        guard let code else { return nil }
-        return ErrorExpectation(code: code, message: message)
+        let template = Template(parsing: text, at: node.location)
+        guard scope.check(template, at: node, context: context) else { return nil }
+        return .substring(template)
     }
 
     /// A code by name (`cancelled`) or number (`-13040`, as an integer or a string).

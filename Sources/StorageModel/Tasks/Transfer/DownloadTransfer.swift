@@ -43,21 +43,36 @@ final class DownloadTransfer: StorageTransfer {
         .success(nil)
     }
 
-    func step(resuming: Bool) -> TransferStep {
+    /// A retried read asks for the range from the byte received. When a connection drops in the middle of an
+    /// answer, the bytes that arrived are kept and the retry asks for the rest.
+    func step(resuming: Bool, retries: RetryObserver) -> TransferStep {
         if let product {
             return .finished(StorageProgress(completedUnitCount: received, totalUnitCount: total), product)
         }
         let address = ObjectAddress(
             bucket: reference.bucket, name: reference.fullPath, auth: reference.storage.authToken)
-        let read: ObjectRead
-        do {
-            let request = ReadRequest(object: address, offset: received, length: chunkSize, ifRange: etag)
-            read = try RetryPolicy.run(longestWait: storage.maxDownloadRetryTime, clock: storage.clock) {
-                _ throws(BackendError) in try backend.readObject(request)
+        var outcome = TransferStep.interrupted
+        do throws(BackendError) {
+            try RetryPolicy.run(longestWait: storage.maxDownloadRetryTime, clock: storage.clock, observer: retries) {
+                _ throws(BackendError) in
+                let request = ReadRequest(object: address, offset: received, length: chunkSize, ifRange: etag)
+                do throws(BackendError) {
+                    outcome = accept(try backend.readObject(request))
+                } catch {
+                    guard let partial = error.partialRead, !partial.data.isEmpty else { throw error }
+                    outcome = accept(partial)
+                    if case .progressed = outcome { throw error }
+                }
             }
         } catch {
+            if retries.isStopped() { return .interrupted }
             return fail(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
         }
+        return outcome
+    }
+
+    /// Takes in one answer (or the part of it that arrived).
+    private func accept(_ read: ObjectRead) -> TransferStep {
         if received > 0, read.offset == 0 {
             if let problem = startOver() { return fail(problem) }
         }

@@ -11,8 +11,9 @@ protocol StorageTransfer: AnyObject {
     func prepare() -> Result<Int64?, StorageError>
 
     /// Moves the transfer on by one chunk. `resuming` is true on the first step after a resume (or after a
-    /// step that a pause overtook), when the transfer must learn again where the service stands.
-    func step(resuming: Bool) -> TransferStep
+    /// step that a pause overtook), when the transfer must learn again where the service stands. `retries`
+    /// goes to every retry loop of the step.
+    func step(resuming: Bool, retries: RetryObserver) -> TransferStep
 
     /// Lets go of what the transfer holds (tells the service, removes partial files) after a cancel.
     func abandon()
@@ -23,6 +24,8 @@ enum TransferStep {
     case progressed(StorageProgress)
     case finished(StorageProgress, TransferProduct)
     case failed(StorageError)
+    /// A pause or cancel stopped the step while its client waited to try again; it holds nothing new.
+    case interrupted
 }
 
 /// What a finished transfer produced: the uploaded object's metadata, or the downloaded bytes or file.

@@ -58,13 +58,15 @@ final class UploadTransfer: StorageTransfer {
 
     /// A failure the service may get over (`RetryPolicy`) is tried again after a wait, first asking the
     /// session how much it holds, so the upload goes on from there.
-    func step(resuming: Bool) -> TransferStep {
+    func step(resuming: Bool, retries: RetryObserver) -> TransferStep {
         let total = Int64(payload.count)
         do throws(BackendError) {
-            return try RetryPolicy.run(longestWait: storage.maxUploadRetryTime, clock: storage.clock) {
-                retries throws(BackendError) in try attempt(resuming: resuming || retries > 0, total: total)
+            return try RetryPolicy.run(longestWait: storage.maxUploadRetryTime, clock: storage.clock, observer: retries)
+            {
+                count throws(BackendError) in try attempt(resuming: resuming || count > 0, total: total)
             }
         } catch {
+            if retries.isStopped() { return .interrupted }
             return .failed(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
         }
     }
