@@ -148,6 +148,14 @@ enum CommandTable {
             .value(
                 "--session-idle", "SECONDS",
                 "Forget an open upload session after this long without a request (default 3600)."),
+            .value(
+                "--import", "DIR",
+                "Start with the objects of a Firebase emulator export (the folder of\n`firebase emulators:export`, or its storage_export); a bad folder is refused whole."
+            ),
+            .value(
+                "--export-on-exit", "DIR",
+                "On SIGINT or SIGTERM, write every object to DIR in the emulator's export layout\n(`firebase emulators:start --import DIR` reads it)."
+            ),
             .flag("--verbose", "Log one line per request."),
         ])
 

@@ -28,6 +28,16 @@ struct ServeCommand: ToolCommand {
         let idleSeconds = try options.seconds("--session-idle", in: 0.001...31_536_000) ?? 3600
         let service = InMemoryBackend(
             activeSessionLimit: maxSessions, sessionIdleTimeout: .milliseconds(Int64(idleSeconds * 1000)))
+        let exportFolder = options.value("--export-on-exit").map { URL(fileURLWithPath: $0) }
+        if let folder = options.value("--import") {
+            do throws(EmulatorExportError) {
+                let loaded = try EmulatorExport.load(from: URL(fileURLWithPath: folder), into: service)
+                tool.say("imported \(loaded.objects) objects (\(loaded.buckets) buckets) from \(folder)")
+            } catch {
+                tool.complain("cannot import \(folder): \(error)")
+                return 2
+            }
+        }
         // Request threads hand log lines to a writer thread: a stalled reader of the output never blocks serving.
         let logOutput = BackgroundOutput(tool.output)
         var log: (@Sendable (HTTPRequestLog) -> Void)?
@@ -63,6 +73,14 @@ struct ServeCommand: ToolCommand {
         tool.say("stopping")
         server.stop()
         watch.cancel()
+        guard let exportFolder else { return 0 }
+        do throws(EmulatorExportError) {
+            let count = try EmulatorExport.write(service, to: exportFolder, version: ToolVersion.current)
+            tool.say("exported \(count) objects to \(exportFolder.path)")
+        } catch {
+            tool.complain("cannot export to \(exportFolder.path): \(error)")
+            return 1
+        }
         return 0
     }
 }

@@ -5,6 +5,9 @@ struct BucketStore: Sendable {
 
     func object(_ key: ObjectKey) -> StoredObject? { objects[key] }
 
+    /// Every object, by name in byte order.
+    var sortedObjects: [StoredObject] { objects.sorted { $0.key < $1.key }.map(\.value) }
+
     /// Stores `object` under `key`, returning the object it replaced.
     @discardableResult
     mutating func put(_ object: StoredObject, at key: ObjectKey) -> StoredObject? {

@@ -80,6 +80,16 @@ public final class InMemoryBackend: StorageBackend {
         return resource
     }
 
+    /// Every stored object with its bytes, by bucket and then name (byte order): what an export writes. The
+    /// bytes are shared, not copied.
+    public func storedObjects() -> [(resource: ObjectResource, data: Data)] {
+        state.withLock { state in
+            state.buckets.sorted { $0.key < $1.key }.flatMap { bucket, store in
+                store.sortedObjects.map { ($0.resource(bucket: bucket), $0.data) }
+            }
+        }
+    }
+
     /// Runs `body` with the state locked; keep it short (no hashing, no copying of object bytes).
     func withState<Result: Sendable>(
         _ body: (inout BackendState) throws(BackendError) -> Result

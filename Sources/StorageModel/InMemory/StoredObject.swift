@@ -31,8 +31,8 @@ struct StoredObject: Sendable {
         if metadata.contentType == nil { metadata.contentType = Self.defaultContentType }
         if metadata.contentDisposition == nil { metadata.contentDisposition = Self.defaultDisposition(for: name) }
         self.metadata = metadata
-        timeCreated = now.truncatedToMilliseconds
-        updated = timeCreated
+        timeCreated = (stamps.timeCreated ?? now).truncatedToMilliseconds
+        updated = stamps.updated?.truncatedToMilliseconds ?? timeCreated
         downloadTokens = stamps.downloadTokens ?? [Identifiers.randomUUID()]
         metageneration = stamps.metageneration ?? 1
         etag = Identifiers.etag(generation: generation, metageneration: metageneration)

@@ -1,0 +1,113 @@
+import Foundation
+import StorageModel
+
+/// Writes objects as the Firebase emulator exports them (`EmulatorExportLayout`), so that
+/// `firebase emulators:start --import DIR` reads them. The storage folder is built beside the old one and
+/// swapped in with renames once every file is written and synced, so an interrupted export leaves the
+/// previous one whole; the other emulators' entries in firebase-export-metadata.json are kept.
+struct EmulatorExportWriter {
+    let folder: URL
+    /// Written as the export's and the storage export's `version`.
+    let version: String
+
+    func write(_ objects: [(resource: ObjectResource, data: Data)]) throws(EmulatorExportError) {
+        try createFolder(folder)
+        let fresh = folder.appendingPathComponent(".\(EmulatorExportLayout.storageFolder).\(UUID().uuidString)")
+        do throws(EmulatorExportError) {
+            try writeStorage(objects, into: fresh)
+            try swapIn(fresh, as: folder.appendingPathComponent(EmulatorExportLayout.storageFolder))
+            try writeExportMetadata()
+        } catch {
+            try? FileManager.default.removeItem(at: fresh)
+            throw error
+        }
+    }
+
+    private func writeStorage(_ objects: [(resource: ObjectResource, data: Data)], into storage: URL)
+        throws(EmulatorExportError)
+    {
+        let metadata = storage.appendingPathComponent(EmulatorExportLayout.metadataFolder)
+        let blobs = storage.appendingPathComponent(EmulatorExportLayout.blobsFolder)
+        try createFolder(metadata)
+        try createFolder(blobs)
+        let buckets = Set(objects.map(\.resource.bucket)).sorted()
+        let list = JSONValue.members(["buckets": .array(buckets.map { .members(["id": .string($0)]) })])
+        try writeFile(storage.appendingPathComponent(EmulatorExportLayout.bucketsFile), Data(list.prettyText.utf8))
+        for (resource, data) in objects {
+            let name = UUID().uuidString.lowercased()
+            try writeFile(blobs.appendingPathComponent(name), data)
+            try writeFile(
+                metadata.appendingPathComponent(name + ".json"),
+                Data(EmulatorObjectJSON.encode(resource).prettyText.utf8))
+        }
+    }
+
+    /// Replaces `target` with `fresh`: the old folder is renamed aside first, then removed.
+    private func swapIn(_ fresh: URL, as target: URL) throws(EmulatorExportError) {
+        let manager = FileManager.default
+        let old = folder.appendingPathComponent(".\(EmulatorExportLayout.storageFolder).old.\(UUID().uuidString)")
+        let hadOld = manager.fileExists(atPath: target.path)
+        if hadOld, rename(target.path, old.path) != 0 {
+            throw EmulatorExportError(file: target.path, problem: "cannot be moved aside: \(Self.errnoText())")
+        }
+        guard rename(fresh.path, target.path) == 0 else {
+            let problem = Self.errnoText()
+            if hadOld { _ = rename(old.path, target.path) }
+            throw EmulatorExportError(file: target.path, problem: "cannot be put in place: \(problem)")
+        }
+        if hadOld { try? manager.removeItem(at: old) }
+    }
+
+    /// firebase-export-metadata.json with this export's storage entry, keeping every other entry.
+    private func writeExportMetadata() throws(EmulatorExportError) {
+        let file = folder.appendingPathComponent(EmulatorExportLayout.exportMetadataFile)
+        var members: [JSONValue.Member] = []
+        if let existing = try? Data(contentsOf: file) {
+            guard case .object(let kept)? = try? JSONParser.parse(existing) else {
+                throw EmulatorExportError(file: file.path, problem: "not a JSON object: left as it is, export stopped")
+            }
+            members = kept.filter { $0.key != "storage" }
+        }
+        if !members.contains(where: { $0.key == "version" }) {
+            members.insert(.init("version", .string(version)), at: 0)
+        }
+        members.append(
+            .init(
+                "storage",
+                .members(["version": .string(version), "path": .string(EmulatorExportLayout.storageFolder)])))
+        let temporary = folder.appendingPathComponent(
+            ".\(EmulatorExportLayout.exportMetadataFile).\(UUID().uuidString)")
+        try writeFile(temporary, Data(JSONValue.object(members).prettyText.utf8))
+        guard rename(temporary.path, file.path) == 0 else {
+            let problem = Self.errnoText()
+            try? FileManager.default.removeItem(at: temporary)
+            throw EmulatorExportError(file: file.path, problem: "cannot be written: \(problem)")
+        }
+    }
+
+    private func createFolder(_ url: URL) throws(EmulatorExportError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw EmulatorExportError(file: url.path, problem: "cannot be created: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes and syncs `data`, so that the rename that publishes it never exposes a short file.
+    private func writeFile(_ url: URL, _ data: Data) throws(EmulatorExportError) {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
+            throw EmulatorExportError(file: url.path, problem: "cannot be created")
+        }
+        do {
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+        } catch {
+            throw EmulatorExportError(file: url.path, problem: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+}
