@@ -12,21 +12,20 @@ public enum EmulatorExport {
         objects: Int, buckets: Int
     ) {
         let objects = try EmulatorExportReader(folder: folder).read()
-        for object in objects {
+        for (entry, data) in objects {
             let stored = service.seed(
-                bucket: object.bucket, name: object.name, data: object.data, metadata: object.metadata,
-                stamps: object.stamps)
+                bucket: entry.bucket, name: entry.name, data: data, metadata: entry.metadata, stamps: entry.stamps)
             let crc32c = EmulatorObjectJSON.decimalCRC32C(stored.crc32c)
-            guard stored.md5Hash == object.md5Hash, crc32c == object.crc32c || stored.crc32c == object.crc32c else {
+            guard stored.md5Hash == entry.md5Hash, crc32c == entry.crc32c || stored.crc32c == entry.crc32c else {
                 service.reset()
                 throw EmulatorExportError(
-                    file: "gs://\(object.bucket)/\(object.name)",
+                    file: "gs://\(entry.bucket)/\(entry.name)",
                     problem:
-                        "its bytes do not match its checksums (md5Hash \(object.md5Hash), crc32c \(object.crc32c)): the blob is corrupt"
+                        "its bytes do not match its checksums (md5Hash \(entry.md5Hash), crc32c \(entry.crc32c)): the blob is corrupt"
                 )
             }
         }
-        return (objects.count, Set(objects.map(\.bucket)).count)
+        return (objects.count, Set(objects.map(\.entry.bucket)).count)
     }
 
     /// Writes every object of `service` to `folder` in the emulator's layout (`EmulatorExportWriter`).

@@ -1,7 +1,6 @@
 import Foundation
 
-/// The folder layout the Firebase emulator suite exports storage in (firebase-tools, src/emulator/storage,
-/// described in docs/emulator-export.md):
+/// The folder layout the Firebase emulator suite exports storage in (docs/emulator-export.md §1):
 ///
 /// ```
 /// DIR/firebase-export-metadata.json     {"version": …, "storage": {"version": …, "path": "storage_export"}, …}

@@ -6,16 +6,8 @@ import StorageModel
 /// the size and MD5 its metadata gives, and no object appears twice. A folder that fails any check is
 /// refused whole, with the file named.
 struct EmulatorExportReader {
-    /// One object to store: where, its bytes, and what its metadata fixes.
-    struct Object {
-        var bucket: String
-        var name: String
-        var data: Data
-        var metadata: ObjectMetadataFields
-        var stamps: FixedStamps
-        var md5Hash: String
-        var crc32c: String
-    }
+    /// One object to store: what its metadata file says, and its bytes.
+    typealias Object = (entry: EmulatorObjectJSON.Entry, data: Data)
 
     /// The export's root (holding firebase-export-metadata.json) or its storage folder.
     let folder: URL
@@ -34,10 +26,11 @@ struct EmulatorExportReader {
         for relative in try metadataFiles(in: metadataFolder) {
             let file = metadataFolder.appendingPathComponent(relative)
             let object = try self.object(file, relative: relative, blobs: blobsFolder, buckets: buckets)
-            let key = object.bucket + "\n" + object.name
+            let key = object.entry.bucket + "\n" + object.entry.name
             if let earlier = seen[key] {
                 throw EmulatorExportError(
-                    file: file.path, problem: "gs://\(object.bucket)/\(object.name) is also described by \(earlier)")
+                    file: file.path,
+                    problem: "gs://\(object.entry.bucket)/\(object.entry.name) is also described by \(earlier)")
             }
             seen[key] = file.path
             objects.append(object)
@@ -127,9 +120,7 @@ struct EmulatorExportReader {
             throw EmulatorExportError(
                 file: blob.path, problem: "holds \(data.count) bytes, but \(file.lastPathComponent) says \(entry.size)")
         }
-        return Object(
-            bucket: entry.bucket, name: entry.name, data: data, metadata: entry.metadata, stamps: entry.stamps,
-            md5Hash: entry.md5Hash, crc32c: entry.crc32c)
+        return (entry, data)
     }
 
     /// The emulator's rule: the metadata file's path without `.json`; also tried percent-decoded once, since
