@@ -76,7 +76,7 @@ enum ExpectationCheck {
         }
     }
 
-    static func reference(_ reference: StorageReference?, _ expectation: Expectation?, values: RunValues)
+    static func reference(_ reference: ClientReference?, _ expectation: Expectation?, values: RunValues)
         throws(StepFailure)
     {
         guard let expectation else { return }
@@ -112,9 +112,9 @@ enum ExpectationCheck {
         }
     }
 
-    static func page(_ page: StorageListResult, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
+    static func page(_ page: ClientPage, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
         guard let expectation else { return }
-        let lists: [(String, [Template]?, [StorageReference])] = [
+        let lists: [(String, [Template]?, [ClientReference])] = [
             ("prefixes", expectation.prefixes, page.prefixes), ("items", expectation.items, page.items),
         ]
         for (field, templates, references) in lists {
@@ -240,7 +240,7 @@ enum ExpectationCheck {
 
     /// A finished task against the step's expectation; without one it must have succeeded.
     static func transfer(_ record: TaskRecord, _ expectation: Expectation?, values: RunValues) throws(StepFailure) {
-        let snapshot = record.task.snapshot
+        let snapshot = record.task.current
         if let error = snapshot.error { try unreachable(error) }
         if let breach = record.invariantBreach() {
             throw .mismatch(.taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
@@ -276,7 +276,7 @@ enum ExpectationCheck {
             }
         }
         if let expectedMetadata = expectation.metadata {
-            guard let upload = record.task as? StorageUploadTask, case .success(let final)? = upload.result else {
+            guard case .uploaded(let final)? = record.task.product else {
                 throw .mismatch(
                     .metadataMismatch, "task \(record.name) has no final metadata", actual: record.eventList)
             }
@@ -300,13 +300,13 @@ enum ExpectationCheck {
     }
 
     private static func downloaded(_ record: TaskRecord, _ expectation: Expectation) throws(StepFailure) {
-        guard let download = record.task as? StorageDownloadTask else {
+        guard !record.isUpload else {
             throw .error(.badExpectation, "data, size and sha256 apply to downloads")
         }
         let bytes: Data
-        if case .success(let data)? = download.dataResult {
+        if case .data(let data)? = record.task.product {
             bytes = data
-        } else if case .success(let url)? = download.fileResult {
+        } else if case .file(let url)? = record.task.product {
             guard let contents = try? Data(contentsOf: url) else {
                 throw .error(.fileError, "cannot read the written file \(url.path)")
             }

@@ -5,9 +5,9 @@ import StorageModel
 /// What a name stands for while a scenario runs: `$bucket`, or what a step named with `as:`.
 enum RunValue {
     case string(String)
-    case reference(StorageReference)
+    case reference(ClientReference)
     case task(TaskRecord)
-    case page(StorageListResult)
+    case page(ClientPage)
     case metadata(StorageMetadata)
     case observer(ObserverRecord)
 
@@ -54,8 +54,7 @@ enum RunValue {
         case .metadata(let metadata):
             if let value = MetadataView.value(of: metadata, at: fields) { return value }
         case .task(let record):
-            if first == "metadata", let upload = record.task as? StorageUploadTask,
-                case .success(let metadata)? = upload.result,
+            if first == "metadata", case .uploaded(let metadata)? = record.task.product,
                 let value = MetadataView.value(of: metadata, at: rest)
             {
                 return value

@@ -5,29 +5,28 @@ import StorageModel
 /// ref, downloadURL, list, listAll, getMetadata, updateMetadata and delete.
 extension ScenarioExecution {
     func performRef(_ spec: ReferenceSpec, _ step: Step) throws(StepFailure) {
-        let result: Result<StorageReference?, StorageError>
+        let result: Result<ClientReference?, StorageError>
         switch spec {
         case .path(let template):
-            result = .success(storage.reference(withPath: try values.render(template)))
+            result = .success(try client.reference(path: try values.render(template)))
         case .url(let template):
-            let url = try values.render(template)
-            do throws(StorageError) { result = .success(try storage.reference(forURL: url)) } catch {
-                result = .failure(error)
-            }
+            result = try client.reference(url: try values.render(template)).map { $0 }
         case .chain(let from, let links):
-            var current: StorageReference? =
-                try from.map { name throws(StepFailure) in
-                    try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
-                }
-                ?? storage.reference()
+            var current: ClientReference?
+            if let from {
+                current = try values.value(from, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
+            } else {
+                current = try client.root()
+            }
             for link in links {
                 guard let reference = current else {
                     throw .mismatch(.nilReference, "the chain reached nil before `\(link)`", actual: "nil")
                 }
                 switch link {
-                case .parent: current = reference.parent()
-                case .root: current = reference.root()
-                case .child(let template): current = reference.child(try values.render(template))
+                case .parent: current = try client.follow(.parent, from: reference)
+                case .root: current = try client.follow(.root, from: reference)
+                case .child(let template):
+                    current = try client.follow(.child(try values.render(template)), from: reference)
                 }
             }
             result = .success(current)
@@ -41,8 +40,7 @@ extension ScenarioExecution {
     func performDownloadURL(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
         let reference = try reference(operand)
         guard
-            let url = try ExpectationCheck.outcome(
-                capture { () throws(StorageError) in try reference.downloadURL() }, step.expectation, values: values)
+            let url = try ExpectationCheck.outcome(try client.downloadURL(reference), step.expectation, values: values)
         else { return }
         transcript.add("    → \(url.absoluteString)")
         if let pattern = step.expectation?.matches {
@@ -56,18 +54,15 @@ extension ScenarioExecution {
     {
         let reference = try reference(operand)
         let token = try pageToken.map { t throws(StepFailure) in try values.render(t) }
-        let result = capture { () throws(StorageError) in
-            try reference.list(maxResults: maxResults ?? 1000, pageToken: token)
-        }
-        try listed(result, step)
+        try listed(try client.list(reference, maxResults: maxResults ?? 1000, pageToken: token), step)
     }
 
     func performListAll(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
         let reference = try reference(operand)
-        try listed(capture { () throws(StorageError) in try reference.listAll() }, step)
+        try listed(try client.listAll(reference), step)
     }
 
-    private func listed(_ result: Result<StorageListResult, StorageError>, _ step: Step) throws(StepFailure) {
+    private func listed(_ result: Result<ClientPage, StorageError>, _ step: Step) throws(StepFailure) {
         guard let page = try ExpectationCheck.outcome(result, step.expectation, values: values) else { return }
         transcript.add(
             "    → prefixes [\(page.prefixes.map(\.fullPath).joined(separator: ", "))] items [\(page.items.map(\.fullPath).joined(separator: ", "))]"
@@ -78,7 +73,7 @@ extension ScenarioExecution {
 
     func performGetMetadata(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
         let reference = try reference(operand)
-        try gotMetadata(capture { () throws(StorageError) in try reference.getMetadata() }, step)
+        try gotMetadata(try client.getMetadata(reference), step)
     }
 
     func performUpdateMetadata(_ operand: ReferenceOperand, _ changes: MetadataValues, _ step: Step) throws(StepFailure)
@@ -91,7 +86,7 @@ extension ScenarioExecution {
         for (key, template) in changes.customMetadata {
             patch.customMetadata[key] = .some(try template.map { t throws(StepFailure) in try values.render(t) })
         }
-        try gotMetadata(capture { () throws(StorageError) in try reference.updateMetadata(patch: patch) }, step)
+        try gotMetadata(try client.updateMetadata(reference, patch), step)
     }
 
     private func gotMetadata(_ result: Result<StorageMetadata, StorageError>, _ step: Step) throws(StepFailure) {
@@ -106,11 +101,6 @@ extension ScenarioExecution {
 
     func performDelete(_ operand: ReferenceOperand, _ step: Step) throws(StepFailure) {
         let reference = try reference(operand)
-        _ = try ExpectationCheck.outcome(
-            capture { () throws(StorageError) in try reference.delete() }, step.expectation, values: values)
-    }
-
-    private func capture<Value>(_ body: () throws(StorageError) -> Value) -> Result<Value, StorageError> {
-        do throws(StorageError) { return .success(try body()) } catch { return .failure(error) }
+        _ = try ExpectationCheck.outcome(try client.delete(reference), step.expectation, values: values)
     }
 }

@@ -14,45 +14,45 @@ extension ScenarioExecution {
     ) throws(StepFailure) {
         let reference = try reference(operand)
         let uploadMetadata = try metadata.map { values throws(StepFailure) in try storageMetadata(values) }
-        let defaultChunkSize = storage.uploadChunkSizeBytes
-        if let chunkSize { storage.uploadChunkSizeBytes = chunkSize }
-        defer { storage.uploadChunkSizeBytes = defaultChunkSize }
-        let task: StorageUploadTask
+        let upload: ClientUpload
         let size: Int64?
         switch source {
         case .data(let dataSource):
             let data = DataGenerator.data(for: dataSource)
             size = Int64(data.count)
-            task = reference.putData(data, metadata: uploadMetadata)
+            upload = .data(data)
         case .file(let template):
             let url = URL(
                 fileURLWithPath: try values.render(template),
                 relativeTo: URL(fileURLWithPath: file.path).deletingLastPathComponent())
             size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
-            task = reference.putFile(from: url, metadata: uploadMetadata)
+            upload = .file(url.absoluteURL)
         }
-        try started(task, uploadSize: size, step)
+        let task = try client.put(reference, source: upload, metadata: uploadMetadata, chunkSize: chunkSize)
+        try started(task, isUpload: true, uploadSize: size, step)
     }
 
     func performDownload(_ operand: ReferenceOperand, destination: DownloadDestination, _ step: Step)
         throws(StepFailure)
     {
         let reference = try reference(operand)
-        let task: StorageDownloadTask
+        let task: any ClientTask
         switch destination {
         case .memory(let maxSize):
-            task = reference.getData(maxSize: maxSize)
+            task = try client.getData(reference, maxSize: maxSize)
         case .file(let template):
-            task = reference.write(toFile: scratch.appendingPathComponent(try values.render(template)))
+            task = try client.write(reference, toFile: scratch.appendingPathComponent(try values.render(template)))
         }
-        try started(task, uploadSize: nil, step)
+        try started(task, isUpload: false, uploadSize: nil, step)
     }
 
     /// Records a new task; with `as:` and no `expect:` the scenario goes on at once, otherwise it waits.
-    private func started(_ task: StorageObservableTask, uploadSize: Int64?, _ step: Step) throws(StepFailure) {
+    private func started(_ task: any ClientTask, isUpload: Bool, uploadSize: Int64?, _ step: Step)
+        throws(StepFailure)
+    {
         let record = TaskRecord(
-            name: step.name ?? "\(step.verb)@\(step.location.line)", task: task, uploadSize: uploadSize,
-            transcript: transcript)
+            name: step.name ?? "\(step.verb)@\(step.location.line)", task: task, isUpload: isUpload,
+            uploadSize: uploadSize, transcript: transcript)
         tasks.append(record)
         if let name = step.name { values[name] = .task(record) }
         if step.name == nil || step.expectation != nil { try finish(record, step) }
@@ -63,7 +63,7 @@ extension ScenarioExecution {
     }
 
     /// pause, resume or cancel: now, or inside the event that meets the step's trigger.
-    func performControl(_ name: String, _ step: Step, _ action: @escaping @Sendable (StorageObservableTask) -> Void)
+    func performControl(_ name: String, _ step: Step, _ action: @escaping @Sendable (any ClientTask) -> Void)
         throws(StepFailure)
     {
         let record = try values.task(name)
@@ -125,12 +125,12 @@ extension ScenarioExecution {
     func performRemoveObserver(_ name: String, handle: String) throws(StepFailure) {
         let record = try values.task(name)
         let observer = try values.value(handle, "an observer") { if case .observer(let o) = $0 { o } else { nil } }
-        record.task.removeObserver(withHandle: observer.handle)
+        record.task.removeObserver(observer.handle)
     }
 
     func performRemoveAllObservers(_ name: String, status: StorageTaskStatus?) throws(StepFailure) {
         let record = try values.task(name)
-        if let status { record.task.removeAllObservers(for: status) } else { record.task.removeAllObservers() }
+        record.task.removeAllObservers(for: status)
     }
 
     /// Upload metadata from a scenario's `metadata:`.

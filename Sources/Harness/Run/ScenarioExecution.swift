@@ -18,35 +18,31 @@ final class ScenarioExecution {
     private(set) var stepTimings: [StepTiming] = []
     private var currentStep: Step?
 
-    /// The client the steps use: the session's, behind the scenario's faults when it has some.
-    let storage: Storage
-    /// What puts the scenario's faults into the client's requests, when it has faults.
-    let faultInjector: FaultInjectingBackend?
+    /// The client the steps drive: the project's own over the session's `Storage` (behind the scenario's
+    /// faults when it has some), or a driver's.
+    let client: any ScenarioClient
+    /// The longest retry wait when the scenario sets none: unbounded in process, where time is virtual.
+    private let retryCap: Double
 
-    init(scenario: Scenario, file: ScenarioFile, session: any TargetSession, stepTimeout: TimeInterval, scratch: URL) {
+    /// `client` is a driver's; nil runs the project's own client in process over the session.
+    init(
+        scenario: Scenario, file: ScenarioFile, session: any TargetSession, stepTimeout: TimeInterval, scratch: URL,
+        client: (any ScenarioClient)? = nil
+    ) {
         self.scenario = scenario
         self.file = file
         self.session = session
         self.stepTimeout = stepTimeout
         self.scratch = scratch
         let base = session.storage
-        let retry = scenario.given.retry
-        if scenario.hasFaults {
-            let injector = FaultInjectingBackend(
-                base.backend, faults: scenario.given.faults, clock: base.clock,
-                requestTimeout: retry.timeout ?? Self.requestTimeout)
-            faultInjector = injector
-            storage = Storage(bucket: base.bucket, backend: injector, host: base.host, clock: base.clock)
-        } else {
-            faultInjector = nil
-            storage = base
-        }
+        self.client =
+            client
+            ?? LocalClient(
+                session: base, faults: scenario.hasFaults ? scenario.given.faults : nil,
+                requestTimeout: scenario.given.retry.timeout ?? Self.requestTimeout)
         // Against a live endpoint (real time), waits are capped to an eighth of the step timeout unless the
         // scenario sets them: a target that goes away then costs seconds per scenario, not minutes.
-        let cap = base.clock is VirtualClock ? Double.infinity : stepTimeout / 8
-        storage.maxUploadRetryTime = retry.upload ?? min(storage.maxUploadRetryTime, cap)
-        storage.maxDownloadRetryTime = retry.download ?? min(storage.maxDownloadRetryTime, cap)
-        storage.maxOperationRetryTime = retry.operation ?? min(storage.maxOperationRetryTime, cap)
+        retryCap = base.clock is VirtualClock ? Double.infinity : stepTimeout / 8
         values["bucket"] = .string(base.bucket)
     }
 
@@ -56,6 +52,7 @@ final class ScenarioExecution {
 
     /// Runs the scenario; never throws: every problem becomes the outcome.
     func run() -> Outcome {
+        defer { client.close() }
         do throws(StepFailure) {
             try applyGiven()
             for (index, step) in scenario.steps.enumerated() {
@@ -105,11 +102,7 @@ final class ScenarioExecution {
             case .failed(let reason): throw StepFailure.error(.fixtureError, reason)
             }
         }
-        switch scenario.given.user {
-        case .signedIn(let uid): storage.signIn(uid: uid)
-        case .signedOut: storage.signOut()
-        case .invalidToken: storage.authToken = IDToken.malformed
-        }
+        try client.configure(user: scenario.given.user, retry: scenario.given.retry, cap: retryCap)
     }
 
     private func perform(_ step: Step) throws(StepFailure) {
@@ -135,15 +128,15 @@ final class ScenarioExecution {
         case .delete(let target): try performDelete(target, step)
         case .fault(let faults):
             transcript.add("  faults from here: \(faults.count)")
-            faultInjector?.add(faults)
+            try client.addFaults(faults)
         }
     }
 
     // MARK: Shared helpers for the steps
 
-    func reference(_ operand: ReferenceOperand) throws(StepFailure) -> StorageReference {
+    func reference(_ operand: ReferenceOperand) throws(StepFailure) -> ClientReference {
         switch operand {
-        case .path(let template): return storage.reference(withPath: try values.render(template))
+        case .path(let template): return try client.reference(path: try values.render(template))
         case .named(let name):
             return try values.value(name, "a reference") { if case .reference(let r) = $0 { r } else { nil } }
         }
@@ -153,16 +146,8 @@ final class ScenarioExecution {
     /// step's time is up.
     func runWork(until condition: @escaping () -> Bool, stuck: () -> StepFailure) throws(StepFailure) {
         let deadline = Date(timeIntervalSinceNow: stepTimeout)
-        var timedOut = false
-        let done = storage.runPendingWork {
-            if condition() { return true }
-            if Date() >= deadline {
-                timedOut = true
-                return true
-            }
-            return false
-        }
-        if timedOut && !condition() {
+        let done = try client.runWork(until: condition, deadline: deadline)
+        if Date() >= deadline && !condition() {
             throw .error(.stepTimeout, "the step did not finish within \(Seconds.plain(stepTimeout)) s")
         }
         if !done { throw stuck() }

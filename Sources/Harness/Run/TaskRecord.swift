@@ -19,11 +19,11 @@ final class TaskRecord: Sendable {
             self.total = total
         }
 
-        /// The event a snapshot describes.
-        init(_ snapshot: StorageTaskSnapshot) {
+        /// The event a client reported.
+        init(_ event: ClientTaskEvent) {
             self.init(
-                status: snapshot.status, code: snapshot.error?.code, completed: snapshot.progress.completedUnitCount,
-                total: snapshot.progress.totalUnitCount)
+                status: event.status, code: event.error?.code, completed: event.progress.completedUnitCount,
+                total: event.progress.totalUnitCount)
         }
 
         var patternEvent: EventPattern.Event {
@@ -40,7 +40,8 @@ final class TaskRecord: Sendable {
     }
 
     let name: String
-    let task: StorageObservableTask
+    let task: any ClientTask
+    let isUpload: Bool
     /// The size of the data an upload sends, once known.
     let uploadSize: Int64?
     private let recorded = Locked<[Event]>([])
@@ -48,8 +49,9 @@ final class TaskRecord: Sendable {
     /// When this task's `when:` triggers act.
     let triggers = TriggerRule()
 
-    init(name: String, task: StorageObservableTask, uploadSize: Int64?, transcript: Transcript) {
+    init(name: String, task: any ClientTask, isUpload: Bool, uploadSize: Int64?, transcript: Transcript) {
         self.name = name
+        self.isUpload = isUpload
         self.task = task
         self.uploadSize = uploadSize
         task.tap { [self] snapshot in
@@ -133,8 +135,8 @@ final class ObserverRecord: Sendable {
         self.status = status
         let received = Locked<[TaskRecord.Event]>([])
         self.received = received
-        handle = task.task.observe(status) { snapshot in
-            received.withLock { $0.append(TaskRecord.Event(snapshot)) }
+        handle = task.task.observe(status) { event in
+            received.withLock { $0.append(TaskRecord.Event(event)) }
         }
     }
 
