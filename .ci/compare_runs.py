@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Every scenario that passes in process must pass over HTTP too: compares two JUnit reports case by case."""
+"""Every scenario that passes in one run must pass in another (in process, then over HTTP; without a driver, then
+through one): compares two JUnit reports case by case. Optional third and fourth arguments name the two runs."""
 import sys
 import xml.etree.ElementTree as ElementTree
 
@@ -17,13 +18,14 @@ def outcomes(path):
 
 def main() -> int:
     reference, http = outcomes(sys.argv[1]), outcomes(sys.argv[2])
-    problems = [f"{classname} / {name}: passed in process, {http.get((classname, name), 'missing')} over HTTP"
+    first, second = (sys.argv[3], sys.argv[4]) if len(sys.argv) > 4 else ("in process", "over HTTP")
+    problems = [f"{classname} / {name}: passed {first}, {http.get((classname, name), 'missing')} {second}"
                 for (classname, name), outcome in sorted(reference.items())
                 if outcome == "passed" and http.get((classname, name)) != "passed"]
     for problem in problems:
         print(problem, file=sys.stderr)
     passed = sum(1 for outcome in reference.values() if outcome == "passed")
-    print(f"{passed} scenarios pass in process; {passed - len(problems)} of them pass over HTTP")
+    print(f"{passed} scenarios pass {first}; {passed - len(problems)} of them pass {second}")
     return 1 if problems else 0
 
 

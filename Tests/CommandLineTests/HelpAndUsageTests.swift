@@ -66,7 +66,7 @@ struct HelpAndUsageTests {
         #expect(run.code == 2)
         #expect(
             run.errors
-                == "storage-conformance: unknown command bogus (commands: run, lint, list, report, schema, serve, help)\n"
+                == "storage-conformance: unknown command bogus (commands: run, lint, list, report, schema, serve, driver, help)\n"
         )
     }
 
@@ -76,7 +76,7 @@ struct HelpAndUsageTests {
         #expect(run.output.isEmpty)
         #expect(
             run.errors.hasPrefix(
-                "storage-conformance: unknown command lnit (commands: run, lint, list, report, schema, serve, help)"))
+                "storage-conformance: unknown command lnit (commands: run, lint, list, report, schema, serve, driver, help)"))
         #expect(run.errors.hasSuffix("Run `storage-conformance help` for usage.\n"))
     }
 

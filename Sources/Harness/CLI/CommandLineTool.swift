@@ -52,7 +52,7 @@ public struct CommandLineTool: Sendable {
     static var commands: [any ToolCommand.Type] {
         [
             RunCommand.self, LintCommand.self, ListCommand.self, ReportCommand.self, SchemaCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, DriverCommand.self,
         ]
     }
 

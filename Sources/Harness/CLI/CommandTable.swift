@@ -58,6 +58,10 @@ enum CommandTable {
             .value(
                 "--admin-token", "TOKEN",
                 "The admin token of a serve started with --admin-token (sent on its /internal routes)."),
+            .value(
+                "--driver", "COMMAND",
+                "Drive another client through the driver protocol (docs/driver-protocol.md): COMMAND\nis started with /bin/sh for each scenario; needs a live --target."
+            ),
         ],
         footer: """
             Colour is used on a terminal unless NO_COLOR is set. SIGINT or SIGTERM stops the run, writes the reports
@@ -116,6 +120,16 @@ enum CommandTable {
             Exit codes: 0 written, 1 a column has failed or errored scenarios (or too few executed), 2 unreadable
             input or bad usage.
             """)
+
+    static let driver = CommandSpec(
+        name: "driver", operands: "",
+        summary: "Be a driver: the project's own client behind the driver protocol.",
+        description: """
+            Reads driver-protocol requests (JSON lines) on standard input and answers on standard output with the
+            project's own client, the reference driver of docs/driver-protocol.md. `run --target URL --driver
+            'storage-conformance driver'` runs the suite through it.
+            """,
+        options: [])
 
     static let schema = CommandSpec(
         name: "schema", operands: "",

@@ -75,9 +75,24 @@ struct RunCommand: ToolCommand {
             output: tool.output,
             colour: ConsoleReporter.shouldUseColour(environment: tool.environment, isTerminal: tool.outputIsTerminal),
             quiet: options.has("--quiet"))
+        var driver: DriverSpec?
+        if let command = options.value("--driver") {
+            guard target.kind != "reference" else {
+                tool.complain("--driver needs a live --target: a driver's client talks to an endpoint over HTTP")
+                return 2
+            }
+            do throws(DriverSpec.ProbeFailure) {
+                let spec = try DriverSpec.probe(command, timeout: timeout)
+                tool.say("driver: \(spec.name) \(spec.version)")
+                driver = spec
+            } catch {
+                tool.complain("\(error.description)\nNothing was run.")
+                return 2
+            }
+        }
         let runner = ScenarioRunner(
             target: target, jobs: jobs, stepTimeout: timeout, expectations: expectations,
-            toolVersion: ToolVersion.current)
+            toolVersion: ToolVersion.current, driver: driver)
         let progress = RunProgress(
             files: selected, timeoutLimit: options.has("--keep-going") ? nil : 3, failFast: options.has("--fail-fast"))
         let (report, signal) = Self.runUntilSignalled(

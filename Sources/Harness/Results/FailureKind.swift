@@ -30,6 +30,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case transportError = "TransportError"
     case malformedResponse = "MalformedResponse"
     case targetError = "TargetError"
+    /// A driver died, timed out, or wrote something that is not the protocol (docs/driver-protocol.md).
+    case driverError = "DriverError"
     case fixtureError = "FixtureError"
     case fileError = "FileError"
     case unknownName = "UnknownName"
@@ -62,7 +64,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
             .nilReference, .notNil, .noMatch, .missingError, .unexpectedError, .wrongError, .wrongErrorMessage,
             .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .unexpectedPass, .unknownScenario:
             .failure
-        case .stepTimeout, .transportError, .malformedResponse, .targetError, .fixtureError, .fileError, .unknownName,
+        case .stepTimeout, .transportError, .malformedResponse, .targetError, .driverError, .fixtureError, .fileError,
+            .unknownName,
             .unknownField, .wrongKind, .badPattern, .badExpectation, .invalidScenarioFile, .invalidExpectationsManifest,
             .notRun:
             .error

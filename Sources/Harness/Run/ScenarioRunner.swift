@@ -13,11 +13,14 @@ public struct ScenarioRunner: Sendable {
     public var stepTimeout: TimeInterval
     public var expectations: ExpectationsManifest?
     public var toolVersion: String
+    /// The driver whose client the steps drive, one process per scenario (nil: the project's own client).
+    public var driver: DriverSpec?
 
     public init(
         target: any Target, jobs: Int = 1, stepTimeout: TimeInterval = 60, expectations: ExpectationsManifest? = nil,
-        toolVersion: String
+        toolVersion: String, driver: DriverSpec? = nil
     ) {
+        self.driver = driver
         self.target = target
         self.jobs = max(1, jobs)
         self.stepTimeout = stepTimeout
@@ -86,6 +89,8 @@ public struct ScenarioRunner: Sendable {
             outcome = .skipped(reason: "runs only on: \(targets.joined(separator: ", "))")
         } else if let unmet = target.unmetNeeds(of: scenario) {
             outcome = .skipped(reason: unmet)
+        } else if let unmet = driver?.unmetCapabilities(of: scenario) {
+            outcome = .skipped(reason: unmet)
         } else {
             do throws(TargetFailure) {
                 let session = try target.openSession(for: scenario)
@@ -93,11 +98,24 @@ public struct ScenarioRunner: Sendable {
                 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
                     "storage-conformance-\(UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: scratch) }
-                let execution = ScenarioExecution(
-                    scenario: scenario, file: file, session: session, stepTimeout: stepTimeout, scratch: scratch)
-                outcome = execution.run()
-                transcript = execution.transcript.text
-                steps = execution.stepTimings
+                do throws(StepFailure) {
+                    let client = try driver.map { spec throws(StepFailure) in
+                        try DriverClient(
+                            spec: spec, target: target.name, bucket: session.storage.bucket,
+                            faults: scenario.given.faults, timeout: stepTimeout)
+                    }
+                    let execution = ScenarioExecution(
+                        scenario: scenario, file: file, session: session, stepTimeout: stepTimeout, scratch: scratch,
+                        client: client)
+                    outcome = execution.run()
+                    transcript = execution.transcript.text
+                    steps = execution.stepTimings
+                } catch {
+                    outcome = .errored(
+                        Failure(
+                            type: error.kind, message: error.message, detail: error.message,
+                            location: "\(file.path):\(scenario.location.line)"))
+                }
             } catch {
                 switch error {
                 case .unsupported(let reason): outcome = .skipped(reason: reason)

@@ -39,6 +39,23 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
+    /// Waits, with the lock released while asleep, until `ready` holds for the value or `deadline` passes, then
+    /// runs `body` on the value with the lock held (`ready` says which). The value is read afresh after every
+    /// wake-up: a loop over an `inout` value inside `withCondition` may see a copy that never changes.
+    package func wait<Result>(
+        until deadline: Date, for ready: (Value) -> Bool, then body: (inout Value, _ ready: Bool) -> Result
+    ) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        var isReady = ready(value)
+        while !isReady {
+            let woken = condition.wait(until: deadline)
+            isReady = ready(value)
+            if !woken { break }
+        }
+        return body(&value, isReady)
+    }
+
     /// `withLock`, with the condition for waiting on the value or waking its waiters.
     package func withCondition<Result, Failure: Error>(
         _ body: (inout Value, Condition) throws(Failure) -> Result

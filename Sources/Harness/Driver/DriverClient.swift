@@ -1,0 +1,346 @@
+import Foundation
+import ScenarioLanguage
+import StorageModel
+
+/// A `ScenarioClient` whose SDK runs in a driver process (docs/driver-protocol.md). Each scenario gets a
+/// fresh driver. The driver's tasks report every event and wait for the runner's acknowledgement before
+/// their client goes on, and the runner acknowledges only while the scenario waits (`runWork`), so a task
+/// advances only then, as in process, and a `when:` trigger acts inside the event that meets it.
+final class DriverClient: ScenarioClient, Sendable {
+    private let connection: DriverConnection
+    private let target: String
+    private let bucket: String
+    private let faults: [RequestFault]
+    private let tasks = Locked<[String: DriverTask]>([:])
+    private let counter = Locked(0)
+    /// A control (pause, observe, …) that failed inside an event handler, thrown at the next wait.
+    private let controlFailure = Locked<StepFailure?>(nil)
+
+    /// Starts the driver and greets it; `target` is what `run --target` named (`http://…` or `gcs+http://…`).
+    init(spec: DriverSpec, target: String, bucket: String, faults: [RequestFault], timeout: TimeInterval)
+        throws(StepFailure)
+    {
+        connection = try DriverConnection(command: spec.command, timeout: timeout)
+        self.target = target
+        self.bucket = bucket
+        self.faults = faults
+        _ = try DriverSpec.greet(connection)
+    }
+
+    private func nextID(_ prefix: String) -> String {
+        prefix
+            + String(
+                counter.withLock {
+                    $0 += 1
+                    return $0
+                })
+    }
+
+    func configure(user: ScenarioUser, retry: RetryTimes, cap: Double) throws(StepFailure) {
+        let auth: JSONValue =
+            switch user {
+            case .signedIn(let uid): .string(IDToken.unsigned(uid: uid))
+            case .signedOut: .null
+            case .invalidToken: .string(IDToken.malformed)
+            }
+        let seconds = { (value: Double?) -> JSONValue in
+            value.map { .number(String($0)) } ?? (cap.isFinite ? .number(String(cap)) : .null)
+        }
+        _ = try expectSuccess(
+            "begin",
+            [
+                .init("target", .string(target)), .init("bucket", .string(bucket)), .init("auth", auth),
+                .init(
+                    "retry",
+                    .members([
+                        "upload": seconds(retry.upload), "download": seconds(retry.download),
+                        "operation": seconds(retry.operation),
+                        "timeout": retry.timeout.map { .number(String($0)) } ?? .null,
+                    ])),
+                .init("faults", .array(faults.map(DriverWire.fault))),
+            ])
+    }
+
+    // MARK: References
+
+    func reference(path: String) throws(StepFailure) -> ClientReference {
+        try required(try referenceAnswer(["path": .string(path)]), "a path")
+    }
+
+    func reference(url: String) throws(StepFailure) -> Result<ClientReference, StorageError> {
+        switch try referenceAnswer(["url": .string(url)]) {
+        case .success(let reference?): return .success(reference)
+        case .success(nil): throw malformed("ref", "no reference for a URL")
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    func root() throws(StepFailure) -> ClientReference {
+        try required(try referenceAnswer(["root": .bool(true)]), "the root")
+    }
+
+    /// A reference the SDK always makes (it cannot fail, or be nil).
+    private func required(_ answer: Result<ClientReference?, StorageError>, _ what: String) throws(StepFailure)
+        -> ClientReference
+    {
+        switch answer {
+        case .success(let reference?): return reference
+        case .success(nil): throw malformed("ref", "no reference for \(what)")
+        case .failure(let error): throw malformed("ref", "an error for \(what): \(error.description)")
+        }
+    }
+
+    func follow(_ link: ClientLink, from reference: ClientReference) throws(StepFailure) -> ClientReference? {
+        let linkValue: JSONValue =
+            switch link {
+            case .parent: .string("parent")
+            case .root: .string("root")
+            case .child(let path): .members(["child": .string(path)])
+            }
+        switch try referenceAnswer(["from": .string(id(of: reference)), "link": linkValue]) {
+        case .success(let reference): return reference
+        case .failure(let error): throw malformed("ref", "an error following a link: \(error.description)")
+        }
+    }
+
+    private func referenceAnswer(_ fields: KeyValuePairs<String, JSONValue>) throws(StepFailure)
+        -> Result<ClientReference?, StorageError>
+    {
+        switch try connection.request("ref", fields.map { .init($0.key, $0.value) }) {
+        case .failure(let error): return .failure(error)
+        case .success(let answer):
+            guard let value = answer["ref"] else { throw malformed("ref", "no ref in \(answer.text)") }
+            if case .null = value { return .success(nil) }
+            do throws(DriverWire.Problem) { return .success(try DriverWire.reference(value)) } catch {
+                throw malformed("ref", "\(error)")
+            }
+        }
+    }
+
+    private func id(of reference: ClientReference) -> String {
+        if case .remote(let id) = reference.handle { return id }
+        return ""
+    }
+
+    // MARK: Tasks
+
+    func put(_ reference: ClientReference, source: ClientUpload, metadata: StorageMetadata?, chunkSize: Int64?)
+        throws(StepFailure) -> any ClientTask
+    {
+        var fields: [JSONValue.Member] = []
+        let total: Int64
+        switch source {
+        case .data(let data):
+            fields.append(.init("data", .string(Base64.encode(data))))
+            total = Int64(data.count)
+        case .file(let url):
+            fields.append(.init("file", .string(url.path)))
+            total = 0
+        }
+        if let metadata { fields.append(.init("metadata", DriverWire.uploadMetadata(metadata))) }
+        if let chunkSize { fields.append(.init("chunkSize", .number(String(chunkSize)))) }
+        return try startTask("put", reference, fields, total: total)
+    }
+
+    func getData(_ reference: ClientReference, maxSize: Int64) throws(StepFailure) -> any ClientTask {
+        try startTask("getData", reference, [.init("maxSize", .number(String(maxSize)))], total: -1)
+    }
+
+    func write(_ reference: ClientReference, toFile url: URL) throws(StepFailure) -> any ClientTask {
+        try startTask("write", reference, [.init("file", .string(url.path))], total: -1)
+    }
+
+    private func startTask(_ op: String, _ reference: ClientReference, _ fields: [JSONValue.Member], total: Int64)
+        throws(StepFailure) -> DriverTask
+    {
+        let task = DriverTask(id: nextID("t"), client: self, total: total)
+        tasks.withLock { $0[task.id] = task }
+        _ = try expectSuccess(op, [.init("ref", .string(id(of: reference))), .init("task", .string(task.id))] + fields)
+        return task
+    }
+
+    /// pause, resume, cancel and the observer calls: sent at once; a failure waits for the next `runWork`.
+    func control(_ op: String, _ fields: [JSONValue.Member]) {
+        do throws(StepFailure) {
+            _ = try connection.request(op, fields)
+        } catch {
+            controlFailure.withLock { if $0 == nil { $0 = error } }
+        }
+    }
+
+    // MARK: Operations
+
+    func getMetadata(_ reference: ClientReference) throws(StepFailure) -> Result<StorageMetadata, StorageError> {
+        try metadataAnswer("getMetadata", [.init("ref", .string(id(of: reference)))])
+    }
+
+    func updateMetadata(_ reference: ClientReference, _ patch: MetadataPatch) throws(StepFailure)
+        -> Result<StorageMetadata, StorageError>
+    {
+        try metadataAnswer(
+            "updateMetadata", [.init("ref", .string(id(of: reference))), .init("patch", DriverWire.patch(patch))])
+    }
+
+    private func metadataAnswer(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure)
+        -> Result<StorageMetadata, StorageError>
+    {
+        switch try connection.request(op, fields) {
+        case .failure(let error): return .failure(error)
+        case .success(let answer):
+            guard let value = answer["metadata"] else { throw malformed(op, "no metadata in \(answer.text)") }
+            do throws(DriverWire.Problem) { return .success(try DriverWire.metadata(value)) } catch {
+                throw malformed(op, "\(error)")
+            }
+        }
+    }
+
+    func delete(_ reference: ClientReference) throws(StepFailure) -> Result<Void, StorageError> {
+        try connection.request("delete", [.init("ref", .string(id(of: reference)))]).map { _ in () }
+    }
+
+    func downloadURL(_ reference: ClientReference) throws(StepFailure) -> Result<URL, StorageError> {
+        switch try connection.request("downloadURL", [.init("ref", .string(id(of: reference)))]) {
+        case .failure(let error): return .failure(error)
+        case .success(let answer):
+            guard let text = answer["url"]?.stringValue, let url = URL(string: text) else {
+                throw malformed("downloadURL", "no url in \(answer.text)")
+            }
+            return .success(url)
+        }
+    }
+
+    func list(_ reference: ClientReference, maxResults: Int64, pageToken: String?) throws(StepFailure)
+        -> Result<ClientPage, StorageError>
+    {
+        try pageAnswer(
+            "list",
+            [
+                .init("ref", .string(id(of: reference))), .init("maxResults", .number(String(maxResults))),
+                .init("pageToken", pageToken.map { .string($0) } ?? .null),
+            ])
+    }
+
+    func listAll(_ reference: ClientReference) throws(StepFailure) -> Result<ClientPage, StorageError> {
+        try pageAnswer("listAll", [.init("ref", .string(id(of: reference)))])
+    }
+
+    private func pageAnswer(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure)
+        -> Result<ClientPage, StorageError>
+    {
+        switch try connection.request(op, fields) {
+        case .failure(let error): return .failure(error)
+        case .success(let answer):
+            guard case .array(let prefixes)? = answer["prefixes"], case .array(let items)? = answer["items"] else {
+                throw malformed(op, "expected prefixes and items in \(answer.text)")
+            }
+            do throws(DriverWire.Problem) {
+                var page = ClientPage(
+                    prefixes: [], items: [], pageToken: try DriverWire.optionalString(answer, "pageToken"))
+                for prefix in prefixes { page.prefixes.append(try DriverWire.reference(prefix)) }
+                for item in items { page.items.append(try DriverWire.reference(item)) }
+                return .success(page)
+            } catch {
+                throw malformed(op, "\(error)")
+            }
+        }
+    }
+
+    func addFaults(_ added: [RequestFault]) throws(StepFailure) {
+        _ = try expectSuccess("fault", [.init("faults", .array(added.map(DriverWire.fault)))])
+    }
+
+    // MARK: Waiting
+
+    func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool {
+        // What already arrived happened while the scenario did other things: take it in first.
+        while let message = try connection.nextMessage(until: .distantPast) { try dispatch(message) }
+        if condition() { return true }
+        // The driver's client works only while the scenario waits, as the in-process client does.
+        _ = try expectSuccess("proceed", [])
+        defer { _ = try? connection.request("hold") }
+        while true {
+            if let failure = controlFailure.withLock({ $0 }) { throw failure }
+            // What already arrived happened while the scenario did other things: take it in first.
+            while let message = try connection.nextMessage(until: .distantPast) { try dispatch(message) }
+            if condition() { return true }
+            if Date() >= deadline { return true }
+            let idle = tasks.withLock { $0.values.allSatisfy { !$0.isActive } }
+            // An idle client may still have messages on the way (an observer's call, a pause's event).
+            let wait = idle ? min(deadline, Date(timeIntervalSinceNow: 0.2)) : deadline
+            guard let message = try connection.nextMessage(until: wait) else {
+                if idle { return false }
+                continue
+            }
+            try dispatch(message)
+        }
+    }
+
+    private func dispatch(_ message: JSONValue) throws(StepFailure) {
+        let taskID = message["task"]?.stringValue ?? message["finished"]?.stringValue
+        guard let taskID, let task = tasks.withLock({ $0[taskID] }) else {
+            throw malformed("event", "a message for no task this scenario started: \(message.text)")
+        }
+        if message["finished"] != nil {
+            task.markFinished()
+            return
+        }
+        do throws(DriverWire.Problem) {
+            if let handle = message["observed"]?.stringValue {
+                task.deliverObserved(handle, try event(message))
+                return
+            }
+            if message["event"]?.stringValue == "retry" {
+                task.deliverRetry(
+                    RetryWait(
+                        retry: Int(message["retry"]?.integerValue ?? 0),
+                        seconds: DriverWire.number(message["seconds"]) ?? 0,
+                        failure: BackendError(.transport, message["failure"]?.stringValue ?? "")))
+            } else {
+                task.deliver(try event(message), product: try product(message["result"]))
+            }
+        } catch {
+            throw malformed("event", "\(error): \(message.text)")
+        }
+        if let sequence = message["seq"]?.integerValue { try connection.acknowledge(sequence) }
+    }
+
+    private func event(_ message: JSONValue) throws(DriverWire.Problem) -> ClientTaskEvent {
+        let name = message["event"]?.stringValue ?? message["status"]?.stringValue ?? ""
+        guard let status = StorageTaskStatus.allCases.first(where: { $0.description == name }), status != .unknown
+        else {
+            throw DriverWire.Problem(description: "unknown task status \"\(name)\"")
+        }
+        return ClientTaskEvent(
+            status: status, progress: DriverWire.progress(message),
+            error: try message["error"].map { e throws(DriverWire.Problem) in try DriverWire.error(e) })
+    }
+
+    private func product(_ value: JSONValue?) throws(DriverWire.Problem) -> ClientTaskProduct? {
+        guard let value else { return nil }
+        if let metadata = value["metadata"] { return .uploaded(try DriverWire.metadata(metadata)) }
+        if let text = value["data"]?.stringValue {
+            guard case .success(let bytes) = Base64.decode(text) else {
+                throw DriverWire.Problem(description: "result.data: not base64")
+            }
+            return .data(Data(bytes))
+        }
+        if let path = value["file"]?.stringValue { return .file(URL(fileURLWithPath: path)) }
+        return nil
+    }
+
+    func close() {
+        connection.close()
+    }
+
+    private func expectSuccess(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure) -> JSONValue {
+        switch try connection.request(op, fields) {
+        case .success(let answer): return answer
+        case .failure(let error):
+            throw .error(.driverError, "driver `\(connection.command)`: `\(op)` failed: \(error.description)")
+        }
+    }
+
+    private func malformed(_ op: String, _ detail: String) -> StepFailure {
+        .error(.driverError, "driver `\(connection.command)`: a malformed answer to `\(op)`: \(detail)")
+    }
+}

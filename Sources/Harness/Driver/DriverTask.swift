@@ -1,0 +1,101 @@
+import Foundation
+import StorageModel
+
+/// A task of a driver's client, as the runner sees it: the events the driver reported, delivered to the
+/// runner's taps when the scenario waits (`DriverClient.runWork`); pause, resume, cancel and observers go
+/// to the driver, whose SDK does them.
+final class DriverTask: ClientTask {
+    private struct State {
+        var current: ClientTaskEvent
+        var product: ClientTaskProduct?
+        var taps: [@Sendable (ClientTaskEvent) -> Void] = []
+        var retryTaps: [@Sendable (RetryWait) -> Void] = []
+        var observers: [String: @Sendable (ClientTaskEvent) -> Void] = [:]
+        /// The driver said everything the terminal event set off is done (`finished`).
+        var finished = false
+        var paused = false
+    }
+
+    let id: String
+    private let client: DriverClient
+    private let state: Locked<State>
+
+    init(id: String, client: DriverClient, total: Int64) {
+        self.id = id
+        self.client = client
+        state = Locked(
+            State(
+                current: ClientTaskEvent(
+                    status: .resume, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: total))))
+    }
+
+    /// Still able to deliver events without help: not ended and not paused.
+    var isActive: Bool { state.withLock { !$0.finished && !$0.paused } }
+
+    /// An event the driver reported, with what the task produced when it is the last.
+    func deliver(_ event: ClientTaskEvent, product: ClientTaskProduct?) {
+        let taps = state.withLock { state in
+            state.current = event
+            switch event.status {
+            case .pause: state.paused = true
+            case .resume, .progress: state.paused = false
+            case .success, .failure:
+                state.product = product
+            case .unknown: break
+            }
+            return state.taps
+        }
+        for tap in taps { tap(event) }
+    }
+
+    /// The driver's `finished`: the terminal event's observers were called and the task cleaned up.
+    func markFinished() {
+        state.withLock { $0.finished = true }
+    }
+
+    func deliverRetry(_ wait: RetryWait) {
+        for tap in state.withLock({ $0.retryTaps }) { tap(wait) }
+    }
+
+    func deliverObserved(_ handle: String, _ event: ClientTaskEvent) {
+        state.withLock { $0.observers[handle] }?(event)
+    }
+
+    func tap(_ handler: @escaping @Sendable (ClientTaskEvent) -> Void) {
+        state.withLock { $0.taps.append(handler) }
+    }
+
+    func tapRetries(_ handler: @escaping @Sendable (RetryWait) -> Void) {
+        state.withLock { $0.retryTaps.append(handler) }
+    }
+
+    func observe(_ status: StorageTaskStatus, _ handler: @escaping @Sendable (ClientTaskEvent) -> Void) -> String {
+        let handle = "\(id).o\(UUID().uuidString.prefix(8))"
+        state.withLock { $0.observers[handle] = handler }
+        client.control(
+            "observe",
+            [
+                .init("task", .string(id)), .init("status", .string(status.description)),
+                .init("observer", .string(handle)),
+            ])
+        return handle
+    }
+
+    func removeObserver(_ handle: String) {
+        client.control("removeObserver", [.init("task", .string(id)), .init("observer", .string(handle))])
+    }
+
+    func removeAllObservers(for status: StorageTaskStatus?) {
+        client.control(
+            "removeAllObservers",
+            [.init("task", .string(id)), .init("status", status.map { .string($0.description) } ?? .null)])
+    }
+
+    func pause() { client.control("pause", [.init("task", .string(id))]) }
+    func resume() { client.control("resume", [.init("task", .string(id))]) }
+    func cancel() { client.control("cancel", [.init("task", .string(id))]) }
+
+    var isFinished: Bool { state.withLock { $0.finished } }
+    var current: ClientTaskEvent { state.withLock { $0.current } }
+    var product: ClientTaskProduct? { state.withLock { $0.product } }
+}

@@ -1,0 +1,265 @@
+import Foundation
+import StorageModel
+
+/// How the driver protocol writes the values it carries (docs/driver-protocol.md §3): references, metadata,
+/// metadata changes, errors, task events and faults, each as a JSON value. Both ends use it: the runner's
+/// `DriverClient` and the project's own driver.
+enum DriverWire {
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    // MARK: References
+
+    static func reference(id: String, _ reference: StorageReference) -> JSONValue {
+        .members([
+            "id": .string(id), "bucket": .string(reference.bucket), "fullPath": .string(reference.fullPath),
+            "name": .string(reference.name), "description": .string(reference.description),
+        ])
+    }
+
+    static func reference(_ value: JSONValue) throws(Problem) -> ClientReference {
+        ClientReference(
+            bucket: try string(value, "bucket"), fullPath: try string(value, "fullPath"),
+            name: try string(value, "name"),
+            description: try string(value, "description"), handle: .remote(try string(value, "id")))
+    }
+
+    // MARK: Metadata
+
+    /// An upload's metadata: the writable fields and the custom metadata, absent ones left out.
+    static func uploadMetadata(_ metadata: StorageMetadata) -> JSONValue {
+        let fields = metadata.uploadFields
+        var members = MetadataField.allCases.compactMap { field in
+            fields[field].map { JSONValue.Member(field.rawValue, .string($0)) }
+        }
+        if let custom = metadata.customMetadata {
+            members.append(.init("customMetadata", stringMap(custom)))
+        }
+        return .object(members)
+    }
+
+    static func uploadMetadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
+        var metadata = StorageMetadata()
+        metadata.cacheControl = try optionalString(value, "cacheControl")
+        metadata.contentDisposition = try optionalString(value, "contentDisposition")
+        metadata.contentEncoding = try optionalString(value, "contentEncoding")
+        metadata.contentLanguage = try optionalString(value, "contentLanguage")
+        metadata.contentType = try optionalString(value, "contentType")
+        if let custom = value["customMetadata"] { metadata.customMetadata = try stringMap(custom, "customMetadata") }
+        return metadata
+    }
+
+    /// What the service reported, as the SDK's `StorageMetadata` shows it.
+    static func metadata(_ metadata: StorageMetadata) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("bucket", .string(metadata.bucket)), .init("generation", .number(String(metadata.generation))),
+            .init("metageneration", .number(String(metadata.metageneration))),
+            .init("size", .number(String(metadata.size))),
+        ]
+        let texts: [(String, String?)] = [
+            ("fullPath", metadata.path), ("md5Hash", metadata.md5Hash), ("cacheControl", metadata.cacheControl),
+            ("contentDisposition", metadata.contentDisposition), ("contentEncoding", metadata.contentEncoding),
+            ("contentLanguage", metadata.contentLanguage), ("contentType", metadata.contentType),
+            ("timeCreated", metadata.timeCreated.map(StorageDateFormat.string(from:))),
+            ("updated", metadata.updated.map(StorageDateFormat.string(from:))),
+        ]
+        for (key, text) in texts {
+            if let text { members.append(.init(key, .string(text))) }
+        }
+        if let custom = metadata.customMetadata { members.append(.init("customMetadata", stringMap(custom))) }
+        return .object(members)
+    }
+
+    static func metadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
+        func integer(_ key: String) throws(Problem) -> Int64 {
+            guard let number = value[key]?.integerValue else { throw Problem(description: "metadata.\(key): missing") }
+            return number
+        }
+        func date(_ key: String) throws(Problem) -> Date {
+            guard let text = try optionalString(value, key) else { return Date(timeIntervalSince1970: 0) }
+            guard let date = StorageDateFormat.date(from: text) else {
+                throw Problem(description: "metadata.\(key): \"\(text)\" is not an ISO 8601 time")
+            }
+            return date
+        }
+        let resource = ObjectResource(
+            bucket: try string(value, "bucket"), name: try optionalString(value, "fullPath") ?? "",
+            generation: try integer("generation"), metageneration: try integer("metageneration"),
+            size: try integer("size"), contentType: try optionalString(value, "contentType"),
+            contentEncoding: try optionalString(value, "contentEncoding") ?? "identity",
+            contentDisposition: try optionalString(value, "contentDisposition"),
+            contentLanguage: try optionalString(value, "contentLanguage"),
+            cacheControl: try optionalString(value, "cacheControl"),
+            customMetadata: try value["customMetadata"].map { v throws(Problem) in try stringMap(v, "customMetadata") }
+                ?? [:],
+            md5Hash: try optionalString(value, "md5Hash") ?? "", crc32c: "", etag: "",
+            timeCreated: try date("timeCreated"),
+            updated: try date("updated"), storageClass: "STANDARD", downloadTokens: [])
+        return StorageMetadata(resource: resource)
+    }
+
+    // MARK: Changes
+
+    static func patch(_ patch: MetadataPatch) -> JSONValue {
+        .members([
+            "fields": .object(
+                patch.fields.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                    .init($0.key.rawValue, $0.value.map { .string($0) } ?? .null)
+                }),
+            "customMetadata": .object(
+                patch.customMetadata.sorted { $0.key < $1.key }.map {
+                    .init($0.key, $0.value.map { .string($0) } ?? .null)
+                }
+            ),
+            "removesAllCustomMetadata": .bool(patch.removesAllCustomMetadata),
+        ])
+    }
+
+    static func patch(_ value: JSONValue) throws(Problem) -> MetadataPatch {
+        var patch = MetadataPatch()
+        if case .object(let fields)? = value["fields"] {
+            for member in fields {
+                guard let field = MetadataField(rawValue: member.key) else {
+                    throw Problem(description: "patch.fields: unknown field \(member.key)")
+                }
+                patch.fields[field] = .some(member.value.stringValue)
+            }
+        }
+        if case .object(let custom)? = value["customMetadata"] {
+            for member in custom { patch.customMetadata[member.key] = .some(member.value.stringValue) }
+        }
+        if case .bool(true)? = value["removesAllCustomMetadata"] { patch.removesAllCustomMetadata = true }
+        return patch
+    }
+
+    // MARK: Errors and events
+
+    static func error(_ error: StorageError) -> JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("code", .number(String(error.code.rawValue))), .init("message", .string(error.message)),
+        ]
+        if let status = error.serverStatus { members.append(.init("status", .number(String(status)))) }
+        if let body = error.responseBody { members.append(.init("body", .string(body))) }
+        return .object(members)
+    }
+
+    static func error(_ value: JSONValue) throws(Problem) -> StorageError {
+        let code: StorageErrorCode?
+        switch value["code"] {
+        case .string(let name)?: code = StorageErrorCode(nameOrNumber: name)
+        case let number?:
+            code = number.integerValue.flatMap { Int(exactly: $0) }.flatMap(StorageErrorCode.init(rawValue:))
+        case nil: code = nil
+        }
+        guard let code else { throw Problem(description: "error.code: expected a StorageErrorCode name or number") }
+        var error = StorageError(
+            code: code, message: try optionalString(value, "message") ?? "",
+            serverStatus: value["status"]?.integerValue.map { Int($0) })
+        error.responseBody = try optionalString(value, "body")
+        return error
+    }
+
+    static func progress(_ value: JSONValue) -> StorageProgress {
+        StorageProgress(
+            completedUnitCount: value["completed"]?.integerValue ?? 0,
+            totalUnitCount: value["total"]?.integerValue ?? -1)
+    }
+
+    // MARK: Faults
+
+    static func fault(_ fault: RequestFault) -> JSONValue {
+        var members: [JSONValue.Member] = [.init("request", .string(fault.kind.rawValue))]
+        switch fault.occurrence {
+        case .nth(let index): members.append(.init("nth", .number(String(index))))
+        case .first(let count): members.append(.init("first", .number(String(count))))
+        case .every: members.append(.init("every", .bool(true)))
+        }
+        switch fault.action {
+        case .status(let status, let retryAfter, let body):
+            members.append(.init("status", .number(String(status))))
+            if let retryAfter { members.append(.init("retryAfter", .number(String(retryAfter)))) }
+            if let body { members.append(.init("body", .string(body))) }
+        case .reset: members.append(.init("reset", .bool(true)))
+        case .answerLost: members.append(.init("answerLost", .bool(true)))
+        case .corrupt: members.append(.init("corrupt", .bool(true)))
+        case .misreport(let size): members.append(.init("misreport", .number(String(size))))
+        case .dropRequest(let size): members.append(.init("dropRequest", .number(String(size))))
+        case .dropResponse(let size): members.append(.init("dropResponse", .number(String(size))))
+        case .stall(let seconds): members.append(.init("stall", .number(String(seconds))))
+        }
+        return .object(members)
+    }
+
+    static func fault(_ value: JSONValue) throws(Problem) -> RequestFault {
+        guard let kind = RequestFault.Kind(rawValue: try string(value, "request")) else {
+            throw Problem(description: "fault.request: unknown request kind")
+        }
+        let occurrence: RequestFault.Occurrence
+        if let index = value["nth"]?.integerValue {
+            occurrence = .nth(Int(index))
+        } else if let count = value["first"]?.integerValue {
+            occurrence = .first(Int(count))
+        } else {
+            occurrence = value["every"] == nil ? .nth(1) : .every
+        }
+        let action: RequestFault.Action
+        if let status = value["status"]?.integerValue {
+            action = .status(
+                Int(status), retryAfter: number(value["retryAfter"]), body: try optionalString(value, "body"))
+        } else if let size = value["misreport"]?.integerValue {
+            action = .misreport(receivedBytes: size)
+        } else if let size = value["dropRequest"]?.integerValue {
+            action = .dropRequest(afterBytes: size)
+        } else if let size = value["dropResponse"]?.integerValue {
+            action = .dropResponse(afterBytes: size)
+        } else if let seconds = number(value["stall"]) {
+            action = .stall(seconds: seconds)
+        } else if value["reset"] != nil {
+            action = .reset
+        } else if value["answerLost"] != nil {
+            action = .answerLost
+        } else if value["corrupt"] != nil {
+            action = .corrupt
+        } else {
+            throw Problem(description: "fault: no action")
+        }
+        return RequestFault(kind: kind, occurrence: occurrence, action: action)
+    }
+
+    // MARK: Scalars
+
+    static func number(_ value: JSONValue?) -> Double? {
+        guard case .number(let text)? = value else { return nil }
+        return Double(text)
+    }
+
+    static func string(_ value: JSONValue, _ key: String) throws(Problem) -> String {
+        guard let text = value[key]?.stringValue else { throw Problem(description: "\(key): expected a string") }
+        return text
+    }
+
+    static func optionalString(_ value: JSONValue, _ key: String) throws(Problem) -> String? {
+        switch value[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let other?: throw Problem(description: "\(key): expected a string, found \(other.kindDescription)")
+        }
+    }
+
+    private static func stringMap(_ map: [String: String]) -> JSONValue {
+        .object(map.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) })
+    }
+
+    private static func stringMap(_ value: JSONValue, _ key: String) throws(Problem) -> [String: String] {
+        guard case .object(let members) = value else { throw Problem(description: "\(key): expected an object") }
+        var map: [String: String] = [:]
+        for member in members {
+            guard let text = member.value.stringValue else {
+                throw Problem(description: "\(key).\(member.key): not a string")
+            }
+            map[member.key] = text
+        }
+        return map
+    }
+}
