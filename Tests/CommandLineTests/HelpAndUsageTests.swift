@@ -76,7 +76,8 @@ struct HelpAndUsageTests {
         #expect(run.output.isEmpty)
         #expect(
             run.errors.hasPrefix(
-                "storage-conformance: unknown command lnit (commands: run, lint, list, report, schema, serve, driver, help)"))
+                "storage-conformance: unknown command lnit (commands: run, lint, list, report, schema, serve, driver, help)"
+            ))
         #expect(run.errors.hasSuffix("Run `storage-conformance help` for usage.\n"))
     }
 
