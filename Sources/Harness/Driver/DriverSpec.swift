@@ -6,28 +6,8 @@ import StorageModel
 /// memory, their events in lock step), as its `hello` answer lists it (docs/driver-protocol.md §4). A
 /// scenario that needs a capability the driver lacks is skipped with that reason, never passed.
 enum DriverCapability: String, CaseIterable, Sendable {
-    case putFile, writeToFile, pauseResume, cancel, observers, references, getMetadata, updateMetadata, delete
-    case downloadURL, list, listAll, faults, retryEvents
-
-    /// What a scenario that needs it does.
-    var use: String {
-        switch self {
-        case .putFile: "uploads a file (put with file:)"
-        case .writeToFile: "downloads into a file (write)"
-        case .pauseResume: "pauses and resumes a task"
-        case .cancel: "cancels a task"
-        case .observers: "adds or removes observers"
-        case .references: "makes references with ref: (chains, URLs)"
-        case .getMetadata: "reads metadata"
-        case .updateMetadata: "updates metadata"
-        case .delete: "deletes objects"
-        case .downloadURL: "asks for download URLs"
-        case .list: "lists one page (list)"
-        case .listAll: "lists everything (listAll)"
-        case .faults: "puts faults into the client's requests (given.faults, fault:, given.retry.timeout)"
-        case .retryEvents: "acts while the client waits to retry (when: { retry: N })"
-        }
-    }
+    case events, putFile, writeToFile, pauseResume, cancel, observers, references, getMetadata, updateMetadata
+    case delete, downloadURL, list, listAll, faults, retryEvents
 
     /// The capabilities `scenario` needs.
     static func needed(by scenario: Scenario) -> Set<DriverCapability> {
@@ -35,14 +15,20 @@ enum DriverCapability: String, CaseIterable, Sendable {
         if scenario.hasFaults || scenario.given.retry.timeout != nil { needed.insert(.faults) }
         for step in scenario.steps {
             if case .retry? = step.trigger { needed.insert(.retryEvents) }
+            if step.trigger != nil { needed.insert(.events) }
+            if let expectation = step.expectation,
+                expectation.events != nil || expectation.progress != nil || expectation.observers != nil
+            {
+                needed.insert(.events)
+            }
             switch step.action {
             case .ref: needed.insert(.references)
             case .put(_, .file, _, _): needed.insert(.putFile)
             case .put, .getData, .await, .fault: break
             case .write: needed.insert(.writeToFile)
-            case .pause, .resume: needed.insert(.pauseResume)
-            case .cancel: needed.insert(.cancel)
-            case .observe, .removeObserver, .removeAllObservers: needed.insert(.observers)
+            case .pause, .resume: needed.formUnion([.pauseResume, .events])
+            case .cancel: needed.formUnion([.cancel, .events])
+            case .observe, .removeObserver, .removeAllObservers: needed.formUnion([.observers, .events])
             case .downloadURL: needed.insert(.downloadURL)
             case .list: needed.insert(.list)
             case .listAll: needed.insert(.listAll)
@@ -113,7 +99,7 @@ public struct DriverSpec: Sendable {
             $0.rawValue < $1.rawValue
         }
         guard !missing.isEmpty else { return nil }
-        return "the driver \(name) lacks "
-            + missing.map { "\($0.rawValue) (the scenario \($0.use))" }.joined(separator: ", ")
+        return
+            "the driver \(name) lacks \(missing.map(\.rawValue).joined(separator: ", ")) (docs/driver-protocol.md §4)"
     }
 }
