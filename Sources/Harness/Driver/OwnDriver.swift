@@ -87,7 +87,9 @@ final class OwnDriver: Sendable {
             }
             return true
         }
-        guard let id = message["id"], let op = message["op"]?.stringValue else { return op(message) != "end" }
+        guard let id = message["id"], let op = message["op"]?.stringValue else {
+            return message["op"]?.stringValue != "end"
+        }
         if op == "end" { return false }
         do throws(DriverWire.Problem) {
             switch try perform(op, message) {
@@ -102,8 +104,6 @@ final class OwnDriver: Sendable {
         }
         return true
     }
-
-    private func op(_ message: JSONValue) -> String? { message["op"]?.stringValue }
 
     private typealias Answer = Result<[JSONValue.Member], StorageError>
 
