@@ -63,11 +63,7 @@ enum EmulatorObjectJSON {
         let name = try required(value, "name")
         let bucket = try required(value, "bucket")
         var metadata = ObjectMetadataFields()
-        metadata.contentType = try string(value, "contentType")
-        metadata.contentEncoding = try string(value, "contentEncoding")
-        metadata.contentDisposition = try string(value, "contentDisposition")
-        metadata.contentLanguage = try string(value, "contentLanguage")
-        metadata.cacheControl = try string(value, "cacheControl")
+        for field in MetadataField.allCases { metadata[field] = try string(value, field.rawValue) }
         metadata.customMetadata = try customMetadata(value)
         var stamps = FixedStamps()
         stamps.generation = try positive(value, "generation")
