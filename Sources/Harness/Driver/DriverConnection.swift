@@ -76,30 +76,25 @@ final class DriverConnection: Sendable {
     }
 
     private static func readLines(_ handle: FileHandle, into inbox: Locked<Inbox>) {
-        var pending = Data()
+        var reader = LineReader(handle)
         while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty {
-                inbox.withCondition { inbox, condition in
-                    if inbox.broken == nil { inbox.broken = "the driver exited" }
-                    condition.broadcast()
-                }
+            switch reader.next(limit: longestLine) {
+            case .line(let line):
+                sort(line, into: inbox)
+            case .end:
+                breakOff("the driver exited", inbox)
+                return
+            case .tooLong:
+                breakOff("the driver wrote a line longer than \(longestLine >> 20) MiB", inbox)
                 return
             }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[pending.startIndex..<newline]
-                pending = Data(pending[(newline + 1)...])
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { continue }
-                sort(Data(line), into: inbox)
-            }
-            if pending.count > longestLine {
-                inbox.withCondition { inbox, condition in
-                    inbox.broken = "the driver wrote a line longer than \(longestLine >> 20) MiB"
-                    condition.broadcast()
-                }
-                return
-            }
+        }
+    }
+
+    private static func breakOff(_ reason: String, _ inbox: Locked<Inbox>) {
+        inbox.withCondition { inbox, condition in
+            if inbox.broken == nil { inbox.broken = reason }
+            condition.broadcast()
         }
     }
 

@@ -41,17 +41,8 @@ final class OwnDriver: Sendable {
         mainThread.withLock { $0 = Thread.current }
         let worker = Thread { [self] in work() }
         worker.start()
-        var pending = Data()
-        reading: while true {
-            let chunk = input.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Data(pending[pending.startIndex..<newline])
-                pending = Data(pending[(newline + 1)...])
-                if !handle(line) { break reading }
-            }
-        }
+        var reader = LineReader(input)
+        while case .line(let line) = reader.next(limit: DriverConnection.longestLine), handle(line) {}
         closed.withCondition { closed, condition in
             closed = true
             condition.broadcast()
