@@ -7,13 +7,19 @@ enum TargetResolver {
         .Problem) -> any Target
     {
         if text == "reference" { return ReferenceTarget() }
+        let live = try endpoint(text)
+        if live.speaksGCS { return GCSTarget(baseURL: live.url, requestTimeout: stepTimeout) }
+        return HTTPTarget(baseURL: live.url, requestTimeout: stepTimeout, adminToken: adminToken)
+    }
+
+    /// A live target's base URL, and whether it speaks the GCS JSON API (`gcs+`) rather than v0.
+    static func endpoint(_ text: String) throws(ArgumentList.Problem) -> (url: URL, speaksGCS: Bool) {
         if text.hasPrefix("gcs+http://") || text.hasPrefix("gcs+https://") {
             let url = try baseURL(String(text.dropFirst("gcs+".count)), as: text, example: "gcs+http://127.0.0.1:4443")
-            return GCSTarget(baseURL: url, requestTimeout: stepTimeout)
+            return (url, true)
         }
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
-            let url = try baseURL(text, as: text, example: "http://127.0.0.1:9199")
-            return HTTPTarget(baseURL: url, requestTimeout: stepTimeout, adminToken: adminToken)
+            return (try baseURL(text, as: text, example: "http://127.0.0.1:9199"), false)
         }
         throw ArgumentList.Problem(
             description:

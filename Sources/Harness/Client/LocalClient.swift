@@ -28,6 +28,11 @@ final class LocalClient: ScenarioClient {
         case .signedOut: storage.signOut()
         case .invalidToken: storage.authToken = IDToken.malformed
         }
+        setRetryTimes(retry, cap: cap)
+    }
+
+    /// The longest retry waits: those given, else the SDK's capped at `cap`.
+    func setRetryTimes(_ retry: RetryTimes, cap: Double) {
         storage.maxUploadRetryTime = retry.upload ?? min(storage.maxUploadRetryTime, cap)
         storage.maxDownloadRetryTime = retry.download ?? min(storage.maxDownloadRetryTime, cap)
         storage.maxOperationRetryTime = retry.operation ?? min(storage.maxOperationRetryTime, cap)

@@ -106,13 +106,23 @@ final class DriverClient: ScenarioClient, Sendable {
     private func referenceAnswer(_ fields: KeyValuePairs<String, JSONValue>) throws(StepFailure)
         -> Result<ClientReference?, StorageError>
     {
-        switch try connection.request("ref", fields.map { .init($0.key, $0.value) }) {
+        try answer("ref", fields.map { .init($0.key, $0.value) }) { answer throws(DriverWire.Problem) in
+            guard let value = answer["ref"] else { throw DriverWire.Problem(description: "no ref") }
+            if case .null = value { return nil }
+            return try DriverWire.reference(value)
+        }
+    }
+
+    /// Sends `op`: the SDK's error as it reported it, or its answer read by `decode`; an answer `decode`
+    /// cannot read is a driver failure.
+    private func answer<Value>(
+        _ op: String, _ fields: [JSONValue.Member], _ decode: (JSONValue) throws(DriverWire.Problem) -> Value
+    ) throws(StepFailure) -> Result<Value, StorageError> {
+        switch try connection.request(op, fields) {
         case .failure(let error): return .failure(error)
         case .success(let answer):
-            guard let value = answer["ref"] else { throw malformed("ref", "no ref in \(answer.text)") }
-            if case .null = value { return .success(nil) }
-            do throws(DriverWire.Problem) { return .success(try DriverWire.reference(value)) } catch {
-                throw malformed("ref", "\(error)")
+            do throws(DriverWire.Problem) { return .success(try decode(answer)) } catch {
+                throw malformed(op, "\(error): \(answer.text)")
             }
         }
     }
@@ -184,13 +194,9 @@ final class DriverClient: ScenarioClient, Sendable {
     private func metadataAnswer(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure)
         -> Result<StorageMetadata, StorageError>
     {
-        switch try connection.request(op, fields) {
-        case .failure(let error): return .failure(error)
-        case .success(let answer):
-            guard let value = answer["metadata"] else { throw malformed(op, "no metadata in \(answer.text)") }
-            do throws(DriverWire.Problem) { return .success(try DriverWire.metadata(value)) } catch {
-                throw malformed(op, "\(error)")
-            }
+        try answer(op, fields) { answer throws(DriverWire.Problem) in
+            guard let value = answer["metadata"] else { throw DriverWire.Problem(description: "no metadata") }
+            return try DriverWire.metadata(value)
         }
     }
 
@@ -199,50 +205,27 @@ final class DriverClient: ScenarioClient, Sendable {
     }
 
     func downloadURL(_ reference: ClientReference) throws(StepFailure) -> Result<URL, StorageError> {
-        switch try connection.request("downloadURL", [.init("ref", .string(id(of: reference)))]) {
-        case .failure(let error): return .failure(error)
-        case .success(let answer):
+        try answer("downloadURL", [.init("ref", .string(id(of: reference)))]) { answer throws(DriverWire.Problem) in
             guard let text = answer["url"]?.stringValue, let url = URL(string: text) else {
-                throw malformed("downloadURL", "no url in \(answer.text)")
+                throw DriverWire.Problem(description: "no url")
             }
-            return .success(url)
+            return url
         }
     }
 
     func list(_ reference: ClientReference, maxResults: Int64, pageToken: String?) throws(StepFailure)
         -> Result<ClientPage, StorageError>
     {
-        try pageAnswer(
+        try answer(
             "list",
             [
                 .init("ref", .string(id(of: reference))), .init("maxResults", .number(String(maxResults))),
                 .init("pageToken", pageToken.map { .string($0) } ?? .null),
-            ])
+            ], DriverWire.page)
     }
 
     func listAll(_ reference: ClientReference) throws(StepFailure) -> Result<ClientPage, StorageError> {
-        try pageAnswer("listAll", [.init("ref", .string(id(of: reference)))])
-    }
-
-    private func pageAnswer(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure)
-        -> Result<ClientPage, StorageError>
-    {
-        switch try connection.request(op, fields) {
-        case .failure(let error): return .failure(error)
-        case .success(let answer):
-            guard case .array(let prefixes)? = answer["prefixes"], case .array(let items)? = answer["items"] else {
-                throw malformed(op, "expected prefixes and items in \(answer.text)")
-            }
-            do throws(DriverWire.Problem) {
-                var page = ClientPage(
-                    prefixes: [], items: [], pageToken: try DriverWire.optionalString(answer, "pageToken"))
-                for prefix in prefixes { page.prefixes.append(try DriverWire.reference(prefix)) }
-                for item in items { page.items.append(try DriverWire.reference(item)) }
-                return .success(page)
-            } catch {
-                throw malformed(op, "\(error)")
-            }
-        }
+        try answer("listAll", [.init("ref", .string(id(of: reference)))], DriverWire.page)
     }
 
     func addFaults(_ added: [RequestFault]) throws(StepFailure) {
@@ -252,18 +235,18 @@ final class DriverClient: ScenarioClient, Sendable {
     // MARK: Waiting
 
     func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool {
-        // What already arrived happened while the scenario did other things: take it in first.
-        while let message = try connection.nextMessage(until: .distantPast) { try dispatch(message) }
-        if condition() { return true }
-        // The driver's client works only while the scenario waits, as the in-process client does.
-        _ = try expectSuccess("proceed", [])
-        defer { _ = try? connection.request("hold") }
+        var proceeding = false
+        defer { if proceeding { _ = try? connection.request("hold") } }
         while true {
             if let failure = controlFailure.withLock({ $0 }) { throw failure }
             // What already arrived happened while the scenario did other things: take it in first.
             while let message = try connection.nextMessage(until: .distantPast) { try dispatch(message) }
-            if condition() { return true }
-            if Date() >= deadline { return true }
+            if condition() || Date() >= deadline { return true }
+            if !proceeding {
+                // The driver's client works only while the scenario waits, as the in-process client does.
+                _ = try expectSuccess("proceed", [])
+                proceeding = true
+            }
             let idle = tasks.withLock { $0.values.allSatisfy { !$0.isActive } }
             // An idle client may still have messages on the way (an observer's call, a pause's event).
             let wait = idle ? min(deadline, Date(timeIntervalSinceNow: 0.2)) : deadline
@@ -306,8 +289,7 @@ final class DriverClient: ScenarioClient, Sendable {
 
     private func event(_ message: JSONValue) throws(DriverWire.Problem) -> ClientTaskEvent {
         let name = message["event"]?.stringValue ?? message["status"]?.stringValue ?? ""
-        guard let status = StorageTaskStatus.allCases.first(where: { $0.description == name }), status != .unknown
-        else {
+        guard let status = StorageTaskStatus(name: name), status != .unknown else {
             throw DriverWire.Problem(description: "unknown task status \"\(name)\"")
         }
         return ClientTaskEvent(
@@ -318,12 +300,7 @@ final class DriverClient: ScenarioClient, Sendable {
     private func product(_ value: JSONValue?) throws(DriverWire.Problem) -> ClientTaskProduct? {
         guard let value else { return nil }
         if let metadata = value["metadata"] { return .uploaded(try DriverWire.metadata(metadata)) }
-        if let text = value["data"]?.stringValue {
-            guard case .success(let bytes) = Base64.decode(text) else {
-                throw DriverWire.Problem(description: "result.data: not base64")
-            }
-            return .data(Data(bytes))
-        }
+        if let data = try DriverWire.bytes(value, "data") { return .data(data) }
         if let path = value["file"]?.stringValue { return .file(URL(fileURLWithPath: path)) }
         return nil
     }

@@ -13,7 +13,6 @@ final class DriverTask: ClientTask {
         var observers: [String: @Sendable (ClientTaskEvent) -> Void] = [:]
         /// The driver said everything the terminal event set off is done (`finished`).
         var finished = false
-        var paused = false
     }
 
     let id: String
@@ -29,20 +28,14 @@ final class DriverTask: ClientTask {
                     status: .resume, progress: StorageProgress(completedUnitCount: 0, totalUnitCount: total))))
     }
 
-    /// Still able to deliver events without help: not ended and not paused.
-    var isActive: Bool { state.withLock { !$0.finished && !$0.paused } }
+    /// Still able to deliver events without help: not ended and not paused (a pause is its last event).
+    var isActive: Bool { state.withLock { !$0.finished && $0.current.status != .pause } }
 
     /// An event the driver reported, with what the task produced when it is the last.
     func deliver(_ event: ClientTaskEvent, product: ClientTaskProduct?) {
         let taps = state.withLock { state in
             state.current = event
-            switch event.status {
-            case .pause: state.paused = true
-            case .resume, .progress: state.paused = false
-            case .success, .failure:
-                state.product = product
-            case .unknown: break
-            }
+            if event.status == .success || event.status == .failure { state.product = product }
             return state.taps
         }
         for tap in taps { tap(event) }

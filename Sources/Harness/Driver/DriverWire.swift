@@ -227,7 +227,35 @@ enum DriverWire {
         return RequestFault(kind: kind, occurrence: occurrence, action: action)
     }
 
+    /// A list of faults (`begin` and `fault`).
+    static func faults(_ value: JSONValue?) throws(Problem) -> [RequestFault] {
+        guard case .array(let items)? = value else { throw Problem(description: "faults: expected a list") }
+        var faults: [RequestFault] = []
+        for item in items { faults.append(try fault(item)) }
+        return faults
+    }
+
+    // MARK: Pages
+
+    /// `list` and `listAll`'s answer: `prefixes`, `items` and `pageToken`.
+    static func page(_ answer: JSONValue) throws(Problem) -> ClientPage {
+        guard case .array(let prefixes)? = answer["prefixes"], case .array(let items)? = answer["items"] else {
+            throw Problem(description: "expected prefixes and items")
+        }
+        var page = ClientPage(prefixes: [], items: [], pageToken: try optionalString(answer, "pageToken"))
+        for prefix in prefixes { page.prefixes.append(try reference(prefix)) }
+        for item in items { page.items.append(try reference(item)) }
+        return page
+    }
+
     // MARK: Scalars
+
+    /// The bytes of base64 text under `key`, or nil when there is none.
+    static func bytes(_ value: JSONValue, _ key: String) throws(Problem) -> Data? {
+        guard let text = try optionalString(value, key) else { return nil }
+        guard case .success(let bytes) = Base64.decode(text) else { throw Problem(description: "\(key): not base64") }
+        return Data(bytes)
+    }
 
     static func number(_ value: JSONValue?) -> Double? {
         guard case .number(let text)? = value else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 import StorageHTTP
 import StorageModel
 
@@ -43,10 +44,7 @@ final class OwnDriver: Sendable {
         worker.start()
         var reader = LineReader(input)
         while case .line(let line) = reader.next(limit: DriverConnection.longestLine), handle(line) {}
-        closed.withCondition { closed, condition in
-            closed = true
-            condition.broadcast()
-        }
+        closed.withLock { $0 = true }
         acknowledged.withCondition { _, condition in condition.broadcast() }
     }
 
@@ -117,12 +115,7 @@ final class OwnDriver: Sendable {
         case "getMetadata", "updateMetadata", "delete", "downloadURL", "list", "listAll":
             return try operation(op, message)
         case "fault":
-            guard case .array(let faults)? = message["faults"] else {
-                throw DriverWire.Problem(description: "fault: no faults")
-            }
-            var decoded: [RequestFault] = []
-            for fault in faults { decoded.append(try DriverWire.fault(fault)) }
-            try client().addFaults(decoded)
+            try client().addFaults(try DriverWire.faults(message["faults"]))
             return .success([])
         default:
             throw DriverWire.Problem(description: "unknown op \(op)")
@@ -139,24 +132,28 @@ final class OwnDriver: Sendable {
     private func begin(_ message: JSONValue) throws(DriverWire.Problem) -> Answer {
         let target = try DriverWire.string(message, "target")
         let bucket = try DriverWire.string(message, "bucket")
-        let isGCS = target.hasPrefix("gcs+")
-        guard let base = URL(string: isGCS ? String(target.dropFirst(4)) : target) else {
-            throw DriverWire.Problem(description: "begin.target: not a URL")
+        let endpoint: (url: URL, speaksGCS: Bool)
+        do throws(ArgumentList.Problem) {
+            endpoint = try TargetResolver.endpoint(target)
+        } catch {
+            throw DriverWire.Problem(description: "begin.target: \(error.description)")
         }
         let retry = message["retry"] ?? .null
         let requestTimeout = DriverWire.number(retry["timeout"])
+        let timeout = ScenarioExecution.requestTimeout
         let backend: any StorageBackend =
-            isGCS ? GCSBackend(baseURL: base, requestTimeout: 60) : HTTPBackend(baseURL: base, requestTimeout: 60)
+            endpoint.speaksGCS
+            ? GCSBackend(baseURL: endpoint.url, requestTimeout: timeout)
+            : HTTPBackend(baseURL: endpoint.url, requestTimeout: timeout)
         let storage = Storage(bucket: bucket, backend: backend, host: target, clock: SystemClock())
-        var faults: [RequestFault] = []
-        if case .array(let values)? = message["faults"] {
-            for value in values { faults.append(try DriverWire.fault(value)) }
-        }
-        let client = LocalClient(session: storage, faults: faults, requestTimeout: requestTimeout ?? 60)
+        let faults = message["faults"] == nil ? [] : try DriverWire.faults(message["faults"])
+        let client = LocalClient(
+            session: storage, faults: faults, requestTimeout: requestTimeout ?? timeout)
         client.storage.authToken = message["auth"]?.stringValue
-        if let seconds = DriverWire.number(retry["upload"]) { client.storage.maxUploadRetryTime = seconds }
-        if let seconds = DriverWire.number(retry["download"]) { client.storage.maxDownloadRetryTime = seconds }
-        if let seconds = DriverWire.number(retry["operation"]) { client.storage.maxOperationRetryTime = seconds }
+        client.setRetryTimes(
+            RetryTimes(
+                upload: DriverWire.number(retry["upload"]), download: DriverWire.number(retry["download"]),
+                operation: DriverWire.number(retry["operation"])), cap: .infinity)
         session.withLock { $0 = Session(client: client) }
         return .success([])
     }
@@ -219,11 +216,8 @@ final class OwnDriver: Sendable {
         switch op {
         case "put":
             let source: ClientUpload
-            if let text = message["data"]?.stringValue {
-                guard case .success(let bytes) = Base64.decode(text) else {
-                    throw DriverWire.Problem(description: "put.data: not base64")
-                }
-                source = .data(Data(bytes))
+            if let data = try DriverWire.bytes(message, "data") {
+                source = .data(data)
             } else {
                 source = .file(URL(fileURLWithPath: try DriverWire.string(message, "file")))
             }
@@ -309,9 +303,7 @@ final class OwnDriver: Sendable {
         guard let task = session.withLock({ $0.tasks[id] }) else {
             throw DriverWire.Problem(description: "unknown task \(id)")
         }
-        let status = message["status"]?.stringValue.flatMap { name in
-            StorageTaskStatus.allCases.first { $0.description == name }
-        }
+        let status = message["status"]?.stringValue.flatMap(StorageTaskStatus.init(name:))
         switch op {
         case "pause": task.pause()
         case "resume": task.resume()

@@ -75,14 +75,7 @@ struct EmulatorExportWriter {
             .init(
                 "storage",
                 .members(["version": .string(version), "path": .string(EmulatorExportLayout.storageFolder)])))
-        let temporary = folder.appendingPathComponent(
-            ".\(EmulatorExportLayout.exportMetadataFile).\(UUID().uuidString)")
-        try writeFile(temporary, Data(JSONValue.object(members).prettyText.utf8))
-        guard rename(temporary.path, file.path) == 0 else {
-            let problem = Self.errnoText()
-            try? FileManager.default.removeItem(at: temporary)
-            throw EmulatorExportError(file: file.path, problem: "cannot be written: \(problem)")
-        }
+        try writeFile(file, Data(JSONValue.object(members).prettyText.utf8))
     }
 
     private func createFolder(_ url: URL) throws(EmulatorExportError) {
@@ -93,19 +86,15 @@ struct EmulatorExportWriter {
         }
     }
 
-    /// Writes and syncs `data`, so that the rename that publishes it never exposes a short file.
+    /// Writes `data` as `ReportFile` writes reports: to a synced temporary file renamed into place, so no reader
+    /// ever sees a short file.
     private func writeFile(_ url: URL, _ data: Data) throws(EmulatorExportError) {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: url.path)
-        else {
-            throw EmulatorExportError(file: url.path, problem: "cannot be created")
-        }
         do {
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
+            try ReportFile.write(data, to: url.path)
+        } catch let error as ReportFileError {
+            throw EmulatorExportError(file: url.path, problem: error.reason)
         } catch {
-            throw EmulatorExportError(file: url.path, problem: "cannot be written: \(error.localizedDescription)")
+            throw EmulatorExportError(file: url.path, problem: "\(error)")
         }
     }
 

@@ -10,6 +10,12 @@ public enum StorageTaskStatus: Int, Sendable, CaseIterable, CustomStringConverti
     case success = 4
     case failure = 5
 
+    /// The status `description` spells, `unknown` included.
+    public init?(name: String) {
+        guard let status = Self.allCases.first(where: { $0.description == name }) else { return nil }
+        self = status
+    }
+
     public var description: String {
         switch self {
         case .unknown: "unknown"

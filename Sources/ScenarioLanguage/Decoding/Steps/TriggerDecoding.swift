@@ -46,8 +46,7 @@ enum TriggerDecoding {
     static func status(_ node: YAMLNode, _ key: String, context: DecodingContext) -> StorageTaskStatus? {
         guard let text = context.string(node, key) else { return nil }
         let names = EventPatternDecoding.statusNames
-        guard names.contains(text), let status = StorageTaskStatus.allCases.first(where: { $0.description == text })
-        else {
+        guard names.contains(text), let status = StorageTaskStatus(name: text) else {
             context.error(
                 "\(key): unknown status \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: names))", at: node)
             return nil
