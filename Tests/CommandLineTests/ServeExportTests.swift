@@ -37,7 +37,9 @@ import Testing
         _ = try EmulatorExport.load(from: Self.fixture, into: original)
         let exported = InMemoryBackend()
         #expect(try EmulatorExport.load(from: out, into: exported).objects == 4)
-        #expect(exported.storedObjects().map(\.resource) == original.storedObjects().map(\.resource))
-        #expect(exported.storedObjects().map(\.data) == original.storedObjects().map(\.data))
+        #expect(try exported.storedObjects().map(\.resource) == original.storedObjects().map(\.resource))
+        #expect(
+            try exported.storedObjects().map { try $0.bytes.contents() }
+                == original.storedObjects().map { try $0.bytes.contents() })
     }
 }

@@ -152,7 +152,14 @@ enum CommandTable {
         options: [
             .value("--host", "HOST", "The address to bind (default 127.0.0.1: loopback only).", synopsis: "127.0.0.1"),
             .value("--port", "PORT", "The port (default 9199; 0 picks a free one and prints it).", synopsis: "9199"),
-            .value("--max-body", "SIZE", "The largest request body (default 512MiB; units such as 1MiB allowed)."),
+            .value(
+                "--max-body", "SIZE",
+                "The largest request body (default 512MiB, or 5TiB with --data-dir; units such as\n1MiB allowed). Media uploads and resumable chunks stream into the store; other\nbodies (multipart, JSON) are held in memory, up to 512MiB."
+            ),
+            .value(
+                "--data-dir", "DIR",
+                "Keep objects and open uploads in DIR (created when missing) instead of memory:\nbytes stream to disk, every finished upload is durable before it is answered,\nand a restart serves what DIR holds (docs/data-directory.md)."
+            ),
             .value(
                 "--allow-host", "NAME",
                 "Also accept this Host name on /internal routes and in upload URLs (repeatable;\nloopback names and --host are always accepted).",
@@ -161,7 +168,8 @@ enum CommandTable {
             .value("--max-sessions", "N", "The most upload sessions open at once (default 10000); more → 429."),
             .value(
                 "--session-idle", "SECONDS",
-                "Forget an open upload session after this long without a request (default 3600)."),
+                "Forget an open upload session after this long without a request (default 3600,\nor 604800, a week, as on GCS, with --data-dir)."
+            ),
             .value(
                 "--import", "DIR",
                 "Start with the objects of a Firebase emulator export (the folder of\n`firebase emulators:export`, or its storage_export); a bad folder is refused whole."

@@ -16,18 +16,36 @@ struct ServeCommand: ToolCommand {
             + String(format: "%.1f ms", milliseconds) + " \(entry.remoteAddress)\n"
     }
 
+    /// The largest object GCS stores (5 TiB): the largest body `--max-body` may allow.
+    static let largestObject: Int64 = 5 << 40
+
     func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
         let port = try options.integer("--port", in: 0...65_535) ?? 9199
+        let dataDirectory = options.value("--data-dir")
         let maxBody =
-            try options.size("--max-body", in: 1...(1 << 40)).map(Int.init) ?? HTTPServerConfiguration().maxBodyBytes
+            try options.size("--max-body", in: 1...Self.largestObject).map(Int.init)
+            ?? (dataDirectory == nil ? HTTPServerConfiguration().maxBodyBytes : Int(Self.largestObject))
         if let extra = options.positionals.first {
             throw ArgumentList.Problem(description: "unexpected argument \(extra) (serve takes only options)")
         }
         let host = options.value("--host") ?? "127.0.0.1"
         let maxSessions = try options.integer("--max-sessions", in: 1...10_000_000) ?? 10_000
-        let idleSeconds = try options.seconds("--session-idle", in: 0.001...31_536_000) ?? 3600
-        let service = InMemoryBackend(
-            activeSessionLimit: maxSessions, sessionIdleTimeout: .milliseconds(Int64(idleSeconds * 1000)))
+        let idleSeconds =
+            try options.seconds("--session-idle", in: 0.001...31_536_000) ?? (dataDirectory == nil ? 3600 : 604_800)
+        let idle = Duration.milliseconds(Int64(idleSeconds * 1000))
+        let service: InMemoryBackend
+        if let dataDirectory {
+            do throws(DataDirectoryError) {
+                let directory = try DataDirectory.open(dataDirectory)
+                service = try InMemoryBackend(
+                    directory: directory, activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
+            } catch {
+                tool.complain("cannot use the data directory: \(error)")
+                return 2
+            }
+        } else {
+            service = InMemoryBackend(activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
+        }
         let exportFolder = options.value("--export-on-exit").map { URL(fileURLWithPath: $0) }
         if let folder = options.value("--import") {
             do throws(EmulatorExportError) {
@@ -46,7 +64,10 @@ struct ServeCommand: ToolCommand {
         }
         let hosts = HostPolicy.loopbackHosts.union(options.all("--allow-host"))
         let server = StorageServer(
-            backend: service, configuration: HTTPServerConfiguration(host: host, port: port, maxBodyBytes: maxBody),
+            backend: service,
+            configuration: HTTPServerConfiguration(
+                host: host, port: port, maxBodyBytes: maxBody,
+                maxBufferedBodyBytes: min(maxBody, HTTPServerConfiguration().maxBufferedBodyBytes)),
             administration: service,
             hostPolicy: HostPolicy(allowedHosts: hosts, adminToken: options.value("--admin-token")),
             log: log)
@@ -61,6 +82,7 @@ struct ServeCommand: ToolCommand {
         tool.say(
             "storage-conformance \(ToolVersion.current) serving the reference implementation on http://\(displayHost):\(bound)"
         )
+        if let dataDirectory { tool.say("keeping objects in \(dataDirectory)") }
         if host != "127.0.0.1" && host != "localhost" && host != "::1" {
             tool.complain(
                 "warning: listening on \(host), not only on loopback: anyone who can reach it can read and write every bucket"

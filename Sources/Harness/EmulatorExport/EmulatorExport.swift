@@ -13,8 +13,15 @@ public enum EmulatorExport {
     ) {
         let objects = try EmulatorExportReader(folder: folder).read()
         for (entry, data) in objects {
-            let stored = service.seed(
-                bucket: entry.bucket, name: entry.name, data: data, metadata: entry.metadata, stamps: entry.stamps)
+            let stored: ObjectResource
+            do {
+                stored = try service.seed(
+                    bucket: entry.bucket, name: entry.name, data: data, metadata: entry.metadata, stamps: entry.stamps)
+            } catch {
+                service.reset()
+                throw EmulatorExportError(
+                    file: "gs://\(entry.bucket)/\(entry.name)", problem: "cannot be stored: \(error)")
+            }
             let crc32c = EmulatorObjectJSON.decimalCRC32C(stored.crc32c)
             guard stored.md5Hash == entry.md5Hash, crc32c == entry.crc32c || stored.crc32c == entry.crc32c else {
                 service.reset()
@@ -34,7 +41,12 @@ public enum EmulatorExport {
     public static func write(_ service: InMemoryBackend, to folder: URL, version: String) throws(EmulatorExportError)
         -> Int
     {
-        let objects = service.storedObjects()
+        let objects: [(resource: ObjectResource, bytes: ObjectRead)]
+        do {
+            objects = try service.storedObjects()
+        } catch {
+            throw EmulatorExportError(file: folder.path, problem: "the objects cannot be read: \(error)")
+        }
         try EmulatorExportWriter(folder: folder, version: version).write(objects)
         return objects.count
     }

@@ -10,7 +10,7 @@ struct EmulatorExportWriter {
     /// Written as the export's and the storage export's `version`.
     let version: String
 
-    func write(_ objects: [(resource: ObjectResource, data: Data)]) throws(EmulatorExportError) {
+    func write(_ objects: [(resource: ObjectResource, bytes: ObjectRead)]) throws(EmulatorExportError) {
         try createFolder(folder)
         let fresh = folder.appendingPathComponent(".\(EmulatorExportLayout.storageFolder).\(UUID().uuidString)")
         do throws(EmulatorExportError) {
@@ -23,7 +23,7 @@ struct EmulatorExportWriter {
         }
     }
 
-    private func writeStorage(_ objects: [(resource: ObjectResource, data: Data)], into storage: URL)
+    private func writeStorage(_ objects: [(resource: ObjectResource, bytes: ObjectRead)], into storage: URL)
         throws(EmulatorExportError)
     {
         let metadata = storage.appendingPathComponent(EmulatorExportLayout.metadataFolder)
@@ -33,9 +33,16 @@ struct EmulatorExportWriter {
         let buckets = Set(objects.map(\.resource.bucket)).sorted()
         let list = JSONValue.members(["buckets": .array(buckets.map { .members(["id": .string($0)]) })])
         try writeFile(storage.appendingPathComponent(EmulatorExportLayout.bucketsFile), Data(list.prettyText.utf8))
-        for (resource, data) in objects {
+        for (resource, bytes) in objects {
             let name = UUID().uuidString.lowercased()
-            try writeFile(blobs.appendingPathComponent(name), data)
+            let blob = blobs.appendingPathComponent(name)
+            do {
+                try writeFile(blob, try bytes.contents())
+            } catch let error as EmulatorExportError {
+                throw error
+            } catch {
+                throw EmulatorExportError(file: blob.path, problem: "the object's bytes cannot be read: \(error)")
+            }
             try writeFile(
                 metadata.appendingPathComponent(name + ".json"),
                 Data(EmulatorObjectJSON.encode(resource).prettyText.utf8))

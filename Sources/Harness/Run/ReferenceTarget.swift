@@ -25,7 +25,11 @@ final class ReferenceSession: TargetSession {
     }
 
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
-        backend.seed(bucket: storage.bucket, name: name, data: data, metadata: metadata, stamps: stamps)
+        do {
+            try backend.seed(bucket: storage.bucket, name: name, data: data, metadata: metadata, stamps: stamps)
+        } catch {
+            throw .failed("cannot store the fixture \(name): \(error)")
+        }
     }
 
     func applyRules(_ rules: StorageRules) throws(TargetFailure) {

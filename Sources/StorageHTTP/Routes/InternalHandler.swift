@@ -35,7 +35,7 @@ struct InternalHandler {
     func fixture(_ request: StorageRequest, bucket: String, name: String) throws(BackendError) -> HTTPResponse {
         let administration = try required()
         let fixture = try FixtureJSON.decode(request.body)
-        let resource = administration.seed(
+        let resource = try administration.seed(
             bucket: bucket, name: name, data: fixture.data, metadata: fixture.fields, stamps: fixture.stamps)
         return WireResponse.resource(resource)
     }

@@ -20,24 +20,21 @@ struct ObjectReadHandler {
     func media(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
         let token = request.query["token"]
         let range = ByteRange(header: request.header("Range"))
-        let read: ObjectRead
-        var body: Data
+        var read: ObjectRead
         var contentRange: String?
         do {
             switch range {
             case .whole:
                 read = try backend.readObject(ReadRequest(object: object, downloadToken: token))
-                body = read.data
             case .from(let first, let last):
                 read = try backend.readObject(
                     ReadRequest(
                         object: object, offset: first, length: Self.length(from: first, through: last),
                         downloadToken: token, ifRange: request.header("If-Range")?.trimmingCharacters(in: .whitespaces))
                 )
-                body = read.data
                 // An If-Range that no longer matches gets the whole current object with 200, as HTTP says.
                 if read.totalSize > 0, read.offset == first {
-                    contentRange = "bytes \(first)-\(first + Int64(body.count) - 1)/\(read.totalSize)"
+                    contentRange = "bytes \(first)-\(first + read.count - 1)/\(read.totalSize)"
                 }
             case .suffix(let count):
                 read = try backend.readObject(ReadRequest(object: object, downloadToken: token))
@@ -45,7 +42,7 @@ struct ObjectReadHandler {
                     return unsatisfiable(size: read.totalSize, "The range bytes=-0 selects no bytes.")
                 }
                 let start = max(0, read.totalSize - count)
-                body = read.data[(read.data.startIndex + Int(start))...]
+                read = read.dropFirst(start)
                 if read.totalSize > 0 { contentRange = "bytes \(start)-\(read.totalSize - 1)/\(read.totalSize)" }
             case .malformed:
                 let size = try backend.readObject(
@@ -63,7 +60,8 @@ struct ObjectReadHandler {
         let resource = read.resource ?? (try? backend.getMetadata(object))
         decorate(&headers, with: resource, size: read.totalSize, etag: read.etag, request: request)
         if let contentRange { headers["Content-Range"] = contentRange }
-        return HTTPResponse(status: contentRange == nil ? 200 : 206, headers: headers, body: body)
+        return HTTPResponse(
+            status: contentRange == nil ? 200 : 206, headers: headers, body: read.data, file: read.file)
     }
 
     /// The length of `first...last`; nil (to the end) when there is no last byte or the count overflows.

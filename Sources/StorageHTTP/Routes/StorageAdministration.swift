@@ -11,7 +11,7 @@ public protocol StorageAdministration: Sendable {
     /// Stores a fixture as is: no name checks, no rules, the given stamps.
     @discardableResult
     func seed(bucket: String, name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps)
-        -> ObjectResource
+        throws(BackendError) -> ObjectResource
 }
 
 extension InMemoryBackend: StorageAdministration {}

@@ -18,6 +18,12 @@ struct StorageRequest {
     var method: String { http.method }
     var body: Data { http.body }
 
+    /// The body's length, whether the server read it or streams it.
+    var bodyLength: Int64 { http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count) }
+
+    /// The body as an upload's bytes: pulled from the connection as they arrive when the server streams it.
+    var uploadBody: any UploadBody { http.bodyStream.map(RequestUploadBody.init) ?? DataUploadBody(http.body) }
+
     func header(_ name: String) -> String? {
         http.headers[name]
     }

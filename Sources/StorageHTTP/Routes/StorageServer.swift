@@ -63,7 +63,7 @@ public final class StorageServer: Sendable {
             let router = makeRouter { boundPort.withLock { $0 } }
             let server = HTTPServer(
                 configuration: configuration, handler: { router.respond(to: $0) }, screen: { router.screen($0) },
-                errorResponder: ErrorBodyJSON.response, log: log)
+                streamsBody: StreamedUploads.claims, errorResponder: ErrorBodyJSON.response, log: log)
             let port = try server.start()
             boundPort.withLock { $0 = port }
             current = server

@@ -38,9 +38,9 @@ struct UploadHandler {
         case nil, "raw"?, "media"?:
             let name = try objectName(request, pathName: pathName, metadataName: nil)
             let contentType = request.header("Content-Type")
-            return try upload(
-                request.body, to: ObjectAddress(bucket: bucket, name: name, auth: request.auth),
-                metadata: ObjectMetadataFields(contentType: contentType))
+            let object = ObjectAddress(bucket: bucket, name: name, auth: request.auth)
+            let metadata = ObjectMetadataFields(contentType: contentType)
+            return WireResponse.resource(try backend.storeWhole(request.uploadBody, to: object, metadata: metadata))
         case "multipart"?:
             let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
             var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)

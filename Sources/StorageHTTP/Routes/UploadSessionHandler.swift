@@ -32,12 +32,13 @@ struct UploadSessionHandler {
                 return answer(try backend.queryUpload(session: session), reportingSize: true)
             case ["upload"], ["upload", "finalize"], ["finalize"]:
                 let finalize = commands.contains("finalize")
-                if !commands.contains("upload"), !request.body.isEmpty {
+                if !commands.contains("upload"), request.bodyLength > 0 {
                     throw .badRequest("A finalize without upload carries no bytes; use \"upload, finalize\".")
                 }
                 let offset = try self.offset(request, current: current)
                 return answer(
-                    try backend.uploadChunk(session: session, offset: offset, data: request.body, finalize: finalize),
+                    try backend.uploadChunk(
+                        session: session, offset: offset, body: request.uploadBody, finalize: finalize),
                     reportingSize: false)
             default:
                 throw .badRequest(

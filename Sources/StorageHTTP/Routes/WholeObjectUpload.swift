@@ -7,8 +7,21 @@ extension StorageBackend {
     func storeWhole(_ data: Data, to object: ObjectAddress, metadata: ObjectMetadataFields) throws(BackendError)
         -> ObjectResource
     {
-        let session = try startUpload(UploadStart(object: object, metadata: metadata, size: Int64(data.count)))
-        let status = try uploadChunk(session: session.id, offset: 0, data: data, finalize: true)
+        try storeWhole(DataUploadBody(data), to: object, metadata: metadata)
+    }
+
+    /// `storeWhole` with the bytes pulled from `body` as they arrive; a body that fails midway cancels the session.
+    func storeWhole(_ body: any UploadBody, to object: ObjectAddress, metadata: ObjectMetadataFields)
+        throws(BackendError) -> ObjectResource
+    {
+        let session = try startUpload(UploadStart(object: object, metadata: metadata, size: body.length))
+        let status: UploadStatus
+        do throws(BackendError) {
+            status = try uploadChunk(session: session.id, offset: 0, body: body, finalize: true)
+        } catch {
+            try? cancelUpload(session: session.id)
+            throw error
+        }
         if let resource = status.resource { return resource }
         return try getMetadata(object)
     }

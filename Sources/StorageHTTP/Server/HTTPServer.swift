@@ -20,6 +20,7 @@ public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    private let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
     private let errorResponder: HTTPErrorResponder
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let runtime = Mutex<ServerRuntime?>(nil)
@@ -28,18 +29,23 @@ public final class HTTPServer: Sendable {
     ///   - screen: called with a request's head (its body empty) before the body is read or `100 Continue`
     ///     is sent; a response it returns is sent at once and the connection closed, the body never read.
     ///     This is where a request is authorised before a client may spend bandwidth on its body.
+    ///   - streamsBody: called with a request's head (after `screen`); true leaves a body of known length unread,
+    ///     for the handler to pull from `HTTPRequest.bodyStream` as it arrives (up to `maxBodyBytes`), instead of
+    ///     receiving it whole first (up to `maxBufferedBodyBytes`).
     ///   - errorResponder: the answer to an error the core detects itself.
     ///   - log: called after each response (also for requests the core refused), on the connection's thread.
     public init(
         configuration: HTTPServerConfiguration,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         screen: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        streamsBody: (@Sendable (HTTPRequest) -> Bool)? = nil,
         errorResponder: @escaping HTTPErrorResponder = HTTPResponse.plainError,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.handler = handler
         self.screen = screen
+        self.streamsBody = streamsBody
         self.errorResponder = errorResponder
         self.log = log
     }
@@ -57,7 +63,8 @@ public final class HTTPServer: Sendable {
             try configuration.validate()
             BrokenPipes.ignore()
             let started = try ServerRuntime(
-                configuration: configuration, handler: handler, screen: screen, errorResponder: errorResponder, log: log
+                configuration: configuration, handler: handler, screen: screen, streamsBody: streamsBody,
+                errorResponder: errorResponder, log: log
             )
             try started.startAccepting()
             current = started

@@ -12,6 +12,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var maxHeaderCount: Int
     /// The largest request body accepted; larger → 413.
     public var maxBodyBytes: Int
+    /// The largest request body the server receives whole into memory before the handler runs (a body it does
+    /// not stream); larger → 413. At most `maxBodyBytes` counts.
+    public var maxBufferedBodyBytes: Int
     /// How long a keep-alive connection may sit between requests before the server closes it.
     public var idleTimeout: Duration
     /// How long a request in progress may stall. The head (request line and headers) must arrive within this
@@ -33,6 +36,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         maxHeaderBytes: Int = 64 * 1024,
         maxHeaderCount: Int = 100,
         maxBodyBytes: Int = 512 * 1024 * 1024,
+        maxBufferedBodyBytes: Int = 512 * 1024 * 1024,
         idleTimeout: Duration = .seconds(60),
         readTimeout: Duration = .seconds(30),
         minimumBodyBytesPerSecond: Int = 16 * 1024,
@@ -46,6 +50,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderCount = maxHeaderCount
         self.maxBodyBytes = maxBodyBytes
+        self.maxBufferedBodyBytes = maxBufferedBodyBytes
         self.idleTimeout = idleTimeout
         self.readTimeout = readTimeout
         self.minimumBodyBytesPerSecond = minimumBodyBytesPerSecond
@@ -65,8 +70,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         for (name, value) in positive where value <= 0 {
             throw HTTPServerError.invalidConfiguration("\(name) must be positive, got \(value)")
         }
-        guard maxBodyBytes >= 0 else {
-            throw HTTPServerError.invalidConfiguration("maxBodyBytes must not be negative, got \(maxBodyBytes)")
+        for (name, value) in [("maxBodyBytes", maxBodyBytes), ("maxBufferedBodyBytes", maxBufferedBodyBytes)]
+        where value < 0 {
+            throw HTTPServerError.invalidConfiguration("\(name) must not be negative, got \(value)")
         }
         let durations: [(String, Duration)] = [
             ("idleTimeout", idleTimeout), ("readTimeout", readTimeout), ("writeTimeout", writeTimeout),

@@ -12,6 +12,10 @@ public protocol StorageBackend: Sendable {
     /// Sends `data` at `offset` of the session; with `finalize`, the object is committed after it.
     /// A non-final chunk's length is a multiple of the session's granularity.
     func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError) -> UploadStatus
+    /// `uploadChunk(session:offset:data:finalize:)` with the bytes pulled from `body` as they arrive, so a server
+    /// need not hold a request body whole; the session and the offset are checked before any byte is read.
+    func uploadChunk(session: String, offset: Int64, body: any UploadBody, finalize: Bool) throws(BackendError)
+        -> UploadStatus
     /// Asks how many bytes the session holds and whether it is still active.
     func queryUpload(session: String) throws(BackendError) -> UploadStatus
     /// Abandons the session; its bytes are discarded.
@@ -29,6 +33,13 @@ public protocol StorageBackend: Sendable {
 
 extension StorageBackend {
     public func checkWrite(_ object: ObjectAddress) throws(BackendError) {}
+
+    /// By default the body is read into memory, then sent as one chunk.
+    public func uploadChunk(session: String, offset: Int64, body: any UploadBody, finalize: Bool)
+        throws(BackendError) -> UploadStatus
+    {
+        try uploadChunk(session: session, offset: offset, data: try body.readAll(), finalize: finalize)
+    }
 }
 
 /// One object of one bucket, as the given caller asks for it.
@@ -124,7 +135,11 @@ public struct ReadRequest: Sendable, Equatable {
 
 /// The bytes a read returned and the object's whole size.
 public struct ObjectRead: Sendable, Equatable {
+    /// The bytes, unless they are in `file`.
     public var data: Data
+    /// Where the bytes are when a disk-backed service read them: a region of the object's file, for a server to
+    /// send without loading it (`data` is then empty). `contents()` has them in memory either way.
+    public var file: FileRegion?
     public var totalSize: Int64
     /// Where `data` starts: the offset asked for, or 0 when an `ifRange` no longer matched.
     public var offset: Int64
@@ -140,6 +155,31 @@ public struct ObjectRead: Sendable, Equatable {
         self.offset = offset
         self.etag = etag
         self.resource = resource
+    }
+
+    /// How many bytes the read returned.
+    public var count: Int64 { file?.length ?? Int64(data.count) }
+
+    /// The bytes read, in memory.
+    public func contents() throws(BackendError) -> Data {
+        try file?.load() ?? data
+    }
+
+    /// The bytes read, as an upload's (the source of a copy).
+    public var body: any UploadBody {
+        file.map { FileRegionReader($0) } ?? DataUploadBody(data)
+    }
+
+    /// The read without its first `count` bytes.
+    public func dropFirst(_ count: Int64) -> ObjectRead {
+        var rest = self
+        if let file {
+            rest.file = file.dropFirst(count)
+        } else {
+            rest.data = data.dropFirst(Int(max(0, min(count, Int64(data.count)))))
+        }
+        rest.offset = offset + min(max(0, count), self.count)
+        return rest
     }
 }
 

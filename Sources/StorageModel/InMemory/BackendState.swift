@@ -34,17 +34,8 @@ struct BackendState: Sendable {
         throw .forbidden(Self.permissionDenied)
     }
 
-    /// Stores a new object (a new generation, metageneration 1, one fresh token), replacing any
-    /// object of that name; returns its resource and the object it replaced.
-    mutating func commit(
-        bucket: String, name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields,
-        stamps: FixedStamps = FixedStamps()
-    ) -> (resource: ObjectResource, replaced: StoredObject?) {
-        let now = Date()
-        let object = StoredObject(
-            name: name, data: data, digests: digests, metadata: metadata,
-            generation: stamps.generation ?? clock.next(at: now), now: now, stamps: stamps)
-        let replaced = buckets[bucket, default: BucketStore()].put(object, at: ObjectKey(name))
-        return (object.resource(bucket: bucket), replaced)
+    /// Stores `object`, replacing any object of its name; returns the object it replaced.
+    mutating func put(_ object: StoredObject, bucket: String) -> StoredObject? {
+        buckets[bucket, default: BucketStore()].put(object, at: ObjectKey(object.name))
     }
 }

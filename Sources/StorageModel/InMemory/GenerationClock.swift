@@ -10,6 +10,11 @@ struct GenerationClock: Sendable {
         last = max(micros, last + 1)
         return last
     }
+
+    /// Makes every later generation greater than `generation` (one read back from a data directory).
+    mutating func advance(past generation: Int64) {
+        last = max(last, generation)
+    }
 }
 
 extension Date {

@@ -3,6 +3,8 @@ import Foundation
 extension InMemoryBackend {
     /// Reads a byte range. A download token that is one of the object's grants the read without
     /// rules; any other token is 403. An `ifRange` other than the object's media ETag reads it whole from 0.
+    /// An object on disk is opened under the catalogue's lock, so a replacement or delete that follows
+    /// cannot take its bytes away from the read.
     public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {
         let address = request.object
         try ObjectNameRules.validate(address.name)
@@ -10,23 +12,24 @@ extension InMemoryBackend {
         if request.downloadToken == nil {
             try authorize(.read, bucket: address.bucket, path: address.name, caller: caller)
         }
-        let object = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
+        let (object, opened) = try withState {
+            (state: inout BackendState) throws(BackendError) -> (StoredObject, OpenFile?) in
             let object = state.buckets[address.bucket]?.object(ObjectKey(address.name))
             if let token = request.downloadToken {
                 guard let object, object.downloadTokens.contains(token) else {
                     throw .forbidden("Permission denied. The download token is not valid for this object.")
                 }
-                return object
+                return (object, try object.open())
             }
             guard let object else { throw Self.objectNotFound(bucket: address.bucket, name: address.name) }
-            return object
+            return (object, try object.open())
         }
         let etag = object.digests.mediaETag
         var read: ObjectRead
         if let ifRange = request.ifRange, ifRange != etag {
-            read = try object.read(offset: 0, length: nil)
+            read = try object.read(offset: 0, length: nil, opened: opened)
         } else {
-            read = try object.read(offset: request.offset, length: request.length)
+            read = try object.read(offset: request.offset, length: request.length, opened: opened)
             read.offset = request.offset
         }
         read.etag = etag
@@ -52,15 +55,20 @@ extension InMemoryBackend {
         let caller = try writer(of: object)
         let now = Date()
         let mayRead = (try? authorize(.read, bucket: object.bucket, path: object.name, caller: caller)) != nil
-        var updated = try withState { (state: inout BackendState) throws(BackendError) -> ObjectResource in
-            let resource = try state.buckets[object.bucket]?.modify(ObjectKey(object.name)) {
-                (stored: inout StoredObject) throws(BackendError) -> ObjectResource in
+        var updated = try writes.withLock { (_: inout Void) throws(BackendError) -> ObjectResource in
+            let changed = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
+                guard var stored = state.buckets[object.bucket]?.object(ObjectKey(object.name)) else {
+                    throw Self.objectNotFound(bucket: object.bucket, name: object.name)
+                }
                 stored.apply(patch, at: now)
                 try MetadataRules.validate(stored.metadata)
-                return stored.resource(bucket: object.bucket)
+                return stored
             }
-            guard let resource else { throw Self.objectNotFound(bucket: object.bucket, name: object.name) }
-            return resource
+            if let directory, let record = ObjectRecord(bucket: object.bucket, object: changed) {
+                try directory.write(record)
+            }
+            _ = state.withLock { $0.put(changed, bucket: object.bucket) }
+            return changed.resource(bucket: object.bucket)
         }
         if !mayRead { updated.downloadTokens = [] }
         return updated
@@ -81,9 +89,15 @@ extension InMemoryBackend {
 
     public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
         try checkWrite(object)
-        let removed = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
-            guard let removed = state.buckets[object.bucket]?.remove(ObjectKey(object.name)) else {
-                throw Self.objectNotFound(bucket: object.bucket, name: object.name)
+        let removed = try writes.withLock { (_: inout Void) throws(BackendError) -> StoredObject in
+            let removed = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
+                guard let removed = state.buckets[object.bucket]?.remove(ObjectKey(object.name)) else {
+                    throw Self.objectNotFound(bucket: object.bucket, name: object.name)
+                }
+                return removed
+            }
+            if let directory, let record = ObjectRecord(bucket: object.bucket, object: removed) {
+                directory.remove(record)
             }
             return removed
         }

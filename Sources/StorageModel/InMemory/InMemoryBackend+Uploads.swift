@@ -1,7 +1,8 @@
 import Foundation
 
 extension InMemoryBackend {
-    /// Validates the name, checks the write rule, and opens a session with this backend's granularity.
+    /// Validates the name, checks the write rule, and opens a session with this backend's granularity (noted in
+    /// the data directory, when there is one, so it outlives a restart).
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try ObjectNameRules.validate(request.object.name)
         try MetadataRules.validate(request.metadata)
@@ -11,25 +12,76 @@ extension InMemoryBackend {
         let caller = try Caller(auth: request.object.auth)
         let id = Identifiers.randomUUID()
         try authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
-        try withState { (state: inout BackendState) throws(BackendError) in
-            try state.sessions.add(
-                UploadSessionRecord(id: id, start: request, caller: caller, epoch: state.epoch), now: .now)
+        var progress = UploadSessionRecord.Progress()
+        progress.staging = try staging(for: id)
+        if let directory {
+            do throws(BackendError) {
+                try directory.write(SessionRecord(id: id, start: request, uid: caller.uid))
+            } catch {
+                directory.removeSession(id)
+                throw error
+            }
         }
+        do throws(BackendError) {
+            try withState { (state: inout BackendState) throws(BackendError) in
+                try state.sessions.add(
+                    UploadSessionRecord(id: id, start: request, caller: caller, epoch: state.epoch, progress: progress),
+                    now: .now)
+            }
+        } catch {
+            forgetExpiredSessions()
+            progress.staging?.discard()
+            directory?.removeSession(id)
+            throw error
+        }
+        forgetExpiredSessions()
         return UploadSession(id: id, granularity: granularity)
     }
 
-    /// Appends a chunk (hashing it as it arrives) and, with `finalize`, commits the object after the
-    /// write rule is checked again for the caller who started the upload.
     public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError)
         -> UploadStatus
     {
+        try uploadChunk(session: session, offset: offset, body: DataUploadBody(data), finalize: finalize)
+    }
+
+    /// Checks the chunk against the session, then receives its bytes (hashing and staging them as they arrive,
+    /// outside every lock) and, with `finalize`, commits the object after the write rule is checked again for
+    /// the caller who started the upload. A chunk that fails midway leaves the session as it was.
+    public func uploadChunk(session: String, offset: Int64, body: any UploadBody, finalize: Bool) throws(BackendError)
+        -> UploadStatus
+    {
         let record = try self.record(session)
+        let turn = try record.progress.withLock {
+            (progress: inout UploadSessionRecord.Progress) throws(BackendError) -> (any UploadStaging, UploadDigest)? in
+            if progress.state == .final, progress.resource != nil, finalize, body.length == 0 {
+                return nil  // a repeated finalize answers the object, as GCS does
+            }
+            try admit(body.length, at: offset, finalize: finalize, progress, of: record)
+            guard let staging = progress.staging else {
+                throw BackendError(
+                    status: 503,
+                    "Another chunk of this upload is still arriving; ask where the upload stands, then go on.")
+            }
+            progress.staging = nil
+            return (staging, progress.digest)
+        }
+        guard let (staging, startDigest) = turn else { return record.progress.withLock { $0.status } }
+        var digest = startDigest
+        let start = staging.count
+        let received = Result { () throws(BackendError) in try staging.receive(body, digest: &digest) }
         let (status, replaced) = try record.progress.withLock {
             (progress: inout UploadSessionRecord.Progress) throws(BackendError) -> (UploadStatus, StoredObject?) in
-            if progress.state == .final, progress.resource != nil, finalize, data.isEmpty {
-                return (progress.status, nil)  // a repeated finalize answers the object, as GCS does
+            guard progress.state == .active else {
+                staging.discard()  // cancelled or forgotten while the bytes arrived
+                throw progress.state == .cancelled ? Self.cancelled : Self.sessionNotFound
             }
-            try accept(data, at: offset, finalize: finalize, into: &progress, of: record)
+            progress.staging = staging
+            if case .failure(let error) = received {
+                try? staging.truncate(to: start)
+                throw error
+            }
+            progress.digest = digest
+            progress.receivedBytes = staging.count
             guard finalize else { return (progress.status, nil) }
             return try commit(&progress, of: record)
         }
@@ -61,6 +113,7 @@ extension InMemoryBackend {
             }
         }
         guard cancelledNow else { return }
+        directory?.removeSession(record.id)
         state.withLock { state in
             if state.epoch == record.epoch { state.sessions.markFinished(record.id) }
         }
@@ -69,25 +122,37 @@ extension InMemoryBackend {
     /// The session `id`, marked as used now; 404 when it is unknown or expired.
     private func record(_ id: String) throws(BackendError) -> UploadSessionRecord {
         let now = ContinuousClock.now
-        guard let record = state.withLock({ $0.sessions.lookUp(id, now: now) }) else { throw Self.sessionNotFound }
+        let found = state.withLock { $0.sessions.lookUp(id, now: now) }
+        forgetExpiredSessions()
+        guard let record = found else { throw Self.sessionNotFound }
         record.touch(at: now)
         return record
     }
 
-    /// Checks a chunk against the session and appends it; nothing changes when it is refused.
-    private func accept(
-        _ data: Data, at offset: Int64, finalize: Bool, into progress: inout UploadSessionRecord.Progress,
+    /// Frees the staged bytes of the sessions forgotten as idle, outside the backend's lock.
+    private func forgetExpiredSessions() {
+        for record in state.withLock({ $0.sessions.takeExpired() }) { end(record) }
+    }
+
+    /// Ends a session that will not commit: its staged bytes and its note in the data directory go.
+    private func end(_ record: UploadSessionRecord) {
+        record.progress.withLock { if $0.state == .active { $0.finish(as: .cancelled) } }
+        directory?.removeSession(record.id)
+    }
+
+    /// Refuses a chunk the session cannot take, before any of its bytes are read.
+    private func admit(
+        _ length: Int64, at offset: Int64, finalize: Bool, _ progress: UploadSessionRecord.Progress,
         of record: UploadSessionRecord
     ) throws(BackendError) {
         switch progress.state {
         case .final: throw .badRequest("Upload session is already finalized.")
-        case .cancelled: throw .badRequest("Upload session was cancelled.")
+        case .cancelled: throw Self.cancelled
         case .active: break
         }
         guard offset == progress.receivedBytes else {
             throw .badRequest("Wrong upload offset: expected \(progress.receivedBytes), got \(offset).")
         }
-        let length = Int64(data.count)
         if !finalize && length % granularity != 0 {
             throw .badRequest("Chunk of \(length) bytes is not a multiple of the upload granularity \(granularity).")
         }
@@ -100,15 +165,6 @@ extension InMemoryBackend {
                 throw .badRequest("Upload finalized at \(total) bytes, but its declared size is \(declared).")
             }
         }
-        data.withUnsafeBytes { bytes in
-            ChecksumPair.update(md5: &progress.md5, crc32c: &progress.crc32c, with: bytes)
-        }
-        if progress.buffer.isEmpty && finalize && data.startIndex == 0 {
-            progress.buffer = data  // a one-chunk upload keeps its bytes as they came, without a copy
-        } else {
-            progress.buffer.append(data)
-        }
-        progress.receivedBytes = total
     }
 
     /// Ends the session as final and stores the object, unless the rules now deny the write (403) or
@@ -116,21 +172,31 @@ extension InMemoryBackend {
     private func commit(
         _ progress: inout UploadSessionRecord.Progress, of record: UploadSessionRecord
     ) throws(BackendError) -> (UploadStatus, StoredObject?) {
-        let digests = ObjectDigests(md5: progress.md5, crc32c: progress.crc32c)
-        let data = progress.buffer
+        let digests = progress.digest.digests
+        let sealed = Result { () throws(BackendError) in try progress.staging?.seal() ?? .memory(Data()) }
         progress.finish(as: .final)
+        directory?.removeSession(record.id)
+        let bytes = try sealed.get()
         // The rule is matched outside the lock; a denial is reported after the session is marked finished.
         let allowed = Result { () throws(BackendError) in
             try authorize(.write, bucket: record.bucket, path: record.name, caller: record.caller)
         }
-        let (resource, replaced) = try withState { (state: inout BackendState) throws(BackendError) in
+        let (resource, replaced) = try store(
+            bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata
+        ) { (state: inout BackendState) throws(BackendError) in
             guard state.epoch == record.epoch else { throw Self.sessionNotFound }
             state.sessions.markFinished(record.id)
             try allowed.get()
-            return state.commit(
-                bucket: record.bucket, name: record.name, data: data, digests: digests, metadata: record.metadata)
         }
         progress.resource = resource
         return (progress.status, replaced)
     }
+
+    /// Where a new upload's bytes wait: a file of the data directory, or memory.
+    func staging(for id: String) throws(BackendError) -> any UploadStaging {
+        guard let directory else { return MemoryStaging() }
+        return try directory.staging(for: id)
+    }
+
+    static let cancelled = BackendError.badRequest("Upload session was cancelled.")
 }

@@ -15,6 +15,16 @@ struct ObjectDigests: Sendable, Equatable {
         mediaETag = MediaETag.of(md5Base64: md5Hash)
     }
 
+    /// Digests stored before in their wire form; nil when either is not.
+    init?(md5Hash: String, crc32c: String) {
+        guard case .success(let md5) = Base64.decode(md5Hash), md5.count == 16,
+            case .success(let crc) = Base64.decode(crc32c), crc.count == 4
+        else { return nil }
+        self.md5Hash = md5Hash
+        self.crc32c = crc32c
+        mediaETag = MediaETag.of(md5Base64: md5Hash)
+    }
+
     init(of data: Data) {
         var md5 = MD5()
         var crc = CRC32C()

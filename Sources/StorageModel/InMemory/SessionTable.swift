@@ -10,6 +10,8 @@ struct SessionTable: Sendable {
     let activeLimit: Int
     let idleTimeout: Duration
     private var lastSweep = ContinuousClock.now
+    /// Active sessions forgotten as idle, whose staged bytes the backend frees outside its lock.
+    private var expired: [UploadSessionRecord] = []
 
     init(finishedLimit: Int, activeLimit: Int, idleTimeout: Duration) {
         self.finishedLimit = max(0, finishedLimit)
@@ -72,6 +74,12 @@ struct SessionTable: Sendable {
 
     private mutating func forget(_ id: String) {
         active.remove(id)
-        records[id] = nil
+        if let record = records.removeValue(forKey: id) { expired.append(record) }
+    }
+
+    /// The sessions forgotten as idle since the last call.
+    mutating func takeExpired() -> [UploadSessionRecord] {
+        defer { expired = [] }
+        return expired
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import TextBytes
 
-/// One object as the in-memory service keeps it: its bytes and everything its metadata reports.
+/// One object as the service keeps it: its bytes and everything its metadata reports.
 struct StoredObject: Sendable {
     static let defaultContentType = "application/octet-stream"
 
     let name: String
-    /// Zero-based, never mutated after the object is stored, so reads can hand it out as is.
-    let data: Data
+    /// Never mutated after the object is stored, so reads can hand it out as is (in memory, zero-based).
+    let bytes: StoredBytes
     let generation: Int64
     private(set) var metageneration: Int64 = 1
     let digests: ObjectDigests
@@ -20,11 +20,11 @@ struct StoredObject: Sendable {
 
     /// An object as an upload commits it: metageneration 1, one fresh download token, unless `stamps` fix them.
     init(
-        name: String, data: Data, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64, now: Date,
-        stamps: FixedStamps = FixedStamps()
+        name: String, bytes: StoredBytes, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64,
+        now: Date, stamps: FixedStamps = FixedStamps()
     ) {
         self.name = name
-        self.data = data
+        self.bytes = bytes
         self.generation = generation
         self.digests = digests
         var metadata = metadata
@@ -38,7 +38,24 @@ struct StoredObject: Sendable {
         etag = Identifiers.etag(generation: generation, metageneration: metageneration)
     }
 
-    var size: Int64 { Int64(data.count) }
+    /// An object exactly as it was stored before (read back from the data directory): no defaults filled in.
+    init(
+        restoring name: String, bytes: StoredBytes, digests: ObjectDigests, metadata: ObjectMetadataFields,
+        generation: Int64, metageneration: Int64, timeCreated: Date, updated: Date, downloadTokens: [String]
+    ) {
+        self.name = name
+        self.bytes = bytes
+        self.digests = digests
+        self.metadata = metadata
+        self.generation = generation
+        self.metageneration = metageneration
+        self.timeCreated = timeCreated
+        self.updated = updated
+        self.downloadTokens = downloadTokens
+        etag = Identifiers.etag(generation: generation, metageneration: metageneration)
+    }
+
+    var size: Int64 { bytes.count }
 
     /// Production's default for v0 uploads: `inline; filename*=utf-8''hello%20world.txt`, the last path
     /// segment percent-encoded as RFC 8187 allows in a value (recorded: uploadWithSpace).
@@ -75,9 +92,10 @@ struct StoredObject: Sendable {
     }
 
     /// The bytes of `length` (to the end when nil) from `offset`: 416 when `offset` is past the end
-    /// (for an empty object, anything but 0). A read of the whole object shares its storage; a
-    /// partial read copies only the bytes asked for, into a zero-based `Data`.
-    func read(offset: Int64, length: Int64?) throws(BackendError) -> ObjectRead {
+    /// (for an empty object, anything but 0). In memory, a read of the whole object shares its storage and a
+    /// partial read copies only the bytes asked for, into a zero-based `Data`; on disk, it is a region of the
+    /// object's file, opened for the read.
+    func read(offset: Int64, length: Int64?, opened: OpenFile? = nil) throws(BackendError) -> ObjectRead {
         guard offset >= 0 else { throw .badRequest("Invalid read: the offset \(offset) is negative.") }
         if let length, length < 0 { throw .badRequest("Invalid read: the length \(length) is negative.") }
         let size = self.size
@@ -86,12 +104,29 @@ struct StoredObject: Sendable {
                 status: 416, "Requested range not satisfiable: offset \(offset) of an object of \(size) bytes.")
         }
         let end = length.map { $0 >= size - offset ? size : offset + $0 } ?? size
+        let data: Data
+        switch bytes {
+        case .file(let blob):
+            let file: OpenFile
+            if let opened { file = opened } else { file = try blob.open() }
+            var read = ObjectRead(data: Data(), totalSize: size)
+            read.file = FileRegion(file: file, offset: offset, length: end - offset)
+            return read
+        case .memory(let stored):
+            data = stored
+        }
         if offset == 0 && end == size {
             return ObjectRead(data: data, totalSize: size)
         }
         let range = Int(offset)..<Int(end)
-        let bytes = data.withUnsafeBytes { Data(UnsafeRawBufferPointer(rebasing: $0[range])) }
-        return ObjectRead(data: bytes, totalSize: size)
+        let copied = data.withUnsafeBytes { Data(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        return ObjectRead(data: copied, totalSize: size)
+    }
+
+    /// The object's file opened for a read, when its bytes are on disk.
+    func open() throws(BackendError) -> OpenFile? {
+        guard case .file(let blob) = bytes else { return nil }
+        return try blob.open()
     }
 
     func resource(bucket: String) -> ObjectResource {

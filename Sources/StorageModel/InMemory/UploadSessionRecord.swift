@@ -1,22 +1,23 @@
 import Foundation
 
-/// One resumable upload: what the start fixed, and the progress guarded by its own lock, so chunks
-/// are appended and hashed without holding the backend's lock.
+/// One resumable upload: what the start fixed, and the progress guarded by its own lock. A chunk's bytes are
+/// received, hashed and staged outside every lock, while the request holds the session's staging.
 final class UploadSessionRecord: Sendable {
     /// The part of a session that changes as chunks arrive.
     struct Progress {
         var state: UploadStatus.State = .active
         var receivedBytes: Int64 = 0
-        var buffer = Data()
-        var md5 = MD5()
-        var crc32c = CRC32C()
+        /// Where the bytes wait; nil while a chunk is arriving (its request holds it) and once the session ended.
+        var staging: (any UploadStaging)?
+        var digest = UploadDigest()
         /// The committed object, once a finalize succeeded.
         var resource: ObjectResource?
 
         /// Ends the session in `state`, freeing the staged bytes.
         mutating func finish(as state: UploadStatus.State) {
             self.state = state
-            buffer = Data()
+            staging?.discard()
+            staging = nil
         }
 
         var status: UploadStatus { UploadStatus(state: state, receivedBytes: receivedBytes, resource: resource) }
@@ -35,7 +36,7 @@ final class UploadSessionRecord: Sendable {
     /// When a request last named this session: idle sessions expire. A leaf lock (nothing is taken inside it).
     private let lastUsed = Locked(ContinuousClock.now)
 
-    init(id: String, start: UploadStart, caller: Caller, epoch: Int) {
+    init(id: String, start: UploadStart, caller: Caller, epoch: Int, progress: Progress) {
         self.id = id
         bucket = start.object.bucket
         name = start.object.name
@@ -44,7 +45,7 @@ final class UploadSessionRecord: Sendable {
         self.caller = caller
         self.epoch = epoch
         // Nothing is reserved from the declared size: the staged bytes grow as chunks arrive.
-        progress = Locked(Progress())
+        self.progress = Locked(progress)
     }
 
     func touch(at now: ContinuousClock.Instant) {

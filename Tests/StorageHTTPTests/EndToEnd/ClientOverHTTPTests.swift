@@ -119,8 +119,8 @@ import Testing
         guard let localBackend = local.backend as? InMemoryBackend else {
             throw BackendError(.transport, "no local backend")
         }
-        localBackend.seed(bucket: "bkt", name: "digits", data: Data("0123456789".utf8))
-        served.seed("digits", "0123456789")
+        try localBackend.seed(bucket: "bkt", name: "digits", data: Data("0123456789".utf8))
+        try served.seed("digits", "0123456789")
         let inProcess = downloadWithPause(local)
         let overHTTP = downloadWithPause(remote)
         #expect(
@@ -133,7 +133,7 @@ import Testing
 
     @Test func oversizedAndMissingDownloadsFailAlike() throws {
         let (_, remote, served) = try pair()
-        served.seed("big", String(repeating: "x", count: 50))
+        try served.seed("big", String(repeating: "x", count: 50))
         let tooBig = remote.reference(withPath: "big").getData(maxSize: 10)
         #expect(tooBig.wait(timeout: 30))
         #expect(tooBig.snapshot.error?.code == .downloadSizeExceeded)
@@ -141,7 +141,7 @@ import Testing
         #expect(missing.wait(timeout: 30))
         #expect(missing.snapshot.error?.code == .objectNotFound)
         let empty = remote.reference(withPath: "empty")
-        served.seed("empty", "")
+        try served.seed("empty", "")
         let read = empty.getData(maxSize: 10)
         #expect(read.wait(timeout: 30))
         #expect(try read.dataResult?.get() == Data())
@@ -153,8 +153,8 @@ import Testing
             throw BackendError(.transport, "no local backend")
         }
         for name in ["list/a", "list/b", "list/prefix/c", "list/d e", "other"] {
-            localBackend.seed(bucket: "bkt", name: name, data: Data())
-            served.seed(name, "")
+            try localBackend.seed(bucket: "bkt", name: name, data: Data())
+            try served.seed(name, "")
         }
         func pages(_ storage: Storage) throws -> [String] {
             var result: [String] = []
@@ -175,7 +175,7 @@ import Testing
 
     @Test func metadataUpdateAndDeleteOverHTTP() throws {
         let (_, remote, served) = try pair()
-        served.seed(
+        try served.seed(
             "m/file.txt", "text",
             metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["a": "1", "b": "2"]))
         let reference = remote.reference(withPath: "m/file.txt")
@@ -199,7 +199,7 @@ import Testing
 
     @Test func errorsMapAsInProcess() throws {
         let (_, remote, served) = try pair()
-        served.seed("locked/x", "x")
+        try served.seed("locked/x", "x")
         served.backend.setRules(StorageRules(entries: [.init(path: "open/**", operations: [.read])]), bucket: "bkt")
         #expect {
             try remote.reference(withPath: "locked/x").getMetadata()
@@ -216,7 +216,7 @@ import Testing
 
     @Test func downloadURLUsesTheServersHostAndWorks() throws {
         let (_, remote, served) = try pair()
-        served.seed("images/stars one.jpg", "stars")
+        try served.seed("images/stars one.jpg", "stars")
         let url = try remote.reference(withPath: "images/stars one.jpg").downloadURL()
         let text = url.absoluteString
         let prefix = "http://127.0.0.1:\(served.port)/v0/b/bkt/o/images%2Fstars%20one.jpg?alt=media&token="

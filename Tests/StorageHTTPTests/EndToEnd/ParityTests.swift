@@ -64,24 +64,24 @@ import Testing
         "prefixes=\(page.prefixes) items=\(page.items) next=\(page.nextPageToken ?? "none")"
     }
 
-    static func seed(_ service: InMemoryBackend) {
-        service.seed(
+    static func seed(_ service: InMemoryBackend) throws {
+        try service.seed(
             bucket: "bkt", name: "a/1", data: Data("hello world".utf8),
             metadata: ObjectMetadataFields(
                 cacheControl: "max-age=9", contentLanguage: "fr", contentType: "text/plain",
                 customMetadata: ["x": "1", "y": "2"]))
         for name in ["a/2", "a/b/c", "z", "wrongPrefix//sadItem", "lonelyItem/", "correctPrefix/happyItem"] {
-            service.seed(bucket: "bkt", name: name, data: Data(name.utf8))
+            try service.seed(bucket: "bkt", name: name, data: Data(name.utf8))
         }
-        service.seed(bucket: "bkt", name: "empty", data: Data())
-        service.seed(bucket: "locked", name: "public/p", data: Data("p".utf8))
-        service.seed(bucket: "locked", name: "private/q", data: Data("q".utf8))
+        try service.seed(bucket: "bkt", name: "empty", data: Data())
+        try service.seed(bucket: "locked", name: "public/p", data: Data("p".utf8))
+        try service.seed(bucket: "locked", name: "private/q", data: Data("q".utf8))
         service.setRules(
             StorageRules(entries: [
                 .init(path: "public/**", operations: [.read, .list]),
                 .init(path: "private/**", operations: [.read, .write, .list], requiresSignIn: true),
             ]), bucket: "locked")
-        service.seed(bucket: "rules-v1", name: "x/y", data: Data("v".utf8))
+        try service.seed(bucket: "rules-v1", name: "x/y", data: Data("v".utf8))
         service.setRules(StorageRules(version: 1, entries: StorageRules.allowAll.entries), bucket: "rules-v1")
     }
 
@@ -145,9 +145,9 @@ import Testing
 
     @Test func everyProtocolCallGivesTheSameResultOverTheWire() throws {
         let direct = InMemoryBackend(granularity: 4)
-        Self.seed(direct)
+        try Self.seed(direct)
         let served = try ServedStorage(granularity: 4)
-        Self.seed(served.backend)
+        try Self.seed(served.backend)
         let expected = Self.run(Side(service: direct, backend: direct))
         let actual = Self.run(Side(service: served.backend, backend: served.client()))
         #expect(expected.count == Self.steps.count)

@@ -44,7 +44,7 @@ import Testing
     @Test func emptyObjectsReadAsEmptyAndMissingOnesAre404() throws {
         let served = try ServedStorage()
         let gcs = client(served)
-        served.seed("empty", "")
+        try served.seed("empty", "")
         let read = try gcs.readObject(ReadRequest(object: ObjectAddress(bucket: "bkt", name: "empty"), length: 100))
         #expect(read.data.isEmpty && read.totalSize == 0)
         do {
@@ -74,7 +74,7 @@ import Testing
     @Test func metadataPatchesRemoveWhatIsSetToNil() throws {
         let served = try ServedStorage()
         let gcs = client(served)
-        served.seed(
+        try served.seed(
             "m", "x", metadata: ObjectMetadataFields(contentLanguage: "en", customMetadata: ["a": "1", "b": "2"]))
         let patched = try gcs.updateMetadata(
             ObjectAddress(bucket: "bkt", name: "m"),

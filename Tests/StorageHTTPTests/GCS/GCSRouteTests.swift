@@ -19,7 +19,7 @@ import Testing
         #expect(badName.status == 400)
         let list = try served.send("GET", "/storage/v1/b?project=p")
         #expect((list.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["fresh"])
-        served.seed("keep", "x", bucket: "fresh")
+        try served.seed("keep", "x", bucket: "fresh")
         #expect(try served.send("DELETE", "/storage/v1/b/fresh").status == 409)
         #expect(try served.send("DELETE", "/storage/v1/o/x").status == 404)
         _ = try served.send("DELETE", "/storage/v1/b/fresh/o/keep")
@@ -108,7 +108,7 @@ import Testing
 
     @Test func preconditionsRefuseWith412() throws {
         let served = try ServedStorage()
-        let resource = served.seed("p", "1")
+        let resource = try served.seed("p", "1")
         let media = "/upload/storage/v1/b/bkt/o?uploadType=media&name=p"
         #expect(try served.send("POST", media + "&ifGenerationMatch=0", text: "2").status == 412)
         #expect(try served.send("POST", media + "&ifGenerationMatch=\(resource.generation)", text: "2").status == 200)
@@ -124,7 +124,7 @@ import Testing
 
     @Test func patchMergesCustomKeysAndPutReplacesEverything() throws {
         let served = try ServedStorage()
-        served.seed(
+        try served.seed(
             "m", "x",
             metadata: ObjectMetadataFields(
                 cacheControl: "c", contentType: "text/a", customMetadata: ["a": "1", "b": "2"]))
@@ -143,7 +143,7 @@ import Testing
 
     @Test func listsPageWithPrefixesCountedAndOffsets() throws {
         let served = try ServedStorage()
-        for name in ["a/1", "a/2", "b/1", "c", "d"] { served.seed(name, name) }
+        for name in ["a/1", "a/2", "b/1", "c", "d"] { try served.seed(name, name) }
         let first = try served.send("GET", "/storage/v1/b/bkt/o?delimiter=/&maxResults=3")
         #expect(first.json["prefixes"] as? [String] == ["a/", "b/"])
         #expect((first.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["c"])
@@ -157,7 +157,7 @@ import Testing
 
     @Test func copyAndRewriteMakeANewObject() throws {
         let served = try ServedStorage()
-        served.seed("src", "bytes", metadata: ObjectMetadataFields(contentType: "text/plain"))
+        try served.seed("src", "bytes", metadata: ObjectMetadataFields(contentType: "text/plain"))
         let copied = try served.send("POST", "/storage/v1/b/bkt/o/src/copyTo/b/bkt/o/dst%2F1")
         #expect(copied.json["name"] as? String == "dst/1")
         #expect(copied.json["contentType"] as? String == "text/plain")
@@ -169,7 +169,7 @@ import Testing
 
     @Test func ranged404And416AreGCSErrors() throws {
         let served = try ServedStorage()
-        served.seed("r", "0123456789")
+        try served.seed("r", "0123456789")
         let partial = try served.send("GET", "/storage/v1/b/bkt/o/r?alt=media", headers: [("Range", "bytes=2-4")])
         #expect(partial.status == 206)
         #expect(partial.text == "234")

@@ -30,7 +30,7 @@ import Testing
 
     @Test func faultsAreConsumedInOrderPerOperationAndReported() throws {
         let served = try ServedStorage()
-        served.seed("o", "0123456789")
+        try served.seed("o", "0123456789")
         let id = try create(served, #"{"storage.objects.get":["return-503","return-429"],"storage.objects.list":[]}"#)
         let header = [("x-retry-test-id", id)]
         let first = try served.send("GET", "/storage/v1/b/bkt/o/o?alt=media", headers: header)
@@ -49,7 +49,7 @@ import Testing
 
     @Test func aResetAnswersNothingAndABrokenStreamStopsEarly() throws {
         let served = try ServedStorage()
-        served.seed("big", String(repeating: "x", count: 10_000))
+        try served.seed("big", String(repeating: "x", count: 10_000))
         let id = try create(
             served, #"{"storage.objects.get":["return-reset-connection","return-broken-stream-after-2K"]}"#)
         let header = [("x-retry-test-id", id)]

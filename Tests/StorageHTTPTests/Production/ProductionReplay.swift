@@ -38,7 +38,7 @@ struct ProductionReplay {
     }
 
     mutating func run(against served: ServedStorage) throws {
-        seed.apply(to: served.backend)
+        try seed.apply(to: served.backend)
         for (index, exchange) in trace.exchanges.enumerated() {
             let label = "\(trace.name) #\(index + 1) \(exchange.method) \(exchange.target.prefix(90))"
             let response = try served.send(

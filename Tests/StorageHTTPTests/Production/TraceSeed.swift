@@ -37,9 +37,9 @@ struct TraceSeed {
     }
 
     /// Applies the seed to `backend`.
-    func apply(to backend: InMemoryBackend) {
+    func apply(to backend: InMemoryBackend) throws {
         for (name, object) in objects where !uploaded.contains(name) {
-            backend.seed(bucket: bucket, name: name, data: object.bytes, metadata: object.metadata)
+            try backend.seed(bucket: bucket, name: name, data: object.bytes, metadata: object.metadata)
             guard !object.absent.isEmpty else { continue }
             let patch = MetadataPatch(fields: Dictionary(uniqueKeysWithValues: object.absent.map { ($0, nil) }))
             _ = try? backend.updateMetadata(ObjectAddress(bucket: bucket, name: name), patch: patch)

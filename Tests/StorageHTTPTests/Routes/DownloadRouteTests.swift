@@ -8,7 +8,7 @@ import Testing
 
     @Test func metadataIsTheObjectJSON() throws {
         let served = try ServedStorage()
-        let stored = served.seed(
+        let stored = try served.seed(
             "dir/file.txt", "hello world",
             metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))
         let response = try served.send("GET", "/v0/b/bkt/o/dir%2Ffile.txt")
@@ -27,13 +27,13 @@ import Testing
     /// If-Range as HTTP specifies: the range when the validator is the current ETag, else the whole object (200).
     @Test func ifRangeServesTheRangeOnlyWhileTheObjectIsUnchanged() throws {
         let served = try ServedStorage()
-        served.seed("f.txt", "hello world")
+        try served.seed("f.txt", "hello world")
         let etag = "\"5eb63bbbe01eeed093cb22bb8f5acdc3\""
         let same = try served.send(
             "GET", "/v0/b/bkt/o/f.txt?alt=media", headers: [("Range", "bytes=6-"), ("If-Range", etag)])
         #expect(same.status == 206)
         #expect(same.text == "world")
-        served.seed("f.txt", "replaced!")
+        try served.seed("f.txt", "replaced!")
         let changed = try served.send(
             "GET", "/v0/b/bkt/o/f.txt?alt=media", headers: [("Range", "bytes=6-"), ("If-Range", etag)])
         #expect(changed.status == 200)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func mediaCarriesTheObjectHeaders() throws {
         let served = try ServedStorage()
-        let stored = served.seed(
+        let stored = try served.seed(
             "f.txt", "hello world",
             metadata: ObjectMetadataFields(
                 cacheControl: "max-age=60", contentDisposition: "inline", contentLanguage: "fr",
@@ -85,7 +85,7 @@ import Testing
 
     @Test func headAnswersTheHeadersWithoutTheBody() throws {
         let served = try ServedStorage()
-        served.seed("f", digits)
+        try served.seed("f", digits)
         let response = try served.send("HEAD", "/v0/b/bkt/o/f?alt=media")
         #expect(response.status == 200)
         #expect(response.headers["Content-Length"] == "10")
@@ -96,7 +96,7 @@ import Testing
 
     @Test func contentEncodingIsNamedOnlyToClientsThatAcceptIt() throws {
         let served = try ServedStorage()
-        served.seed("z", "gzipped?", metadata: ObjectMetadataFields(contentEncoding: "gzip"))
+        try served.seed("z", "gzipped?", metadata: ObjectMetadataFields(contentEncoding: "gzip"))
         let accepting = try served.send(
             "GET", "/v0/b/bkt/o/z?alt=media", headers: [("Accept-Encoding", "gzip, deflate")])
         #expect(accepting.headers["Content-Encoding"] == "gzip")
@@ -120,7 +120,7 @@ import Testing
     ])
     func singleRangesArePartialContent(range: String, body: String, contentRange: String) throws {
         let served = try ServedStorage()
-        served.seed("f", digits)
+        try served.seed("f", digits)
         let response = try served.send("GET", "/v0/b/bkt/o/f?alt=media", headers: [("Range", range)])
         #expect(response.status == 206)
         #expect(response.text == body)
@@ -133,7 +133,7 @@ import Testing
     ])
     func unsatisfiableOrMalformedBytesRangesAre416WithTheSize(range: String) throws {
         let served = try ServedStorage()
-        served.seed("f", digits)
+        try served.seed("f", digits)
         let response = try served.send("GET", "/v0/b/bkt/o/f?alt=media", headers: [("Range", range)])
         #expect(response.status == 416)
         #expect(response.headers["Content-Range"] == "bytes */10")
@@ -143,7 +143,7 @@ import Testing
     @Test(arguments: ["items=0-3", "bytes=0-1,4-5", "pages"])
     func otherUnitsAndMultipleRangesGetTheWholeObject(range: String) throws {
         let served = try ServedStorage()
-        served.seed("f", digits)
+        try served.seed("f", digits)
         let response = try served.send("GET", "/v0/b/bkt/o/f?alt=media", headers: [("Range", range)])
         #expect(response.status == 200)
         #expect(response.text == digits)
@@ -152,7 +152,7 @@ import Testing
 
     @Test func anEmptyObjectReadsWholeFromZeroAndRefusesLaterRanges() throws {
         let served = try ServedStorage()
-        served.seed("empty", "")
+        try served.seed("empty", "")
         let whole = try served.send("GET", "/v0/b/bkt/o/empty?alt=media", headers: [("Range", "bytes=0-99")])
         #expect(whole.status == 200)
         #expect(whole.body.isEmpty)
@@ -163,7 +163,7 @@ import Testing
 
     @Test func aDownloadTokenGrantsTheReadThatRulesDeny() throws {
         let served = try ServedStorage()
-        let stored = served.seed("secret", "s3cret")
+        let stored = try served.seed("secret", "s3cret")
         served.backend.setRules(StorageRules(entries: []), bucket: "bkt")
         let denied = try served.send("GET", "/v0/b/bkt/o/secret?alt=media")
         #expect(denied.status == 403)
@@ -184,7 +184,7 @@ import Testing
 
     @Test func authorizationSchemesReachTheRules() throws {
         let served = try ServedStorage()
-        served.seed("private/a", "x")
+        try served.seed("private/a", "x")
         served.backend.setRules(
             StorageRules(entries: [.init(path: "private/**", operations: [.read], requiresSignIn: true)]), bucket: "bkt"
         )
@@ -210,14 +210,14 @@ import Testing
     /// A client that resumes a download with `If-Range` needs an ETag that follows the bytes only.
     @Test func theMediaETagFollowsTheBytesNotTheMetadata() throws {
         let served = try ServedStorage()
-        served.backend.seed(bucket: "bkt", name: "f.txt", data: Data("hello world".utf8))
+        try served.backend.seed(bucket: "bkt", name: "f.txt", data: Data("hello world".utf8))
         let first = try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media")
         #expect(first.headers["Content-Disposition"] == "inline; filename*=utf-8''f.txt")
         let before = try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media").headers["ETag"]
         _ = try served.backend.updateMetadata(
             ObjectAddress(bucket: "bkt", name: "f.txt"), patch: MetadataPatch(fields: [.cacheControl: "no-cache"]))
         #expect(try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media").headers["ETag"] == before)
-        served.backend.seed(bucket: "bkt", name: "f.txt", data: Data("other bytes".utf8))
+        try served.backend.seed(bucket: "bkt", name: "f.txt", data: Data("other bytes".utf8))
         #expect(try served.send("GET", "/v0/b/bkt/o/f.txt?alt=media").headers["ETag"] != before)
     }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct HostPolicyTests {
     @Test func aBrowserCannotResetTheServer() throws {
         let served = try ServedStorage()
-        served.seed("kept.txt", "data")
+        try served.seed("kept.txt", "data")
         let reset = try served.send("POST", "/internal/reset", headers: [("Origin", "https://evil.example")])
         #expect(reset.status == 403)
         #expect(reset.headers["Access-Control-Allow-Origin"] == nil)
@@ -28,7 +28,7 @@ import Testing
 
     @Test func aRebindingHostIsRefusedOnInternalRoutes() throws {
         let served = try ServedStorage()
-        served.seed("kept.txt", "data")
+        try served.seed("kept.txt", "data")
         let rebound = try served.send("POST", "/internal/reset", headers: [("Host", "evil.example:\(served.port)")])
         #expect(rebound.status == 403)
         #expect(rebound.errorMessage?.contains("evil.example") == true)
@@ -50,7 +50,7 @@ import Testing
 
     @Test func v0RoutesKeepCORSForBrowsers() throws {
         let served = try ServedStorage()
-        served.seed("a.txt", "data")
+        try served.seed("a.txt", "data")
         let read = try served.send(
             "GET", "/v0/b/bkt/o/a.txt", headers: [("Origin", "https://app.example"), ("Host", "evil.example")])
         #expect(read.status == 200)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct InputRulesTests {
     @Test func aPatchWithAControlCharacterChangesNothing() throws {
         let served = try ServedStorage()
-        served.seed("f.txt", "data", metadata: ObjectMetadataFields(contentType: "text/plain"))
+        try served.seed("f.txt", "data", metadata: ObjectMetadataFields(contentType: "text/plain"))
         let patch = try served.send(
             "PATCH", "/v0/b/bkt/o/f.txt", headers: [("Content-Type", "application/json")],
             text: #"{"contentType":"text/html\r\nSet-Cookie: a=b"}"#)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func customMetadataOver8KiBIsRefused() throws {
         let served = try ServedStorage()
-        served.seed(
+        try served.seed(
             "f.txt", "data", metadata: ObjectMetadataFields(customMetadata: ["a": String(repeating: "x", count: 4000)]))
         let big = String(repeating: "y", count: 4200)
         let patch = try served.send(

@@ -19,8 +19,8 @@ import Testing
 
     @Test func rulesAreSetReadAndApplied() throws {
         let served = try ServedStorage()
-        served.seed("ios/public/a", "x")
-        served.seed("ios/private/a", "x")
+        try served.seed("ios/public/a", "x")
+        try served.seed("ios/private/a", "x")
         let body =
             #"{"version":2,"allow":[{"path":"ios/public/**","ops":["read","write","list"]},{"path":"ios/private/**","ops":["read"],"if":"signedIn"}]}"#
         let put = try served.send("PUT", "/internal/buckets/bkt/rules", text: body)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func resetDropsEverything() throws {
         let served = try ServedStorage()
-        served.seed("a", "x")
+        try served.seed("a", "x")
         served.backend.setRules(StorageRules(entries: []), bucket: "bkt")
         let response = try served.send("POST", "/internal/reset")
         #expect(response.status == 200)

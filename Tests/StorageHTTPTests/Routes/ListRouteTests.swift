@@ -6,13 +6,13 @@ import Testing
 @Suite struct ListRouteTests {
     private func served(with names: [String]) throws -> ServedStorage {
         let served = try ServedStorage()
-        for name in names { served.seed(name, "x") }
+        for name in names { try served.seed(name, "x") }
         return served
     }
 
     @Test func v0ListsAcceptOnlyTheSlashDelimiter() throws {
         let served = try ServedStorage()
-        served.seed("x-secret", "data")
+        try served.seed("x-secret", "data")
         for delimiter in ["-", "x", "%2F%2F"] {
             let response = try served.send("GET", "/v0/b/bkt/o?prefix=x-&delimiter=\(delimiter)")
             #expect(response.status == 400, "\(delimiter)")

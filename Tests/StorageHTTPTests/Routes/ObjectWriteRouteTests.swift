@@ -10,7 +10,7 @@ import Testing
 
     @Test func patchSetsRemovesAndMerges() throws {
         let served = try ServedStorage()
-        served.seed("f", "x", metadata: full)
+        try served.seed("f", "x", metadata: full)
         let response = try served.send(
             "PATCH", "/v0/b/bkt/o/f", headers: [("Content-Type", "application/json")],
             text:
@@ -27,7 +27,7 @@ import Testing
 
     @Test func metadataNullClearsEveryCustomKey() throws {
         let served = try ServedStorage()
-        served.seed("f", "x", metadata: full)
+        try served.seed("f", "x", metadata: full)
         let response = try served.send("PATCH", "/v0/b/bkt/o/f", text: #"{"metadata":null}"#)
         #expect(response.status == 200)
         #expect(response.json["metadata"] == nil)
@@ -36,7 +36,7 @@ import Testing
 
     @Test func putOrPostWithMethodOverrideIsAPatch() throws {
         let served = try ServedStorage()
-        served.seed("f", "x", metadata: full)
+        try served.seed("f", "x", metadata: full)
         for method in ["PUT", "POST"] {
             let response = try served.send(
                 method, "/v0/b/bkt/o/f", headers: [("X-HTTP-Method-Override", "patch")],
@@ -56,7 +56,7 @@ import Testing
     ])
     func badPatchBodiesAre400(body: String, mention: String) throws {
         let served = try ServedStorage()
-        served.seed("f", "x")
+        try served.seed("f", "x")
         let response = try served.send("PATCH", "/v0/b/bkt/o/f", text: body)
         #expect(response.status == 400)
         #expect(response.errorMessage?.contains(mention) == true, "\(response.errorMessage ?? "")")
@@ -65,7 +65,7 @@ import Testing
     @Test func patchOfAMissingObjectIs404AndAnEmptyBodyIsAnEmptyPatch() throws {
         let served = try ServedStorage()
         #expect(try served.send("PATCH", "/v0/b/bkt/o/none", text: "{}").status == 404)
-        served.seed("f", "x")
+        try served.seed("f", "x")
         let empty = try served.send("PATCH", "/v0/b/bkt/o/f")
         #expect(empty.status == 200)
         #expect(empty.json["metageneration"] as? String == "2")
@@ -73,7 +73,7 @@ import Testing
 
     @Test func deleteIs204ThenTheObjectIsGone() throws {
         let served = try ServedStorage()
-        served.seed("dir/f", "x")
+        try served.seed("dir/f", "x")
         let response = try served.send("DELETE", "/v0/b/bkt/o/dir%2Ff")
         #expect(response.status == 204)
         #expect(response.body.isEmpty)

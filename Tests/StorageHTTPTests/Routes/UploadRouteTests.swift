@@ -149,7 +149,7 @@ import Testing
         let resumableWithoutCommand = try served.send(
             "POST", "/v0/b/bkt/o?name=u", headers: [("X-Goog-Upload-Protocol", "resumable")], text: "x")
         #expect(resumableWithoutCommand.status == 400)
-        served.seed("t", "x")
+        try served.seed("t", "x")
         let token = try served.send("POST", "/v0/b/bkt/o/t?create_token=true")
         #expect(token.status == 501)
     }

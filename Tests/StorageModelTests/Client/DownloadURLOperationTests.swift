@@ -91,7 +91,7 @@ import Testing
     @Test func downloadURLIsAReadTheRulesCheck() throws {
         let (storage, backend) = makeStorage()
         backend.setRules(StorageRules(entries: []), bucket: "bucket")
-        backend.seed(bucket: "bucket", name: "private/file", data: Data("secret".utf8))
+        try backend.seed(bucket: "bucket", name: "private/file", data: Data("secret".utf8))
         do {
             _ = try storage.reference(withPath: "private/file").downloadURL()
             Issue.record("downloadURL under deny-all rules returned")

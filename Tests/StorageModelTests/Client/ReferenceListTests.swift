@@ -4,10 +4,10 @@ import Testing
 
 /// `list(maxResults:pageToken:)` and `listAll()` (docs/semantics.md §8).
 @Suite struct ReferenceListTests {
-    static func storage(holding names: [String]) -> (Storage, RecordingBackend) {
+    static func storage(holding names: [String]) throws -> (Storage, RecordingBackend) {
         let (storage, backend) = makeRecordedStorage()
         for name in names {
-            backend.inner.seed(bucket: "bucket", name: name, data: Data())
+            try backend.inner.seed(bucket: "bucket", name: name, data: Data())
         }
         return (storage, backend)
     }
@@ -17,7 +17,7 @@ import Testing
     static let guideNames = ["correctPrefix/happyItem", "wrongPrefix//sadItem", "lonelyItem/"]
 
     @Test func theGuidesExampleAtTheRoot() throws {
-        let (storage, _) = Self.storage(holding: Self.guideNames)
+        let (storage, _) = try Self.storage(holding: Self.guideNames)
         let result = try storage.reference().listAll()
         #expect(Self.paths(result.prefixes) == ["correctPrefix", "lonelyItem", "wrongPrefix"])
         #expect(result.items.isEmpty)
@@ -33,7 +33,7 @@ import Testing
         ("nothingHere", [], []),
     ])
     func theGuidesExampleBelowTheRoot(path: String, prefixes: [String], items: [String]) throws {
-        let (storage, _) = Self.storage(holding: Self.guideNames)
+        let (storage, _) = try Self.storage(holding: Self.guideNames)
         let result = try storage.reference(withPath: path).listAll()
         #expect(Self.paths(result.prefixes) == prefixes)
         #expect(Self.paths(result.items) == items)
@@ -46,7 +46,7 @@ import Testing
     ]
 
     @Test func listAllOfAUsersFolder() throws {
-        let (storage, backend) = Self.storage(holding: Self.userFiles)
+        let (storage, backend) = try Self.storage(holding: Self.userFiles)
         let result = try storage.reference(withPath: "files/uid").listAll()
         #expect(Self.paths(result.prefixes) == ["files/uid/c", "files/uid/f"])
         #expect(Self.paths(result.items) == ["files/uid/a.txt", "files/uid/b.txt", "files/uid/e.txt"])
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func pagedListGivesEveryEntryOnceInOrder() throws {
-        let (storage, backend) = Self.storage(holding: Self.userFiles)
+        let (storage, backend) = try Self.storage(holding: Self.userFiles)
         let reference = storage.reference(withPath: "files/uid")
         var pages: [[String]] = []
         var tokens: [String?] = []
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func theSDKsIntegrationPaging() throws {
-        let (storage, _) = Self.storage(holding: ["list/a", "list/b", "list/prefix/c"])
+        let (storage, _) = try Self.storage(holding: ["list/a", "list/b", "list/prefix/c"])
         let reference = storage.reference(withPath: "list")
         let first = try reference.list(maxResults: 2)
         #expect(Self.paths(first.items) == ["list/a", "list/b"])
@@ -92,7 +92,7 @@ import Testing
 
     @Test(arguments: [Int64(0), 1001, 22222, -1, .max, .min])
     func maxResultsOutOfRangeThrowsWithoutARequest(maxResults: Int64) throws {
-        let (storage, backend) = Self.storage(holding: ["a"])
+        let (storage, backend) = try Self.storage(holding: ["a"])
         do {
             _ = try storage.reference(withPath: "a").list(maxResults: maxResults)
             Issue.record("list(maxResults: \(maxResults)) returned")
@@ -106,14 +106,14 @@ import Testing
 
     @Test(arguments: [Int64(1), 1000])
     func maxResultsAtTheBoundsIsAccepted(maxResults: Int64) throws {
-        let (storage, backend) = Self.storage(holding: ["a", "b"])
+        let (storage, backend) = try Self.storage(holding: ["a", "b"])
         let page = try storage.reference().list(maxResults: maxResults)
         #expect(page.items.count == min(Int(maxResults), 2))
         #expect(backend.calls == [.list(prefix: "", maxResults: Int(maxResults), pageToken: nil)])
     }
 
     @Test func theRootAndTheEmptyPathListTheSame() throws {
-        let (storage, backend) = Self.storage(holding: ["top", "dir/inner"])
+        let (storage, backend) = try Self.storage(holding: ["top", "dir/inner"])
         let fromRoot = try storage.reference().listAll()
         let fromEmptyPath = try storage.reference(withPath: "/").listAll()
         let fromParent = try #require(storage.reference(withPath: "top").parent()).listAll()
@@ -131,7 +131,7 @@ import Testing
 
     @Test func listAllFollowsPagesOfTheService() throws {
         let names = (0..<1001).map { String(format: "many/%04d", $0) } + ["many/sub/x"]
-        let (storage, backend) = Self.storage(holding: names)
+        let (storage, backend) = try Self.storage(holding: names)
         let result = try storage.reference(withPath: "many").listAll()
         #expect(Self.paths(result.items) == Array(names.prefix(1001)))
         #expect(Self.paths(result.prefixes) == ["many/sub"])
@@ -140,7 +140,7 @@ import Testing
 
     @Test func listAllListsAPrefixRepeatedOnSeveralPagesOnce() throws {
         let names = (0..<1001).map { String(format: "rep/%04d", $0) }
-        let (storage, backend) = Self.storage(holding: names)
+        let (storage, backend) = try Self.storage(holding: names)
         backend.rewriteLists { page in
             ListPage(prefixes: ["rep/dup/"] + page.prefixes, items: page.items, nextPageToken: page.nextPageToken)
         }
@@ -151,7 +151,7 @@ import Testing
 
     @Test func listAllStopsWhenTheServiceRepeatsAToken() throws {
         let names = (0..<1001).map { String(format: "loop/%04d", $0) }
-        let (storage, backend) = Self.storage(holding: names)
+        let (storage, backend) = try Self.storage(holding: names)
         let firstToken = Recorder<String>()
         backend.rewriteLists { page in
             if let token = page.nextPageToken { firstToken.append(token) }
@@ -168,7 +168,7 @@ import Testing
 
     @Test func listAllFailsWhenAPageFails() throws {
         let names = (0..<1001).map { String(format: "fail/%04d", $0) }
-        let (storage, backend) = Self.storage(holding: names)
+        let (storage, backend) = try Self.storage(holding: names)
         storage.maxOperationRetryTime = 0  // no retry: the first failure is the answer
         backend.fail(.list, with: BackendError(status: 503, "Busy."), skipping: 1)
         do {
@@ -181,7 +181,7 @@ import Testing
 
     @Test(arguments: ["not-a-token", "%%%", ""])
     func aPageTokenTheServiceCannotReadIsAnUnknown400(token: String) throws {
-        let (storage, _) = Self.storage(holding: ["t/a", "t/b"])
+        let (storage, _) = try Self.storage(holding: ["t/a", "t/b"])
         let reference = storage.reference(withPath: "t")
         if token.isEmpty {
             #expect(Self.paths(try reference.list(maxResults: 5, pageToken: token).items) == ["t/a", "t/b"])
@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func rulesVersion1RefusesEveryList() throws {
-        let (storage, backend) = Self.storage(holding: ["files/a"])
+        let (storage, backend) = try Self.storage(holding: ["files/a"])
         backend.inner.setRules(StorageRules(version: 1, entries: StorageRules.allowAll.entries), bucket: "bucket")
         for reference in [storage.reference(withPath: "files"), storage.reference()] {
             #expect(thrownError { try reference.list(maxResults: 10) }?.code == .unauthorized)
@@ -205,7 +205,7 @@ import Testing
     }
 
     @Test func aSignedInOnlyListRuleNeedsAUser() throws {
-        let (storage, backend) = Self.storage(holding: ["files/uid/a"])
+        let (storage, backend) = try Self.storage(holding: ["files/uid/a"])
         backend.inner.setRules(
             StorageRules(entries: [StorageRules.Entry(path: "files/**", operations: [.list], requiresSignIn: true)]),
             bucket: "bucket")

@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: ["", "/"])
     func objectOperationsFailCleanly(path: String) throws {
         let (storage, backend) = makeStorage()
-        backend.seed(bucket: "bucket", name: "a", data: bytes(1))
+        try backend.seed(bucket: "bucket", name: "a", data: bytes(1))
         let reference = storage.reference(withPath: path)
         let failures: [(String, StorageError?)] = [
             ("getMetadata", thrownError { try reference.getMetadata() }),

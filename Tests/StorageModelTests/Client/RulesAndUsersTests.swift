@@ -45,7 +45,7 @@ import Testing
 
     @Test func anInvalidTokenIsUnauthenticated() throws {
         let (storage, backend) = makeStorage()
-        backend.seed(bucket: "bucket", name: "a", data: bytes(3))
+        try backend.seed(bucket: "bucket", name: "a", data: bytes(3))
         storage.authToken = IDToken.malformed
         let upload = storage.reference(withPath: "b").putData(bytes(3))
         let log = EventLog(upload)

@@ -52,7 +52,7 @@ import Testing
                         log.note("\(name): md5 differs")
                     }
                     let shared = Data(repeating: UInt8(worker), count: 100 + worker)
-                    backend.seed(bucket: Fixtures.bucket, name: "shared", data: shared)
+                    try backend.seed(bucket: Fixtures.bucket, name: "shared", data: shared)
                     let seen = try Fixtures.read(backend, "shared")
                     if let first = seen.first, seen.count != 100 + Int(first) || !seen.allSatisfy({ $0 == first }) {
                         log.note("shared object torn")

@@ -13,15 +13,15 @@ import Testing
                 pageToken: pageToken))
     }
 
-    private func seeded(_ names: [String]) -> InMemoryBackend {
+    private func seeded(_ names: [String]) throws -> InMemoryBackend {
         let backend = InMemoryBackend()
-        for name in names { backend.seed(bucket: Fixtures.bucket, name: name, data: Data(name.utf8)) }
+        for name in names { try backend.seed(bucket: Fixtures.bucket, name: name, data: Data(name.utf8)) }
         return backend
     }
 
     /// The list-files guide's example, exactly.
     @Test func guideExampleFiltersEmptySegments() throws {
-        let backend = seeded(["correctPrefix/happyItem", "wrongPrefix//sadItem", "lonelyItem/"])
+        let backend = try seeded(["correctPrefix/happyItem", "wrongPrefix//sadItem", "lonelyItem/"])
         #expect(try list(backend) == ListPage(prefixes: ["correctPrefix/", "lonelyItem/", "wrongPrefix/"]))
         #expect(try list(backend, prefix: "correctPrefix/") == ListPage(items: ["correctPrefix/happyItem"]))
         #expect(try list(backend, prefix: "wrongPrefix/") == ListPage())
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func invalidPrefixesAndPlaceholdersAreNotListed() throws {
-        let backend = seeded(["listAll//foo", "listAll/bar//", "listAll/baz//qux", "listAll/abc/", "/root", "//x"])
+        let backend = try seeded(["listAll//foo", "listAll/bar//", "listAll/baz//qux", "listAll/abc/", "/root", "//x"])
         #expect(
             try list(backend, prefix: "listAll/")
                 == ListPage(prefixes: ["listAll/abc/", "listAll/bar/", "listAll/baz/"]))
@@ -41,7 +41,7 @@ import Testing
 
     /// The SDK's paging test: items and prefixes share maxResults and the byte order.
     @Test func sdkPagingExample() throws {
-        let backend = seeded(["list/a", "list/b", "list/prefix/c"])
+        let backend = try seeded(["list/a", "list/b", "list/prefix/c"])
         let first = try list(backend, prefix: "list/", maxResults: 2)
         #expect(first.items == ["list/a", "list/b"])
         #expect(first.prefixes.isEmpty)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func itemsAndPrefixesMergeInByteOrder() throws {
-        let backend = seeded(["a-b", "a/x", "a0", "B", "b/y", "\u{E9}", "e\u{301}/z"])
+        let backend = try seeded(["a-b", "a/x", "a0", "B", "b/y", "\u{E9}", "e\u{301}/z"])
         #expect(
             try Fixtures.listAll(backend, pageSize: 1).entries == ["B", "a-b", "a/", "a0", "b/", "e\u{301}/", "\u{E9}"])
         let page = try list(backend, maxResults: 4)
@@ -65,7 +65,7 @@ import Testing
             names.append(String(format: "dir/item%03d", index))
             names.append(String(format: "dir/sub%03d/file", index / 3))
         }
-        let backend = seeded(names)
+        let backend = try seeded(names)
         let expected =
             (0..<120).map { String(format: "dir/item%03d", $0) } + (0..<40).map { String(format: "dir/sub%03d/", $0) }
         for pageSize in [1, 2, 3, 7, 50, 159, 160, 161, 1000] {
@@ -84,7 +84,7 @@ import Testing
             names.insert(Array((0..<length).map { _ in alphabet[random.next(upTo: alphabet.count)] }.joined().utf8))
         }
         let strings = names.map { String(decoding: $0, as: UTF8.self) }
-        let backend = seeded(strings)
+        let backend = try seeded(strings)
         for (prefix, delimiter) in [
             ("", "/"), ("a/", "/"), ("b/", "/"), ("", "-"), ("a-", "-"), ("", "ab"), ("", nil), ("a/", nil),
         ] {
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func noTokenWhenOnlyUnlistableNamesRemain() throws {
-        let backend = seeded(["p/a", "p/b", "p//x", "p/", "p//"])
+        let backend = try seeded(["p/a", "p/b", "p//x", "p/", "p//"])
         let page = try list(backend, prefix: "p/", maxResults: 2)
         #expect(page == ListPage(items: ["p/a", "p/b"]))
         let withRoom = try list(backend, prefix: "p/", maxResults: 1)
@@ -107,12 +107,12 @@ import Testing
     }
 
     @Test func exactlyFullPageHasNoToken() throws {
-        let backend = seeded(["x/1", "x/2"])
+        let backend = try seeded(["x/1", "x/2"])
         #expect(try list(backend, prefix: "x/", maxResults: 2) == ListPage(items: ["x/1", "x/2"]))
     }
 
     @Test func maxResultsOutsideTheRangeIs400() throws {
-        let backend = seeded(["a"])
+        let backend = try seeded(["a"])
         for bad in [0, -1, 1001, 22222] {
             #expect(status { try list(backend, maxResults: bad) } == 400, "\(bad)")
         }
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func defaultPageIs1000() throws {
-        let backend = seeded((0..<1500).map { String(format: "n%04d", $0) })
+        let backend = try seeded((0..<1500).map { String(format: "n%04d", $0) })
         let first = try list(backend)
         #expect(first.items.count == 1000)
         let token = try #require(first.nextPageToken)
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func prefixMustBeEmptyOrEndWithTheDelimiter() throws {
-        let backend = seeded(["a/b"])
+        let backend = try seeded(["a/b"])
         #expect(status { try list(backend, prefix: "a") } == 400)
         #expect(status { try list(backend, prefix: "a/", delimiter: "-") } == 400)
         #expect(status { try list(backend, prefix: "a", delimiter: nil) } == 400)
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func unreadablePageTokenIs400() throws {
-        let backend = seeded(["a", "b"])
+        let backend = try seeded(["a", "b"])
         for token in ["garbage!", "AAAA", "%%%", "a", "AQ", "AnhhYmM", "AXphYmM"] {
             #expect(status { try list(backend, pageToken: token) } == 400, "\(token)")
         }
@@ -149,12 +149,12 @@ import Testing
     }
 
     @Test func tokenResumesAfterItsEntryEvenWhenTheListingChanged() throws {
-        let backend = seeded(["d/a", "d/b", "d/c", "d/e"])
+        let backend = try seeded(["d/a", "d/b", "d/c", "d/e"])
         let first = try list(backend, prefix: "d/", maxResults: 2)
         #expect(first.items == ["d/a", "d/b"])
         try backend.deleteObject(Fixtures.address("d/b"))
-        backend.seed(bucket: Fixtures.bucket, name: "d/a2", data: Data())
-        backend.seed(bucket: Fixtures.bucket, name: "d/d", data: Data())
+        try backend.seed(bucket: Fixtures.bucket, name: "d/a2", data: Data())
+        try backend.seed(bucket: Fixtures.bucket, name: "d/d", data: Data())
         let token = try #require(first.nextPageToken)
         let second = try list(backend, prefix: "d/", maxResults: 2, pageToken: token)
         #expect(second.items == ["d/c", "d/d"])
@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func tokenAfterAPrefixSkipsEverythingUnderIt() throws {
-        let backend = seeded(["p/0", "p/q/1", "p/q/2", "p/q/r/3", "p/q0", "p/z"])
+        let backend = try seeded(["p/0", "p/q/1", "p/q/2", "p/q/r/3", "p/q0", "p/z"])
         let first = try list(backend, prefix: "p/", maxResults: 2)
         #expect(first == ListPage(prefixes: ["p/q/"], items: ["p/0"], nextPageToken: first.nextPageToken))
         let token = try #require(first.nextPageToken)
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func otherDelimiters() throws {
-        let backend = seeded(["x-1-a", "x-1-b", "x-2", "x/3", "y::z::w", "y::v"])
+        let backend = try seeded(["x-1-a", "x-1-b", "x-2", "x/3", "y::z::w", "y::v"])
         #expect(try list(backend, delimiter: "-") == ListPage(prefixes: ["x-"], items: ["x/3", "y::v", "y::z::w"]))
         #expect(try list(backend, prefix: "x-", delimiter: "-") == ListPage(prefixes: ["x-1-"], items: ["x-2"]))
         #expect(
@@ -180,7 +180,7 @@ import Testing
     }
 
     @Test func recursiveListingHasNoPrefixes() throws {
-        let backend = seeded(["a/b/c", "a/d", "e", "f//g", "h/"])
+        let backend = try seeded(["a/b/c", "a/d", "e", "f//g", "h/"])
         #expect(try list(backend, delimiter: nil) == ListPage(items: ["a/b/c", "a/d", "e"]))
         #expect(try list(backend, delimiter: "") == ListPage(items: ["a/b/c", "a/d", "e"]))
         #expect(try list(backend, prefix: "a/", delimiter: nil) == ListPage(items: ["a/b/c", "a/d"]))
@@ -188,7 +188,7 @@ import Testing
 
     @Test func emptyAndUnknownBucketsListNothing() throws {
         #expect(try list(InMemoryBackend()) == ListPage())
-        let backend = seeded(["a"])
+        let backend = try seeded(["a"])
         #expect(try backend.list(ListRequest(bucket: "other")) == ListPage())
     }
 

@@ -121,7 +121,7 @@ import Testing
     @Test func largeObjectRangesMatchTheSource() throws {
         let backend = InMemoryBackend()
         let data = pattern(300_000, seed: 5)
-        backend.seed(bucket: Fixtures.bucket, name: "file", data: data)
+        try backend.seed(bucket: Fixtures.bucket, name: "file", data: data)
         var assembled = Data()
         var offset: Int64 = 0
         while offset < 300_000 {

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SeedAndResetTests {
     @Test func seedStoresAsAnUploadWould() throws {
         let backend = InMemoryBackend()
-        let seeded = backend.seed(
+        let seeded = try backend.seed(
             bucket: Fixtures.bucket, name: "fixture.txt", data: Data("hello world".utf8),
             metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))
         #expect(seeded.md5Hash == "XrY7u+Ae7tCTyyK7j1rNww==")
@@ -24,7 +24,7 @@ import Testing
         backend.setRules(Fixtures.denyAll, bucket: Fixtures.bucket)
         let impossible = ["", "line\nbreak", String(repeating: "y", count: 2000)]
         for name in impossible {
-            #expect(backend.seed(bucket: Fixtures.bucket, name: name, data: Data("x".utf8)).name == name)
+            #expect(try backend.seed(bucket: Fixtures.bucket, name: name, data: Data("x".utf8)).name == name)
         }
         #expect(status { try backend.getMetadata(Fixtures.address("line\nbreak")) } == 400)
         backend.setRules(.allowAll, bucket: Fixtures.bucket)
@@ -35,7 +35,7 @@ import Testing
     @Test func seedOfASliceKeepsOnlyItsBytes() throws {
         let backend = InMemoryBackend()
         let whole = Data("0123456789".utf8)
-        backend.seed(bucket: Fixtures.bucket, name: "slice", data: whole[3..<6])
+        try backend.seed(bucket: Fixtures.bucket, name: "slice", data: whole[3..<6])
         let read = try backend.readObject(ReadRequest(object: Fixtures.address("slice")))
         #expect(read.data == Data("345".utf8))
         #expect(read.data.startIndex == 0)

@@ -4,16 +4,16 @@ import Testing
 
 /// Faults put into a backend's answers: which requests they hit, and what happens.
 @Suite struct FaultInjectingBackendTests {
-    private func backend(_ faults: [RequestFault]) -> (FaultInjectingBackend, InMemoryBackend) {
+    private func backend(_ faults: [RequestFault]) throws -> (FaultInjectingBackend, InMemoryBackend) {
         let inner = InMemoryBackend(granularity: 4)
-        inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
+        try inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
         return (FaultInjectingBackend(inner, faults: faults), inner)
     }
 
     private let object = ObjectAddress(bucket: "bkt", name: "a")
 
-    @Test func occurrencesPickTheRequestsOfTheirKind() {
-        let (faulty, _) = backend([
+    @Test func occurrencesPickTheRequestsOfTheirKind() throws {
+        let (faulty, _) = try backend([
             RequestFault(kind: .metadata, occurrence: .nth(2), action: .status(503, retryAfter: nil)),
             RequestFault(kind: .list, occurrence: .first(2), action: .status(500, retryAfter: nil)),
             RequestFault(kind: .delete, occurrence: .every, action: .status(409, retryAfter: 3)),
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aResetNeverReachesTheServiceAndALostAnswerDoes() throws {
-        let (faulty, inner) = backend([
+        let (faulty, inner) = try backend([
             RequestFault(kind: .delete, occurrence: .nth(1), action: .reset),
             RequestFault(kind: .delete, occurrence: .nth(2), action: .answerLost),
         ])
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func queriesCanMisreportAndDownloadsCanBeCorrupted() throws {
-        let (faulty, _) = backend([
+        let (faulty, _) = try backend([
             RequestFault(kind: .query, occurrence: .every, action: .misreport(receivedBytes: 99)),
             RequestFault(kind: .download, occurrence: .every, action: .corrupt),
         ])
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aDroppedChunkLeavesItsFirstBytesInTheSessionAndNoAnswer() throws {
-        let (faulty, inner) = backend([
+        let (faulty, inner) = try backend([
             RequestFault(kind: .finalize, occurrence: .nth(1), action: .dropRequest(afterBytes: 4))
         ])
         let session = try faulty.startUpload(UploadStart(object: ObjectAddress(bucket: "bkt", name: "u")))
@@ -70,8 +70,8 @@ import Testing
         #expect(status.state == .active && status.receivedBytes == 4, "\(status)")
     }
 
-    @Test func aDroppedAnswerCarriesTheBytesThatArrived() {
-        let (faulty, _) = backend([
+    @Test func aDroppedAnswerCarriesTheBytesThatArrived() throws {
+        let (faulty, _) = try backend([
             RequestFault(kind: .download, occurrence: .nth(1), action: .dropResponse(afterBytes: 2))
         ])
         do {
@@ -85,7 +85,7 @@ import Testing
     @Test func aStallWaitsOnTheClockAndTimesOutPastTheRequestTimeout() throws {
         let clock = VirtualClock()
         let inner = InMemoryBackend(granularity: 4)
-        inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
+        try inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
         let faulty = FaultInjectingBackend(
             inner,
             faults: [
@@ -99,8 +99,8 @@ import Testing
         #expect((try? inner.getMetadata(object)) != nil, "a request that timed out reached the service")
     }
 
-    @Test func faultsAddedLaterCountFromWhenTheyWereAdded() {
-        let (faulty, _) = backend([])
+    @Test func faultsAddedLaterCountFromWhenTheyWereAdded() throws {
+        let (faulty, _) = try backend([])
         _ = try? faulty.getMetadata(object)
         _ = try? faulty.getMetadata(object)
         faulty.add([RequestFault(kind: .metadata, occurrence: .nth(1), action: .status(500, retryAfter: nil))])

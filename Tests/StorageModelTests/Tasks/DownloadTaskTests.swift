@@ -5,16 +5,17 @@ import Testing
 /// `getData(maxSize:)`: events, results, limits (docs/semantics.md §5.4, §7).
 @Suite struct DownloadTaskTests {
     /// A storage reading 1000 bytes at a time, with `data` stored at `name`.
-    static func storage(holding data: Data, at name: String = "images/island.jpg") -> (Storage, RecordingBackend) {
+    static func storage(holding data: Data, at name: String = "images/island.jpg") throws -> (Storage, RecordingBackend)
+    {
         let (storage, backend) = makeRecordedStorage()
         storage.downloadChunkSizeBytes = 1000
-        backend.inner.seed(bucket: "bucket", name: name, data: data)
+        try backend.inner.seed(bucket: "bucket", name: name, data: data)
         return (storage, backend)
     }
 
     @Test func getDataFiresResumeAProgressPerChunkAndSuccess() throws {
         let data = bytes(2500, seed: 4)
-        let (storage, _) = Self.storage(holding: data)
+        let (storage, _) = try Self.storage(holding: data)
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 1 * 1024 * 1024)
         let log = EventLog(task)
         #expect(task.dataResult == nil)
@@ -26,8 +27,8 @@ import Testing
         #expect(task.snapshot.status == .success)
     }
 
-    @Test func theTotalIsUnknownUntilTheFirstAnswer() {
-        let (storage, _) = Self.storage(holding: bytes(10))
+    @Test func theTotalIsUnknownUntilTheFirstAnswer() throws {
+        let (storage, _) = try Self.storage(holding: bytes(10))
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 100)
         let log = EventLog(task)
         #expect(task.snapshot.progress == StorageProgress(completedUnitCount: 0, totalUnitCount: -1))
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func aLargerObjectThanMaxSizeFailsEarly() throws {
-        let (storage, backend) = Self.storage(holding: bytes(2500))
+        let (storage, backend) = try Self.storage(holding: bytes(2500))
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 1024)
         let log = EventLog(task)
         task.wait()
@@ -56,15 +57,15 @@ import Testing
     @Test(arguments: [2500, 2501, Int64.max])
     func aMaxSizeAtLeastTheSizeSucceeds(maxSize: Int64) throws {
         let data = bytes(2500)
-        let (storage, _) = Self.storage(holding: data)
+        let (storage, _) = try Self.storage(holding: data)
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: maxSize)
         task.wait()
         #expect(try task.dataResult?.get() == data)
     }
 
     @Test(arguments: [0, -1])
-    func aZeroOrNegativeMaxSizeFailsAnyNonEmptyObject(maxSize: Int64) {
-        let (storage, _) = Self.storage(holding: bytes(1))
+    func aZeroOrNegativeMaxSizeFailsAnyNonEmptyObject(maxSize: Int64) throws {
+        let (storage, _) = try Self.storage(holding: bytes(1))
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: maxSize)
         let log = EventLog(task)
         task.wait()
@@ -73,7 +74,7 @@ import Testing
 
     @Test(arguments: [Int64(0), -3, 1])
     func aDownloadChunkSizeBelowOneReadsOneByteAtATime(chunkSize: Int64) throws {
-        let (storage, backend) = Self.storage(holding: bytes(3))
+        let (storage, backend) = try Self.storage(holding: bytes(3))
         storage.downloadChunkSizeBytes = chunkSize
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10)
         let log = EventLog(task)
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func anEmptyObjectGivesOneProgressThenSuccess() throws {
-        let (storage, _) = Self.storage(holding: Data())
+        let (storage, _) = try Self.storage(holding: Data())
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 0)
         let log = EventLog(task)
         task.wait()
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func aMissingObjectIsObjectNotFound() throws {
-        let (storage, _) = Self.storage(holding: bytes(1))
+        let (storage, _) = try Self.storage(holding: bytes(1))
         let task = storage.reference(withPath: "images/missing.jpg").getData(maxSize: 100)
         let log = EventLog(task)
         task.wait()
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func cancelDuringADownloadFailsWithCancelled() throws {
-        let (storage, backend) = Self.storage(holding: bytes(3500))
+        let (storage, backend) = try Self.storage(holding: bytes(3500))
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10_000)
         let log = EventLog(task) { snapshot in
             if snapshot.status == .progress, snapshot.progress.completedUnitCount == 2000 { snapshot.task.cancel() }
@@ -122,7 +123,7 @@ import Testing
     @Test func pauseAndResumeOfA1MiBDownload() throws {
         let (storage, backend) = makeRecordedStorage()
         let data = bytes(1024 * kibibyte, seed: 2)
-        backend.inner.seed(bucket: "bucket", name: "1mb", data: data)
+        try backend.inner.seed(bucket: "bucket", name: "1mb", data: data)
         let task = storage.reference(withPath: "1mb").getData(maxSize: 1024 * 1024)
         let paused = Counter()
         let log = EventLog(task) { snapshot in
@@ -147,7 +148,7 @@ import Testing
     }
 
     @Test func anAnswerReachingPastTheEndFailsTheDownload() throws {
-        let (storage, backend) = Self.storage(holding: bytes(2500))
+        let (storage, backend) = try Self.storage(holding: bytes(2500))
         backend.rewriteNextRead { read in ObjectRead(data: read.data + Data(count: 2000), totalSize: read.totalSize) }
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10_000)
         let log = EventLog(task)
@@ -157,7 +158,7 @@ import Testing
     }
 
     @Test func anEmptyAnswerBeforeTheEndFailsInsteadOfLoopingForever() throws {
-        let (storage, backend) = Self.storage(holding: bytes(2500))
+        let (storage, backend) = try Self.storage(holding: bytes(2500))
         backend.rewriteNextRead { read in ObjectRead(data: Data(), totalSize: read.totalSize) }
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10_000)
         let log = EventLog(task)
@@ -168,11 +169,11 @@ import Testing
 
     /// The later reads carry the first answer's ETag as If-Range: the replaced object comes back whole.
     @Test func anObjectReplacedMidwayRestartsTheDownloadOnTheNewObject() throws {
-        let (storage, backend) = Self.storage(holding: bytes(2500))
+        let (storage, backend) = try Self.storage(holding: bytes(2500))
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10_000)
         let log = EventLog(task) { snapshot in
             if snapshot.status == .progress {
-                backend.inner.seed(bucket: "bucket", name: "images/island.jpg", data: bytes(3000))
+                _ = try? backend.inner.seed(bucket: "bucket", name: "images/island.jpg", data: bytes(3000))
             }
         }
         task.wait()
@@ -182,7 +183,7 @@ import Testing
 
     @Test(arguments: [Int64(1) << 62, -5])
     func anAbsurdTotalFromTheServiceFailsWithoutCrashing(total: Int64) throws {
-        let (storage, backend) = Self.storage(holding: bytes(2500))
+        let (storage, backend) = try Self.storage(holding: bytes(2500))
         backend.rewriteNextRead { read in ObjectRead(data: read.data, totalSize: total) }
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: .max)
         let log = EventLog(task)
@@ -192,7 +193,7 @@ import Testing
     }
 
     @Test func aServiceFailureMidwayIsRetriedFromTheByteReceived() throws {
-        let (base, backend) = Self.storage(holding: bytes(2500))
+        let (base, backend) = try Self.storage(holding: bytes(2500))
         let storage = Storage(bucket: base.bucket, backend: base.backend, clock: VirtualClock())
         storage.downloadChunkSizeBytes = base.downloadChunkSizeBytes
         backend.fail(.readObject, with: BackendError(status: 503, "Unavailable."), skipping: 1)
@@ -204,7 +205,7 @@ import Testing
     }
 
     @Test func aServiceFailureMidwayMapsItsStatus() throws {
-        let (storage, backend) = Self.storage(holding: bytes(2500))
+        let (storage, backend) = try Self.storage(holding: bytes(2500))
         storage.maxDownloadRetryTime = 0  // no retry: the first failure is the answer
         backend.fail(.readObject, with: BackendError(status: 503, "Unavailable."), skipping: 1)
         let task = storage.reference(withPath: "images/island.jpg").getData(maxSize: 10_000)

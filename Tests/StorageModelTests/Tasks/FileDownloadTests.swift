@@ -6,17 +6,17 @@ import Testing
 @Suite struct FileDownloadTests {
     static let name = "images/island.jpg"
 
-    static func storage(holding data: Data) -> (Storage, RecordingBackend) {
+    static func storage(holding data: Data) throws -> (Storage, RecordingBackend) {
         let (storage, backend) = makeRecordedStorage()
         storage.downloadChunkSizeBytes = 1000
-        backend.inner.seed(bucket: "bucket", name: name, data: data)
+        try backend.inner.seed(bucket: "bucket", name: name, data: data)
         return (storage, backend)
     }
 
     @Test func writesTheFileCreatingItsFolders() throws {
         let folder = try TemporaryFolder()
         let data = bytes(2500, seed: 8)
-        let (storage, _) = Self.storage(holding: data)
+        let (storage, _) = try Self.storage(holding: data)
         let destination = folder.file("a/b/c/island.jpg")
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
         let log = EventLog(task)
@@ -33,7 +33,7 @@ import Testing
         let destination = try folder.write(
             Data("old contents that are longer than the new ones".utf8), to: "island.jpg")
         let data = bytes(1500)
-        let (storage, _) = Self.storage(holding: data)
+        let (storage, _) = try Self.storage(holding: data)
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
         task.wait()
         #expect(try Data(contentsOf: destination) == data)
@@ -42,7 +42,7 @@ import Testing
 
     @Test func anEmptyObjectWritesAnEmptyFile() throws {
         let folder = try TemporaryFolder()
-        let (storage, _) = Self.storage(holding: Data())
+        let (storage, _) = try Self.storage(holding: Data())
         let destination = folder.file("empty.bin")
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
         let log = EventLog(task)
@@ -53,7 +53,7 @@ import Testing
 
     @Test func cancelLeavesNoPartialFile() throws {
         let folder = try TemporaryFolder()
-        let (storage, _) = Self.storage(holding: bytes(3500))
+        let (storage, _) = try Self.storage(holding: bytes(3500))
         let destination = folder.file("out/island.jpg")
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
         let log = EventLog(task) { snapshot in
@@ -67,7 +67,7 @@ import Testing
 
     @Test func cancelWhilePausedLeavesNoPartialFile() throws {
         let folder = try TemporaryFolder()
-        let (storage, _) = Self.storage(holding: bytes(3500))
+        let (storage, _) = try Self.storage(holding: bytes(3500))
         let task = storage.reference(withPath: Self.name).write(toFile: folder.file("island.jpg"))
         _ = EventLog(task) { snapshot in
             if snapshot.status == .progress { snapshot.task.pause() }
@@ -82,7 +82,7 @@ import Testing
     @Test func aFailureMidwayLeavesNoPartialFileAndKeepsAnExistingOne() throws {
         let folder = try TemporaryFolder()
         let destination = try folder.write(Data("keep me".utf8), to: "island.jpg")
-        let (storage, backend) = Self.storage(holding: bytes(3500))
+        let (storage, backend) = try Self.storage(holding: bytes(3500))
         backend.fail(.readObject, with: BackendError(status: 500, "Boom."), skipping: 2)
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
         let log = EventLog(task)
@@ -95,7 +95,7 @@ import Testing
 
     @Test func aMissingObjectWritesNothing() throws {
         let folder = try TemporaryFolder()
-        let (storage, _) = Self.storage(holding: bytes(10))
+        let (storage, _) = try Self.storage(holding: bytes(10))
         let task = storage.reference(withPath: "images/none.jpg").write(toFile: folder.file("sub/none.jpg"))
         let log = EventLog(task)
         task.wait()
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aNonFileDestinationFailsWithoutCrashing() throws {
-        let (storage, _) = Self.storage(holding: bytes(10))
+        let (storage, _) = try Self.storage(holding: bytes(10))
         let destination = try #require(URL(string: "https://example.com/island.jpg"))
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
         let log = EventLog(task)
@@ -116,7 +116,7 @@ import Testing
     @Test func aDestinationInsideAFileFailsWithUnknown() throws {
         let folder = try TemporaryFolder()
         try folder.write(Data("a file".utf8), to: "blocker")
-        let (storage, _) = Self.storage(holding: bytes(10))
+        let (storage, _) = try Self.storage(holding: bytes(10))
         let task = storage.reference(withPath: Self.name).write(toFile: folder.file("blocker/island.jpg"))
         let log = EventLog(task)
         task.wait()
@@ -127,7 +127,7 @@ import Testing
     @Test func anExistingFolderAtTheDestinationIsLeftAlone() throws {
         let folder = try TemporaryFolder()
         try folder.write(Data("inside".utf8), to: "island.jpg/inner.txt")
-        let (storage, _) = Self.storage(holding: bytes(10))
+        let (storage, _) = try Self.storage(holding: bytes(10))
         let task = storage.reference(withPath: Self.name).write(toFile: folder.file("island.jpg"))
         let log = EventLog(task)
         task.wait()
@@ -138,7 +138,7 @@ import Testing
     @Test func pauseAndResumeKeepWritingTheSameFile() throws {
         let folder = try TemporaryFolder()
         let data = bytes(3500, seed: 6)
-        let (storage, backend) = Self.storage(holding: data)
+        let (storage, backend) = try Self.storage(holding: data)
         let destination = folder.file("island.jpg")
         let task = storage.reference(withPath: Self.name).write(toFile: destination)
         let log = EventLog(task) { snapshot in

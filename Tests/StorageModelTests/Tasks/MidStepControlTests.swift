@@ -28,7 +28,7 @@ import Testing
         let (storage, backend) = makeRecordedStorage()
         storage.downloadChunkSizeBytes = 1000
         let data = bytes(2500, seed: 11)
-        backend.inner.seed(bucket: "bucket", name: "d", data: data)
+        try backend.inner.seed(bucket: "bucket", name: "d", data: data)
         let box = TaskBox()
         let task = storage.reference(withPath: "d").getData(maxSize: 10_000)
         box.task = task
@@ -53,7 +53,7 @@ import Testing
         let (storage, backend) = makeRecordedStorage()
         storage.downloadChunkSizeBytes = 1000
         let data = bytes(1500, seed: 12)
-        backend.inner.seed(bucket: "bucket", name: "f", data: data)
+        try backend.inner.seed(bucket: "bucket", name: "f", data: data)
         let box = TaskBox()
         let destination = folder.file("f.bin")
         let task = storage.reference(withPath: "f").write(toFile: destination)
@@ -123,7 +123,7 @@ import Testing
         let folder = try TemporaryFolder()
         let (storage, backend) = makeRecordedStorage()
         storage.downloadChunkSizeBytes = 1000
-        backend.inner.seed(bucket: "bucket", name: "c", data: bytes(1500))
+        try backend.inner.seed(bucket: "bucket", name: "c", data: bytes(1500))
         let box = TaskBox()
         let task = storage.reference(withPath: "c").write(toFile: folder.file("c.bin"))
         box.task = task

@@ -221,7 +221,7 @@ import Testing
         let (storage, backend) = makeRecordedStorage()
         storage.downloadChunkSizeBytes = 1000
         let data = bytes(3500, seed: 5)
-        backend.inner.seed(bucket: "bucket", name: "d", data: data)
+        try backend.inner.seed(bucket: "bucket", name: "d", data: data)
         let task = storage.reference(withPath: "d").getData(maxSize: 10_000)
         let log = EventLog(task) { snapshot in
             if snapshot.status == .progress, snapshot.progress.completedUnitCount == 2000 { snapshot.task.pause() }

@@ -95,7 +95,7 @@ import Testing
         for round in 0..<10 {
             let folder = try TemporaryFolder()
             let (storage, backend) = makeStorage()
-            backend.seed(bucket: "bucket", name: "d", data: bytes(16 * 400))
+            try backend.seed(bucket: "bucket", name: "d", data: bytes(16 * 400))
             storage.downloadChunkSizeBytes = 16
             let destination = folder.file("d-\(round).bin")
             let task = storage.reference(withPath: "d").write(toFile: destination)

@@ -41,13 +41,13 @@ struct GCSObjectHandler {
     {
         try GCSPreconditions(request.query).check(destination, on: backend)
         let original = try backend.getMetadata(source)
-        let data = try backend.readObject(ReadRequest(object: source)).data
+        let bytes = try backend.readObject(ReadRequest(object: source)).body
         var fields = ObjectMetadataFields(
             cacheControl: original.cacheControl, contentDisposition: original.contentDisposition,
             contentEncoding: original.contentEncoding, contentLanguage: original.contentLanguage,
             contentType: original.contentType, customMetadata: original.customMetadata)
         if !WireObject.isBlank(request.body) { fields = try UploadMetadataJSON.decode(request.body).fields }
-        let copied = try backend.storeWhole(data, to: destination, metadata: fields)
+        let copied = try backend.storeWhole(bytes, to: destination, metadata: fields)
         guard rewrite else { return GCSObjectJSON.response(copied, base: base()) }
         var body = JSONObjectWriter()
         body.string("kind", "storage#rewriteResponse")

@@ -29,7 +29,7 @@ struct GCSUploadHandler {
             try preconditions.check(object, on: backend)
             let fields = ObjectMetadataFields(contentType: request.header("Content-Type"))
             return GCSObjectJSON.response(
-                try backend.storeWhole(request.body, to: object, metadata: fields), base: base)
+                try backend.storeWhole(request.uploadBody, to: object, metadata: fields), base: base)
         case "multipart"?:
             let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
             var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)
@@ -71,11 +71,11 @@ struct GCSUploadHandler {
             throw BackendError(status: 405, "A session URL takes PUT (chunks and status) or DELETE (cancel).")
         }
         let current = try backend.queryUpload(session: session)
-        switch try ContentRangeHeader(request.header("Content-Range"), bodyLength: request.body.count) {
+        switch try ContentRangeHeader(request.header("Content-Range"), bodyLength: request.bodyLength) {
         case .query:
             return answer(current)
         case .chunk(let first, let total):
-            let end = first + Int64(request.body.count)
+            let end = first + request.bodyLength
             if let total, end > total {
                 throw .badRequest("The chunk ends at byte \(end), past the declared total of \(total).")
             }
@@ -86,12 +86,11 @@ struct GCSUploadHandler {
                 throw .badRequest("The chunk starts at byte \(first), but the session holds only \(held) bytes.")
             }
             if end <= held, end != total { return answer(current) }
-            let skipped = Int(min(held, end) - first)
+            let skipped = min(held, end) - first
+            let body = skipped == 0 ? request.uploadBody : SkippingUploadBody(request.uploadBody, skipping: skipped)
             return answer(
                 try backend.uploadChunk(
-                    session: session, offset: first + Int64(skipped),
-                    data: skipped == 0 ? request.body : Data(request.body.dropFirst(skipped)),
-                    finalize: end == total))
+                    session: session, offset: first + skipped, body: body, finalize: end == total))
         }
     }
 
@@ -127,10 +126,10 @@ private enum ContentRangeHeader {
     /// `bytes A-B/TOTAL` or `bytes A-B/*`; `bytes */TOTAL` with an empty body finalizes at TOTAL.
     case chunk(first: Int64, total: Int64?)
 
-    init(_ header: String?, bodyLength: Int) throws(BackendError) {
+    init(_ header: String?, bodyLength: Int64) throws(BackendError) {
         guard let header = header?.trimmingCharacters(in: .whitespaces) else {
             // No header: the whole body is the whole object.
-            self = .chunk(first: 0, total: Int64(bodyLength))
+            self = .chunk(first: 0, total: bodyLength)
             return
         }
         guard header.hasPrefix("bytes "), let slash = header.lastIndex(of: "/") else {
@@ -158,7 +157,7 @@ private enum ContentRangeHeader {
         let bounds = range.split(separator: "-", omittingEmptySubsequences: false)
         guard bounds.count == 2, let first = JSONValue.decimalInteger(String(bounds[0])),
             let last = JSONValue.decimalInteger(String(bounds[1])), first >= 0, last >= first,
-            last - first + 1 == Int64(bodyLength)
+            last - first + 1 == bodyLength
         else {
             throw .badRequest("Content-Range \"\(header)\" does not describe the \(bodyLength) bytes sent.")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 
 /// Serves one accepted connection on its own thread: reads requests one after another (pipelined ones
 /// in order), calls the handler, writes the responses, and closes on error, timeout, stop or when
@@ -96,23 +97,19 @@ final class HTTPConnection {
                 report(method, target, status: refusal.status, responseBytes: written, since: started)
                 return .closeAfterResponse
             }
-            if continues, framing != .none, input.buffer.isEmpty {
-                try writer.writeContinue(to: socket)
-            }
-            let reader = RequestBodyReader(
-                input: input, maxBodyBytes: configuration.maxBodyBytes, maxTrailerBytes: configuration.maxHeaderBytes,
-                maxTrailerCount: configuration.maxHeaderCount, stallMilliseconds: readTimeoutMilliseconds,
-                minimumBytesPerSecond: configuration.minimumBodyBytesPerSecond)
-            request.body = try reader.read(framing)
+            let invites = continues && framing != .none && input.buffer.isEmpty
+            let stream = try readBody(framing, of: &request, inviting: invites)
             runtime.registry.mark(socket.descriptor, .responding)
             let response = runtime.handler(request)
+            if let failure = stream?.failure { throw failure }
             if let disruption = response.disruption {
                 let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: false)
                 let written = try disrupt(response, disruption, for: exchange)
                 report(method, target, status: response.status, responseBytes: written, since: started)
                 return disruption == .reset ? .abort : .closeAfterResponse
             }
-            let keepAlive = head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response)
+            let keepAlive =
+                head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response) && stream?.isComplete != false
             let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: keepAlive)
             let written = try writer.write(response, for: exchange, to: socket)
             report(method, target, status: response.status, responseBytes: written, since: started)
@@ -132,6 +129,31 @@ final class HTTPConnection {
         }
     }
 
+    /// Reads the body into `request.body`, or, when the handler streams it, leaves it unread behind
+    /// `request.bodyStream` (returned). Only a streamed body may be longer than `maxBufferedBodyBytes`.
+    private func readBody(_ framing: BodyFraming, of request: inout HTTPRequest, inviting: Bool) throws
+        -> HTTPBodyStream?
+    {
+        let buffered = min(configuration.maxBodyBytes, configuration.maxBufferedBodyBytes)
+        if case .length(let length) = framing, runtime.streamsBody?(request) == true {
+            input.requireAverageRate(
+                bytesPerSecond: configuration.minimumBodyBytesPerSecond, graceMilliseconds: readTimeoutMilliseconds)
+            let stream = HTTPBodyStream(
+                length: length, input: input, stallMilliseconds: readTimeoutMilliseconds,
+                sendContinue: inviting ? { [socket, writer] in try writer.writeContinue(to: socket) } : nil)
+            request.bodyStream = stream
+            return stream
+        }
+        if case .length(let length) = framing, length > buffered { throw HTTPProtocolError.bodyTooLarge }
+        if inviting { try writer.writeContinue(to: socket) }
+        let reader = RequestBodyReader(
+            input: input, maxBodyBytes: buffered, maxTrailerBytes: configuration.maxHeaderBytes,
+            maxTrailerCount: configuration.maxHeaderCount, stallMilliseconds: readTimeoutMilliseconds,
+            minimumBytesPerSecond: configuration.minimumBodyBytesPerSecond)
+        request.body = try reader.read(framing)
+        return nil
+    }
+
     /// The longest stall a response may ask for: a fault never holds a connection longer than this.
     private static let longestStall: Double = 60
 
@@ -140,6 +162,11 @@ final class HTTPConnection {
     private func disrupt(
         _ response: HTTPResponse, _ disruption: HTTPResponse.Disruption, for exchange: ResponseWriter.Exchange
     ) throws -> Int {
+        var response = response
+        if let file = response.file {
+            response.body = (try? file.load()) ?? Data()
+            response.file = nil
+        }
         let bytes = writer.serialize(response, for: exchange)
         let headCount = max(0, bytes.count - (exchange.isHead ? 0 : response.body.count))
         switch disruption {

@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 import TextBytes
 
 /// Reads a request body framed by `Content-Length` or `Transfer-Encoding: chunked` into one `Data`.
@@ -27,7 +28,7 @@ struct RequestBodyReader {
         case .none:
             return Data()
         case .length(let length):
-            guard var storage = BodyStorage(capacity: min(length, Self.firstReservation)) else {
+            guard let storage = GrowingBytes(capacity: min(length, Self.firstReservation)) else {
                 throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
             }
             while storage.count < length {
@@ -44,7 +45,7 @@ struct RequestBodyReader {
     }
 
     private func readChunked() throws -> Data {
-        guard var storage = BodyStorage(capacity: 64 * 1024) else {
+        guard let storage = GrowingBytes(capacity: 64 * 1024) else {
             throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
         }
         let chunkLineTooLong = HTTPProtocolError.badRequest("A chunk size line is too long.")

@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 import TextBytes
 
 /// Serializes responses into one reusable head buffer and writes them with as few system calls as possible.
@@ -36,12 +37,16 @@ struct ResponseWriter {
         }
         let status = response.status
         let allowsBody = status >= 200 && status != 204 && status != 304
-        let bodyCount = allowsBody ? response.body.count : 0
+        let bodyCount = allowsBody ? response.file.map { Int($0.length) } ?? response.body.count : 0
         serializeHead(response, bodyCount: bodyCount, allowsBody: allowsBody, exchange: exchange)
         let sendsBody = allowsBody && !exchange.isHead && bodyCount > 0
         guard sendsBody else {
             try head.withUnsafeBytes { bytes in try socket.send(bytes) }
             return head.count
+        }
+        if let file = response.file {
+            try write(file, to: socket)
+            return head.count + bodyCount
         }
         if bodyCount <= Self.inlineBodyLimit {
             response.body.withUnsafeBytes { head.append(contentsOf: $0) }
@@ -54,6 +59,23 @@ struct ResponseWriter {
             }
         }
         return head.count + bodyCount
+    }
+
+    /// Sends the serialized head, then `file`: a small one read in after the head and sent with it, a large one
+    /// with `sendfile`.
+    private mutating func write(_ file: FileRegion, to socket: ConnectionSocket) throws {
+        let headCount = head.count
+        if file.length <= Self.inlineBodyLimit {
+            head.append(contentsOf: repeatElement(0, count: Int(file.length)))
+            let complete = head.withUnsafeMutableBytes { bytes in
+                FileRegionReader(file).fill(UnsafeMutableRawBufferPointer(rebasing: bytes[headCount...]))
+            }
+            guard complete else { throw ConnectionError.failed(EIO) }
+            try head.withUnsafeBytes { bytes in try socket.send(bytes) }
+            return
+        }
+        try head.withUnsafeBytes { bytes in try socket.send(bytes, more: true) }
+        try socket.send(file: file.file.descriptor, offset: file.offset, length: file.length)
     }
 
     /// The complete bytes of `response` (head and body), for a caller that writes them itself.

@@ -16,7 +16,10 @@ public struct HTTPRequest: Sendable {
     /// `HTTP/1.1` or `HTTP/1.0`.
     public var version: String
     public var headers: HTTPHeaders
+    /// The body, unless the server left it unread for the handler to stream (`bodyStream`); then empty.
     public var body: Data
+    /// A body the server did not read ahead (see `HTTPServer`'s `streamsBody`): pull it as it arrives.
+    public var bodyStream: HTTPBodyStream?
     /// The peer as `address:port` (`[address]:port` for IPv6); empty for requests built in code.
     public var remoteAddress: String
 

@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 
 /// The handler's answer to a request.
 ///
@@ -18,12 +19,18 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
+    /// A body sent from a file region instead of `body` (with `sendfile`, never loaded into memory).
+    public var file: FileRegion?
     public var disruption: Disruption?
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), disruption: Disruption? = nil) {
+    public init(
+        status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), file: FileRegion? = nil,
+        disruption: Disruption? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.file = file
         self.disruption = disruption
     }
 

@@ -13,6 +13,7 @@ final class ServerRuntime: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
     let errorResponder: HTTPErrorResponder
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
@@ -29,12 +30,14 @@ final class ServerRuntime: Sendable {
     /// Binds, listens and starts the accept thread.
     init(
         configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, errorResponder: @escaping HTTPErrorResponder,
+        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
+        errorResponder: @escaping HTTPErrorResponder,
         log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
         self.configuration = configuration
         self.handler = handler
         self.screen = screen
+        self.streamsBody = streamsBody
         self.errorResponder = errorResponder
         self.log = log
         stopSignal = try StopSignal()

@@ -73,10 +73,13 @@ struct ConnectionSocket {
     }
 
     /// Writes all of `bytes`.
-    func send(_ bytes: UnsafeRawBufferPointer) throws(ConnectionError) {
+    /// Writes all of `bytes`; with `more`, the kernel may hold them back for the bytes that follow (`MSG_MORE`).
+    func send(_ bytes: UnsafeRawBufferPointer, more: Bool = false) throws(ConnectionError) {
         var offset = 0
+        let flags = more ? SystemCalls.moreToFollow : 0
         while offset < bytes.count {
-            let written = SystemCalls.send(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, 0)
+            let written = SystemCalls.send(
+                descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, flags)
             if written >= 0 {
                 offset += written
                 continue
@@ -111,6 +114,23 @@ struct ConnectionSocket {
             let fromHead = min(written, head.count - headOffset)
             headOffset += fromHead
             bodyOffset += written - fromHead
+        }
+    }
+
+    /// Sends `length` bytes of the open file `file` from `offset` with `sendfile`, without copying them through
+    /// user space; throws `.failed(EIO)` when the file ends early.
+    func send(file: Int32, offset: Int64, length: Int64) throws(ConnectionError) {
+        var position = off_t(offset)
+        var remaining = length
+        while remaining > 0 {
+            let sent = SystemCalls.sendFile(descriptor, file, &position, Int(min(remaining, 1 << 30)))
+            if sent > 0 {
+                remaining -= Int64(sent)
+            } else if sent == 0 {
+                throw .failed(EIO)
+            } else {
+                try Self.checkWriteError(errno)
+            }
         }
     }
 

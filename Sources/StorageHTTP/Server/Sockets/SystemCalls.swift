@@ -61,6 +61,28 @@ enum SystemCalls {
         #endif
     }
 
+    /// `MSG_MORE` where the system has it: more bytes follow, so the kernel may hold these back to join them.
+    #if canImport(Glibc)
+    static let moreToFollow = Int32(MSG_MORE)
+    #else
+    static let moreToFollow: Int32 = 0
+    #endif
+
+    /// Sends up to `count` bytes of `file` from `offset` (advanced past them) to a socket; the bytes sent, 0
+    /// when the file ended, or -1 with `errno`.
+    static func sendFile(_ socket: Int32, _ file: Int32, _ offset: inout off_t, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.sendfile(socket, file, &offset, count)
+        #else
+        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 20))
+        let read = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, offset) }
+        guard read > 0 else { return read }
+        let sent = buffer.withUnsafeBytes { Darwin.send(socket, $0.baseAddress, read, 0) }
+        if sent > 0 { offset += off_t(sent) }
+        return sent
+        #endif
+    }
+
     static func accept(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: inout socklen_t)
         -> Int32
     {

@@ -51,8 +51,8 @@ final class ServedStorage {
     @discardableResult
     func seed(
         _ name: String, _ text: String, bucket: String = "bkt", metadata: ObjectMetadataFields = ObjectMetadataFields()
-    ) -> ObjectResource {
-        backend.seed(bucket: bucket, name: name, data: Data(text.utf8), metadata: metadata)
+    ) throws -> ObjectResource {
+        try backend.seed(bucket: bucket, name: name, data: Data(text.utf8), metadata: metadata)
     }
 
     /// The object's bytes as the service holds them, or nil.

@@ -6,17 +6,18 @@ import Glibc
 import Darwin
 #endif
 
-/// A growable malloc'd region that becomes a `Data` without copying.
+/// A growable malloc'd region that becomes a `Data` without copying: request bodies and uploads staged in
+/// memory are received straight into their final storage.
 ///
-/// Used for request bodies so a large upload is received straight into its final storage. It grows
-/// geometrically as bytes arrive, never from a size the client declared.
-struct BodyStorage: ~Copyable {
+/// It grows geometrically as bytes arrive, never from a size a client declared. One owner at a time (a
+/// connection's thread, or whoever holds its upload session's lock).
+public final class GrowingBytes: @unchecked Sendable {
     private var pointer: UnsafeMutableRawPointer?
     private var capacity = 0
-    private(set) var count = 0
+    public private(set) var count = 0
 
-    /// Storage for `capacity` bytes, or nil if the allocation failed.
-    init?(capacity: Int) {
+    /// Storage for `capacity` bytes to start with, or nil if the allocation failed.
+    public init?(capacity: Int) {
         guard capacity > 0 else { return }
         guard let allocated = malloc(capacity) else { return nil }
         pointer = allocated
@@ -40,7 +41,7 @@ struct BodyStorage: ~Copyable {
 
     /// Extends the stored bytes by `byteCount` and returns the new (uninitialized) tail to fill in.
     /// Nil if memory ran out.
-    mutating func extend(by byteCount: Int) -> UnsafeMutableRawBufferPointer? {
+    public func extend(by byteCount: Int) -> UnsafeMutableRawBufferPointer? {
         let needed = count + byteCount
         if needed > capacity {
             let grown = max(needed, capacity * 2, 4096)
@@ -55,10 +56,18 @@ struct BodyStorage: ~Copyable {
         return tail
     }
 
-    /// Hands the bytes over to a `Data` that frees them when released.
-    consuming func finish() -> Data {
+    /// Forgets the bytes past `newCount` (an extension that was not filled, or a chunk that failed).
+    public func truncate(to newCount: Int) {
+        count = max(0, min(count, newCount))
+    }
+
+    /// Hands the bytes over to a `Data` that frees them when released; the buffer is empty afterwards.
+    public func finish() -> Data {
         guard let pointer, count > 0 else { return Data() }
+        let data = Data(bytesNoCopy: pointer, count: count, deallocator: .free)
         self.pointer = nil
-        return Data(bytesNoCopy: pointer, count: count, deallocator: .free)
+        capacity = 0
+        count = 0
+        return data
     }
 }

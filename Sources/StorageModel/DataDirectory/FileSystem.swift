@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX file calls the data directory makes, each retried on EINTR and failing with the call, the
+/// path and the system's reason.
+enum FileSystem {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func failure(_ call: String, _ path: String) -> Failure {
+        Failure(description: "\(call) \(path): \(String(cString: strerror(errno)))")
+    }
+
+    static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
+        while true {
+            let descriptor = open(path, flags | O_CLOEXEC, mode)
+            if descriptor >= 0 { return descriptor }
+            if errno != EINTR { throw failure("open", path) }
+        }
+    }
+
+    /// Writes all of `bytes` at `offset`.
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64, path: String)
+        throws(Failure)
+    {
+        var written = 0
+        while written < bytes.count {
+            let count = pwrite(
+                descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written,
+                off_t(offset) + off_t(written))
+            if count > 0 {
+                written += count
+            } else if count < 0, errno != EINTR {
+                throw failure("write", path)
+            }
+        }
+    }
+
+    static func sync(_ descriptor: Int32, path: String) throws(Failure) {
+        guard fsync(descriptor) == 0 else { throw failure("fsync", path) }
+    }
+
+    /// Syncs a folder, so the names created or removed in it are durable.
+    static func syncFolder(_ path: String) throws(Failure) {
+        let descriptor = try openFile(path, O_RDONLY | O_DIRECTORY)
+        defer { close(descriptor) }
+        try sync(descriptor, path: path)
+    }
+
+    static func move(_ from: String, to: String) throws(Failure) {
+        guard rename(from, to) == 0 else { throw failure("rename \(from) to", to) }
+    }
+
+    /// Removes a file; one that is already gone is fine.
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    static func size(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+
+    /// Writes `data` to `path` whole: under a temporary name, synced, renamed into place, the folder synced.
+    static func publish(_ data: Data, to path: String, folder: String) throws(Failure) {
+        let temporary = path + ".tmp"
+        let descriptor = try openFile(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+        do throws(Failure) {
+            let written = data.withUnsafeBytes { bytes in
+                Result { () throws(Failure) in try write(descriptor, bytes, at: 0, path: temporary) }
+            }
+            try written.get()
+            try sync(descriptor, path: temporary)
+        } catch {
+            close(descriptor)
+            remove(temporary)
+            throw error
+        }
+        close(descriptor)
+        try move(temporary, to: path)
+        try syncFolder(folder)
+    }
+
+    /// The names in a folder (none when it cannot be read).
+    static func names(in folder: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    }
+}
