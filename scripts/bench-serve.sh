@@ -113,6 +113,7 @@ trap 'exit 143' TERM
 echo "building storage-conformance (release)"
 swift build -c release --product storage-conformance >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
 serve="$(swift build -c release --show-bin-path)/storage-conformance"
+built=$SECONDS
 
 free_port() {
   local port
@@ -333,11 +334,12 @@ done
 
 echo
 echo "== summary"
+echo "run: $built s to build and set up, $((SECONDS - built)) s to measure"
 echo "machine: $(nproc) cores, $(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo), $(uname -sr);" \
   "load average before the run $load (1, 5, 15 min; other work on the machine skews every figure)"
 echo "servers: $("$serve" --version 2>&1 | head -1) serve${servers[1]:+ (in memory, and with --data-dir)}" \
   "and $(nginx -v 2>&1 | sed 's/.*: //') (worker_processes auto, sendfile, tcp_nopush, access_log off)" \
-  "on 127.0.0.1; files in $parent"
+  "on 127.0.0.1; files in $parent$([ "$parent" != /dev/shm ] || echo " (tmpfs: no disk, fsync costs nothing)")"
 echo "small GETs: wrk -t2 -c<C> -d${seconds}s (-t1 at c=1), C in ${connections[*]}; size rows up to 64 KiB:" \
   "wrk -t2 -c$headline -d${seconds}s, req/s x size"
 echo "transfers: curl -o /dev/null (download) and curl -T FILE -X POST (upload), one connection each, the best of" \

@@ -26,7 +26,7 @@ struct HelpAndUsageTests {
         ),
         (
             "serve",
-            "USAGE:\n  storage-conformance serve [--host 127.0.0.1] [--port 9199] [--max-body SIZE] [--allow-host NAME]…\n"
+            "USAGE:\n  storage-conformance serve [--host 127.0.0.1] [--port 9199] [--max-body SIZE] [--data-dir DIR]\n"
         ),
     ])
     func helpForEachCommand(_ command: String, _ usage: String) {
@@ -96,11 +96,11 @@ struct HelpAndUsageTests {
         (["serve", "8080"], "unexpected argument 8080 (serve takes only options)"),
         (
             ["serve", "--max-body", "0"],
-            "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 0"
+            "--max-body must be a size from 1 to 5497558138880 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 0"
         ),
         (
             ["serve", "--max-body", "1mb"],
-            "--max-body must be a size from 1 to 1099511627776 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 1mb"
+            "--max-body must be a size from 1 to 5497558138880 bytes (a number, or with B, KiB, MiB, GiB, KB, MB, GB), not 1mb"
         ),
         (["serve", "--verbose=1"], "--verbose takes no value"),
         (["serve", "--host"], "--host needs a value"),

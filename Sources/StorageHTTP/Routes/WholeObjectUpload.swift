@@ -14,7 +14,8 @@ extension StorageBackend {
     func storeWhole(_ body: any UploadBody, to object: ObjectAddress, metadata: ObjectMetadataFields)
         throws(BackendError) -> ObjectResource
     {
-        let session = try startUpload(UploadStart(object: object, metadata: metadata, size: body.length))
+        let session = try startUpload(
+            UploadStart(object: object, metadata: metadata, size: body.length, isOneShot: true))
         let status: UploadStatus
         do throws(BackendError) {
             status = try uploadChunk(session: session.id, offset: 0, body: body, finalize: true)

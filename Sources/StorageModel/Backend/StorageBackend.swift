@@ -62,11 +62,18 @@ public struct UploadStart: Sendable, Equatable {
     public var metadata: ObjectMetadataFields
     /// The total size the client announces, when it knows it.
     public var size: Int64?
+    /// The whole object follows in one request (a media upload): no client can resume the session, so it is not
+    /// kept across a restart.
+    public var isOneShot: Bool
 
-    public init(object: ObjectAddress, metadata: ObjectMetadataFields = ObjectMetadataFields(), size: Int64? = nil) {
+    public init(
+        object: ObjectAddress, metadata: ObjectMetadataFields = ObjectMetadataFields(), size: Int64? = nil,
+        isOneShot: Bool = false
+    ) {
         self.object = object
         self.metadata = metadata
         self.size = size
+        self.isOneShot = isOneShot
     }
 }
 

@@ -114,11 +114,8 @@ public final class DataDirectory: Sendable {
             guard let data = FileManager.default.contents(atPath: folder("objects") + "/" + file) else {
                 throw DataDirectoryError(path, relative, "cannot be read")
             }
-            guard let size = FileSystem.size(of: blobPath(id)) else {
-                throw DataDirectoryError(path, relative, "its bytes, blobs/\(id), are missing")
-            }
             let record = try ObjectRecord(
-                data, file: path + "/" + relative, blob: BlobFile(id: id, path: blobPath(id), size: size))
+                data, file: path + "/" + relative, blob: id, at: blobPath(id), size: FileSystem.size(of: blobPath(id)))
             let key = ObjectKeyPair(bucket: record.bucket, name: record.object.name)
             if let earlier = current[key] {
                 // A crash between publishing a new generation and removing the old one leaves both.

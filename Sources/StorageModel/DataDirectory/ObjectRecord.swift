@@ -24,17 +24,20 @@ struct ObjectRecord {
         return JSONValue.object(members).data
     }
 
-    /// Reads a record written by `json`, whose bytes are `blob` (its size checked against the record's).
-    init(_ data: Data, file: String, blob: BlobFile) throws(DataDirectoryError) {
+    /// Reads a record written by `json`, whose bytes are the blob `id` at `path`, of `blobSize` bytes (nil when
+    /// the blob is missing): the record's size must be the blob's.
+    init(_ data: Data, file: String, blob id: String, at path: String, size blobSize: Int64?) throws(DataDirectoryError)
+    {
         let record = try RecordJSON(data, file: file)
+        guard let blobSize else { throw DataDirectoryError("\(file): its bytes, blobs/\(id), are missing") }
         let size = try record.integer("size")
-        guard size == blob.size else {
-            throw DataDirectoryError(
-                "\(file): the object has \(size) bytes, but its blob \(blob.path) has \(blob.size)")
+        guard size == blobSize else {
+            throw DataDirectoryError("\(file): the object has \(size) bytes, but its blob \(path) has \(blobSize)")
         }
+        let blob = BlobFile(id: id, path: path, size: size)
         guard let digests = ObjectDigests(md5Hash: try record.string("md5Hash"), crc32c: try record.string("crc32c"))
         else { throw DataDirectoryError("\(file): \"md5Hash\" or \"crc32c\" is not a base64 digest") }
-        id = blob.id
+        self.id = id
         bucket = try record.string("bucket")
         object = StoredObject(
             restoring: try record.string("name"), bytes: .file(blob), digests: digests,

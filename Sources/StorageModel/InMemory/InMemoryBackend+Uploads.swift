@@ -14,7 +14,7 @@ extension InMemoryBackend {
         try authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
         var progress = UploadSessionRecord.Progress()
         progress.staging = try staging(for: id)
-        if let directory {
+        if let directory, !request.isOneShot {
             do throws(BackendError) {
                 try directory.write(SessionRecord(id: id, start: request, uid: caller.uid))
             } catch {

@@ -23,7 +23,7 @@ enum Fixtures {
     }
 
     static func read(_ backend: InMemoryBackend, _ name: String, auth: String? = nil) throws(BackendError) -> Data {
-        try backend.readObject(ReadRequest(object: address(name, auth: auth))).data
+        try backend.readObject(ReadRequest(object: address(name, auth: auth))).contents()
     }
 
     /// Every entry of a listing, page by page: prefixes and items in the order the pages gave them.

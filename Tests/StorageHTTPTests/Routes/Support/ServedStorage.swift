@@ -10,10 +10,14 @@ final class ServedStorage {
     let port: Int
     let baseURL: URL
 
-    init(granularity: Int64 = 262_144, administration: Bool = true, hostPolicy: HostPolicy = HostPolicy()) throws {
-        backend = InMemoryBackend(granularity: granularity)
+    init(
+        granularity: Int64 = 262_144, administration: Bool = true, hostPolicy: HostPolicy = HostPolicy(),
+        backend: InMemoryBackend? = nil, configuration: HTTPServerConfiguration = .forTests
+    ) throws {
+        let backend = backend ?? InMemoryBackend(granularity: granularity)
+        self.backend = backend
         server = StorageServer(
-            backend: backend, configuration: .forTests, administration: administration ? backend : nil,
+            backend: backend, configuration: configuration, administration: administration ? backend : nil,
             hostPolicy: hostPolicy)
         port = try server.start()
         baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
