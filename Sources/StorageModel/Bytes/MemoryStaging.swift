@@ -19,16 +19,20 @@ final class MemoryStaging: UploadStaging, @unchecked Sendable {
             return
         }
         let storage = try growable()
+        let hashing = PipelinedDigest(digest, length: body.length)
+        defer { digest = hashing.finish() }
         var remaining = body.length
         while remaining > 0 {
             let want = Int(min(remaining, Int64(max(Self.step, storage.count))))
+            hashing.settle()  // the region may move
             guard let region = storage.extend(by: want) else { throw Self.outOfMemory }
             var filled = 0
             defer { storage.truncate(to: storage.count - want + filled) }
             while filled < want {
-                let count = try body.read(into: UnsafeMutableRawBufferPointer(rebasing: region[filled...]))
+                let block = UnsafeMutableRawBufferPointer(rebasing: region[filled..<min(want, filled + Self.step)])
+                let count = try body.read(into: block)
                 guard count > 0 else { throw Self.shortBody }
-                digest.update(UnsafeRawBufferPointer(rebasing: region[filled..<filled + count]))
+                hashing.add(UnsafeRawBufferPointer(rebasing: block[..<count]))
                 filled += count
             }
             remaining -= Int64(want)

@@ -33,12 +33,19 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
+    /// Receives into two buffers in turn: while one block is hashed, the next arrives into the other.
     func receive(_ body: any UploadBody, digest: inout UploadDigest) throws(BackendError) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 64)
-        defer { buffer.deallocate() }
+        let buffers = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * Self.bufferSize, alignment: 64)
+        let hashing = PipelinedDigest(digest, length: body.length)
+        defer {
+            digest = hashing.finish()
+            buffers.deallocate()
+        }
         var remaining = body.length
+        var turn = 0
         while remaining > 0 {
-            let want = Int(min(remaining, Int64(buffer.count)))
+            let want = Int(min(remaining, Int64(Self.bufferSize)))
+            let buffer = UnsafeMutableRawBufferPointer(rebasing: buffers[(turn * Self.bufferSize)...])
             var filled = 0
             while filled < want {
                 let count = try body.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<want]))
@@ -46,9 +53,10 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
                 filled += count
             }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<want])
-            digest.update(bytes)
+            hashing.add(bytes)  // waits for the block before, which was in the other buffer
             try append(bytes)
             remaining -= Int64(want)
+            turn = 1 - turn
         }
     }
 

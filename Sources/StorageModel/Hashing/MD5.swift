@@ -73,7 +73,35 @@ package struct MD5: Sendable {
         return digest
     }
 
+    /// The 64 round constants. Read from memory rather than written as literals: the optimizer then adds each
+    /// to the message word off the dependency chain instead of last, on it (about 470 to 600 MB/s here).
+    private static let roundConstants: [UInt32] = [
+        0xd76a_a478, 0xe8c7_b756, 0x2420_70db, 0xc1bd_ceee,
+        0xf57c_0faf, 0x4787_c62a, 0xa830_4613, 0xfd46_9501,
+        0x6980_98d8, 0x8b44_f7af, 0xffff_5bb1, 0x895c_d7be,
+        0x6b90_1122, 0xfd98_7193, 0xa679_438e, 0x49b4_0821,
+        0xf61e_2562, 0xc040_b340, 0x265e_5a51, 0xe9b6_c7aa,
+        0xd62f_105d, 0x0244_1453, 0xd8a1_e681, 0xe7d3_fbc8,
+        0x21e1_cde6, 0xc337_07d6, 0xf4d5_0d87, 0x455a_14ed,
+        0xa9e3_e905, 0xfcef_a3f8, 0x676f_02d9, 0x8d2a_4c8a,
+        0xfffa_3942, 0x8771_f681, 0x6d9d_6122, 0xfde5_380c,
+        0xa4be_ea44, 0x4bde_cfa9, 0xf6bb_4b60, 0xbebf_bc70,
+        0x289b_7ec6, 0xeaa1_27fa, 0xd4ef_3085, 0x0488_1d05,
+        0xd9d4_d039, 0xe6db_99e5, 0x1fa2_7cf8, 0xc4ac_5665,
+        0xf429_2244, 0x432a_ff97, 0xab94_23a7, 0xfc93_a039,
+        0x655b_59c3, 0x8f0c_cc92, 0xffef_f47d, 0x8584_5dd1,
+        0x6fa8_7e4f, 0xfe2c_e6e0, 0xa301_4314, 0x4e08_11a1,
+        0xf753_7e82, 0xbd3a_f235, 0x2ad7_d2bb, 0xeb86_d391,
+    ]
+
     private mutating func compress(_ base: UnsafeRawPointer, blocks: Int) {
+        Self.roundConstants.withUnsafeBufferPointer { constants in
+            guard let k = constants.baseAddress else { return }
+            compress(base, blocks: blocks, k)
+        }
+    }
+
+    private mutating func compress(_ base: UnsafeRawPointer, blocks: Int, _ k: UnsafePointer<UInt32>) {
         var a = self.a
         var b = self.b
         var c = self.c
@@ -101,73 +129,73 @@ package struct MD5: Sendable {
             let m15 = word(15)
             let (aa, bb, cc, dd) = (a, b, c, d)
 
-            a = ff(a, b, c, d, m0, 0xd76a_a478, 7)
-            d = ff(d, a, b, c, m1, 0xe8c7_b756, 12)
-            c = ff(c, d, a, b, m2, 0x2420_70db, 17)
-            b = ff(b, c, d, a, m3, 0xc1bd_ceee, 22)
-            a = ff(a, b, c, d, m4, 0xf57c_0faf, 7)
-            d = ff(d, a, b, c, m5, 0x4787_c62a, 12)
-            c = ff(c, d, a, b, m6, 0xa830_4613, 17)
-            b = ff(b, c, d, a, m7, 0xfd46_9501, 22)
-            a = ff(a, b, c, d, m8, 0x6980_98d8, 7)
-            d = ff(d, a, b, c, m9, 0x8b44_f7af, 12)
-            c = ff(c, d, a, b, m10, 0xffff_5bb1, 17)
-            b = ff(b, c, d, a, m11, 0x895c_d7be, 22)
-            a = ff(a, b, c, d, m12, 0x6b90_1122, 7)
-            d = ff(d, a, b, c, m13, 0xfd98_7193, 12)
-            c = ff(c, d, a, b, m14, 0xa679_438e, 17)
-            b = ff(b, c, d, a, m15, 0x49b4_0821, 22)
+            a = ff(a, b, c, d, m0, k[0], 7)
+            d = ff(d, a, b, c, m1, k[1], 12)
+            c = ff(c, d, a, b, m2, k[2], 17)
+            b = ff(b, c, d, a, m3, k[3], 22)
+            a = ff(a, b, c, d, m4, k[4], 7)
+            d = ff(d, a, b, c, m5, k[5], 12)
+            c = ff(c, d, a, b, m6, k[6], 17)
+            b = ff(b, c, d, a, m7, k[7], 22)
+            a = ff(a, b, c, d, m8, k[8], 7)
+            d = ff(d, a, b, c, m9, k[9], 12)
+            c = ff(c, d, a, b, m10, k[10], 17)
+            b = ff(b, c, d, a, m11, k[11], 22)
+            a = ff(a, b, c, d, m12, k[12], 7)
+            d = ff(d, a, b, c, m13, k[13], 12)
+            c = ff(c, d, a, b, m14, k[14], 17)
+            b = ff(b, c, d, a, m15, k[15], 22)
 
-            a = gg(a, b, c, d, m1, 0xf61e_2562, 5)
-            d = gg(d, a, b, c, m6, 0xc040_b340, 9)
-            c = gg(c, d, a, b, m11, 0x265e_5a51, 14)
-            b = gg(b, c, d, a, m0, 0xe9b6_c7aa, 20)
-            a = gg(a, b, c, d, m5, 0xd62f_105d, 5)
-            d = gg(d, a, b, c, m10, 0x0244_1453, 9)
-            c = gg(c, d, a, b, m15, 0xd8a1_e681, 14)
-            b = gg(b, c, d, a, m4, 0xe7d3_fbc8, 20)
-            a = gg(a, b, c, d, m9, 0x21e1_cde6, 5)
-            d = gg(d, a, b, c, m14, 0xc337_07d6, 9)
-            c = gg(c, d, a, b, m3, 0xf4d5_0d87, 14)
-            b = gg(b, c, d, a, m8, 0x455a_14ed, 20)
-            a = gg(a, b, c, d, m13, 0xa9e3_e905, 5)
-            d = gg(d, a, b, c, m2, 0xfcef_a3f8, 9)
-            c = gg(c, d, a, b, m7, 0x676f_02d9, 14)
-            b = gg(b, c, d, a, m12, 0x8d2a_4c8a, 20)
+            a = gg(a, b, c, d, m1, k[16], 5)
+            d = gg(d, a, b, c, m6, k[17], 9)
+            c = gg(c, d, a, b, m11, k[18], 14)
+            b = gg(b, c, d, a, m0, k[19], 20)
+            a = gg(a, b, c, d, m5, k[20], 5)
+            d = gg(d, a, b, c, m10, k[21], 9)
+            c = gg(c, d, a, b, m15, k[22], 14)
+            b = gg(b, c, d, a, m4, k[23], 20)
+            a = gg(a, b, c, d, m9, k[24], 5)
+            d = gg(d, a, b, c, m14, k[25], 9)
+            c = gg(c, d, a, b, m3, k[26], 14)
+            b = gg(b, c, d, a, m8, k[27], 20)
+            a = gg(a, b, c, d, m13, k[28], 5)
+            d = gg(d, a, b, c, m2, k[29], 9)
+            c = gg(c, d, a, b, m7, k[30], 14)
+            b = gg(b, c, d, a, m12, k[31], 20)
 
-            a = hh(a, b, c, d, m5, 0xfffa_3942, 4)
-            d = hh(d, a, b, c, m8, 0x8771_f681, 11)
-            c = hh(c, d, a, b, m11, 0x6d9d_6122, 16)
-            b = hh(b, c, d, a, m14, 0xfde5_380c, 23)
-            a = hh(a, b, c, d, m1, 0xa4be_ea44, 4)
-            d = hh(d, a, b, c, m4, 0x4bde_cfa9, 11)
-            c = hh(c, d, a, b, m7, 0xf6bb_4b60, 16)
-            b = hh(b, c, d, a, m10, 0xbebf_bc70, 23)
-            a = hh(a, b, c, d, m13, 0x289b_7ec6, 4)
-            d = hh(d, a, b, c, m0, 0xeaa1_27fa, 11)
-            c = hh(c, d, a, b, m3, 0xd4ef_3085, 16)
-            b = hh(b, c, d, a, m6, 0x0488_1d05, 23)
-            a = hh(a, b, c, d, m9, 0xd9d4_d039, 4)
-            d = hh(d, a, b, c, m12, 0xe6db_99e5, 11)
-            c = hh(c, d, a, b, m15, 0x1fa2_7cf8, 16)
-            b = hh(b, c, d, a, m2, 0xc4ac_5665, 23)
+            a = hh(a, b, c, d, m5, k[32], 4)
+            d = hh(d, a, b, c, m8, k[33], 11)
+            c = hh(c, d, a, b, m11, k[34], 16)
+            b = hh(b, c, d, a, m14, k[35], 23)
+            a = hh(a, b, c, d, m1, k[36], 4)
+            d = hh(d, a, b, c, m4, k[37], 11)
+            c = hh(c, d, a, b, m7, k[38], 16)
+            b = hh(b, c, d, a, m10, k[39], 23)
+            a = hh(a, b, c, d, m13, k[40], 4)
+            d = hh(d, a, b, c, m0, k[41], 11)
+            c = hh(c, d, a, b, m3, k[42], 16)
+            b = hh(b, c, d, a, m6, k[43], 23)
+            a = hh(a, b, c, d, m9, k[44], 4)
+            d = hh(d, a, b, c, m12, k[45], 11)
+            c = hh(c, d, a, b, m15, k[46], 16)
+            b = hh(b, c, d, a, m2, k[47], 23)
 
-            a = ii(a, b, c, d, m0, 0xf429_2244, 6)
-            d = ii(d, a, b, c, m7, 0x432a_ff97, 10)
-            c = ii(c, d, a, b, m14, 0xab94_23a7, 15)
-            b = ii(b, c, d, a, m5, 0xfc93_a039, 21)
-            a = ii(a, b, c, d, m12, 0x655b_59c3, 6)
-            d = ii(d, a, b, c, m3, 0x8f0c_cc92, 10)
-            c = ii(c, d, a, b, m10, 0xffef_f47d, 15)
-            b = ii(b, c, d, a, m1, 0x8584_5dd1, 21)
-            a = ii(a, b, c, d, m8, 0x6fa8_7e4f, 6)
-            d = ii(d, a, b, c, m15, 0xfe2c_e6e0, 10)
-            c = ii(c, d, a, b, m6, 0xa301_4314, 15)
-            b = ii(b, c, d, a, m13, 0x4e08_11a1, 21)
-            a = ii(a, b, c, d, m4, 0xf753_7e82, 6)
-            d = ii(d, a, b, c, m11, 0xbd3a_f235, 10)
-            c = ii(c, d, a, b, m2, 0x2ad7_d2bb, 15)
-            b = ii(b, c, d, a, m9, 0xeb86_d391, 21)
+            a = ii(a, b, c, d, m0, k[48], 6)
+            d = ii(d, a, b, c, m7, k[49], 10)
+            c = ii(c, d, a, b, m14, k[50], 15)
+            b = ii(b, c, d, a, m5, k[51], 21)
+            a = ii(a, b, c, d, m12, k[52], 6)
+            d = ii(d, a, b, c, m3, k[53], 10)
+            c = ii(c, d, a, b, m10, k[54], 15)
+            b = ii(b, c, d, a, m1, k[55], 21)
+            a = ii(a, b, c, d, m8, k[56], 6)
+            d = ii(d, a, b, c, m15, k[57], 10)
+            c = ii(c, d, a, b, m6, k[58], 15)
+            b = ii(b, c, d, a, m13, k[59], 21)
+            a = ii(a, b, c, d, m4, k[60], 6)
+            d = ii(d, a, b, c, m11, k[61], 10)
+            c = ii(c, d, a, b, m2, k[62], 15)
+            b = ii(b, c, d, a, m9, k[63], 21)
 
             a = a &+ aa
             b = b &+ bb

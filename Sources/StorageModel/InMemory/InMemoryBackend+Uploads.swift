@@ -51,26 +51,32 @@ extension InMemoryBackend {
         -> UploadStatus
     {
         let record = try self.record(session)
-        let turn = try record.progress.withLock {
-            (progress: inout UploadSessionRecord.Progress) throws(BackendError) -> (any UploadStaging, UploadDigest)? in
-            if progress.state == .final, progress.resource != nil, finalize, body.length == 0 {
-                return nil  // a repeated finalize answers the object, as GCS does
+        // A chunk waits while another of its session arrives, then is checked against what that one left.
+        let turn = try record.progress.wait(
+            until: Date() + Self.longestChunkWait, for: { $0.staging != nil || $0.state != .active }
+        ) { progress, _ in
+            Result { () throws(BackendError) -> (any UploadStaging, UploadDigest)? in
+                if progress.state == .final, progress.resource != nil, finalize, body.length == 0 {
+                    return nil  // a repeated finalize answers the object, as GCS does
+                }
+                try admit(body.length, at: offset, finalize: finalize, progress, of: record)
+                guard let staging = progress.staging else {
+                    throw BackendError(
+                        status: 503, "Another chunk of this upload is still arriving; ask where it stands, then go on.")
+                }
+                progress.staging = nil
+                return (staging, progress.digest)
             }
-            try admit(body.length, at: offset, finalize: finalize, progress, of: record)
-            guard let staging = progress.staging else {
-                throw BackendError(
-                    status: 503,
-                    "Another chunk of this upload is still arriving; ask where the upload stands, then go on.")
-            }
-            progress.staging = nil
-            return (staging, progress.digest)
-        }
+        }.get()
         guard let (staging, startDigest) = turn else { return record.progress.withLock { $0.status } }
         var digest = startDigest
         let start = staging.count
         let received = Result { () throws(BackendError) in try staging.receive(body, digest: &digest) }
-        let (status, replaced) = try record.progress.withLock {
-            (progress: inout UploadSessionRecord.Progress) throws(BackendError) -> (UploadStatus, StoredObject?) in
+        let (status, replaced) = try record.progress.withCondition {
+            (progress: inout UploadSessionRecord.Progress, waiting) throws(BackendError) -> (
+                UploadStatus, StoredObject?
+            ) in
+            defer { waiting.broadcast() }
             guard progress.state == .active else {
                 staging.discard()  // cancelled or forgotten while the bytes arrived
                 throw progress.state == .cancelled ? Self.cancelled : Self.sessionNotFound
@@ -100,8 +106,9 @@ extension InMemoryBackend {
     /// Cancels an active session (a cancelled one stays cancelled); a final one cannot be cancelled.
     public func cancelUpload(session: String) throws(BackendError) {
         let record = try self.record(session)
-        let cancelledNow = try record.progress.withLock {
-            (progress: inout UploadSessionRecord.Progress) throws(BackendError) -> Bool in
+        let cancelledNow = try record.progress.withCondition {
+            (progress: inout UploadSessionRecord.Progress, waiting) throws(BackendError) -> Bool in
+            defer { waiting.broadcast() }
             switch progress.state {
             case .final:
                 throw .badRequest("Upload session is already finalized; it cannot be cancelled.")
@@ -136,7 +143,10 @@ extension InMemoryBackend {
 
     /// Ends a session that will not commit: its staged bytes and its note in the data directory go.
     private func end(_ record: UploadSessionRecord) {
-        record.progress.withLock { if $0.state == .active { $0.finish(as: .cancelled) } }
+        record.progress.withCondition { progress, waiting in
+            if progress.state == .active { progress.finish(as: .cancelled) }
+            waiting.broadcast()
+        }
         directory?.removeSession(record.id)
     }
 
@@ -199,4 +209,7 @@ extension InMemoryBackend {
     }
 
     static let cancelled = BackendError.badRequest("Upload session was cancelled.")
+
+    /// The longest a chunk waits for another chunk of its session to finish arriving.
+    static let longestChunkWait: TimeInterval = 120
 }

@@ -86,7 +86,8 @@ import Testing
         try folder.write("{", to: "objects/half.json.tmp")
         try folder.write("one-shot bytes", to: "staging/one-shot")
         try folder.write("abcdef", to: "staging/\(session.id)")  // a chunk cut short after "abcd"
-        try FileManager.default.createDirectory(atPath: folder.path + "/.trash-x/objects", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/.trash-x/objects", withIntermediateDirectories: true)
         service = try folder.open()
         #expect(folder.names(in: "objects") == [record])
         #expect(folder.names(in: "blobs") == [id])
@@ -124,7 +125,8 @@ import Testing
         let folder = try ScratchDataDirectory()
         let first = try DataDirectory.open(folder.path)
         #expect { try DataDirectory.open(folder.path) } throws: { error in
-            (error as? DataDirectoryError)?.description.hasSuffix("in use by another process (it holds the folder's lock)")
+            (error as? DataDirectoryError)?.description.hasSuffix(
+                "in use by another process (it holds the folder's lock)")
                 == true
         }
         withExtendedLifetime(first) {}
