@@ -12,20 +12,12 @@ trap 'for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done; rm -
 fail() { echo "data directory: $*"; exit 1; }
 data="$work/data"
 
-start() {  # start LOG: serve on a free port over $data; sets base and pid
-  "$bin" serve --port 0 --data-dir "$data" >"$1" 2>&1 &
-  pid=$!
-  pids+=("$pid")
-  for _ in $(seq 1 100); do
-    if grep -q 'http://127.0.0.1:' "$1"; then base=$(grep -o 'http://127.0.0.1:[0-9]*' "$1" | head -1); return; fi
-    sleep 0.1
-  done
-  cat "$1"; fail "serve did not start"
-}
+# shellcheck source=start_serve.sh
+. "$(dirname "$0")/start_serve.sh"
 header() { grep -i "^$1:" "$2" | head -1 | cut -d' ' -f2- | tr -d '\r'; }
 peak_mib() { awk '/VmHWM/ { print int($2 / 1024) }' "/proc/$1/status"; }
 
-start "$work/first.log"
+start_serve "$work/first.log" --data-dir "$data"
 "$bin" run --target "$base" --jobs 4 --quiet --junit "$reports/junit-data-dir.xml" --json "$reports/serve-data-dir-v0.json"
 "$bin" run --target "gcs+$base" --jobs 4 --quiet --junit "$reports/junit-data-dir-gcs.xml" \
   --json "$reports/serve-data-dir-gcs.json"
@@ -68,7 +60,7 @@ wait "$pid" 2>/dev/null || true
 wait "$upload" 2>/dev/null || true
 old=$base
 
-start "$work/second.log"
+start_serve "$work/second.log" --data-dir "$data"
 curl -sSf -o "$work/kept-after.json" "$base/v0/b/$bucket/o/kept%2Fr%C3%A9sum%C3%A9%20%2B%25.bin"
 cmp -s "$work/kept-before.json" "$work/kept-after.json" ||
   fail "the finished object's metadata changed across the crash: $(cat "$work/kept-before.json") / $(cat "$work/kept-after.json")"

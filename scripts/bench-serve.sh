@@ -7,7 +7,7 @@
 #   - v0 media uploads from 1 MiB to 1 GiB with curl (MB/s), against the MD5 rate (serve hashes every upload;
 #     nginx takes none);
 #   curl figures are the best of ROUNDS, or of as many transfers as move 64 MiB for the small sizes.
-# A second serve with --data-dir (in the same temp folder) gets its own column when the build has that flag.
+# A second serve with --data-dir (in the same temp folder) gets its own column.
 # Ends with a Markdown table of every figure.
 # usage: scripts/bench-serve.sh [WRK_SECONDS] [ROUNDS] [--quick]
 #   defaults 5 s and 3 rounds (about 2-3 minutes on 2 cores once built); --quick leaves out the 256 MiB and 1 GiB
@@ -124,12 +124,7 @@ free_port() {
 }
 
 declare -A port name=([mem]="serve (memory)" [disk]="serve --data-dir" [ref]="nginx")
-servers=(mem) # the serve columns; "ref" is nginx, or the MD5 rate for uploads
-if [[ $("$serve" serve --help 2>&1 || true) == *--data-dir* ]]; then
-  servers+=(disk)
-else
-  echo "note: this build's serve has no --data-dir; that column is left out"
-fi
+servers=(mem disk) # the serve columns; "ref" is nginx, or the MD5 rate for uploads
 
 # launch SIDE COMMAND...: starts COMMAND in the background on port[SIDE] and waits until it answers.
 launch() {

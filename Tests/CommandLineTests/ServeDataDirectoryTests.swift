@@ -42,7 +42,7 @@ import Darwin
         _ = try served.client.uploadChunk(
             session: session.id, offset: 0, data: bytes.prefix(262_144), finalize: false)
         // A media upload of 8 MiB that has sent 1 MiB when the process dies.
-        let socket = try Self.connect(port: served.port)
+        let socket = try LoopbackSocket.connect(port: served.port)
         defer { close(socket) }
         let head = "POST /v0/b/bkt/o?name=partial.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 8388608\r\n\r\n"
         let sent = (Array(head.utf8) + [UInt8](repeating: 1, count: 1 << 20)).withUnsafeBytes {
@@ -76,21 +76,5 @@ import Darwin
         #expect(second.errors.contains("in use by another process"), "\(second.errors)")
         served.tool.terminate()
         _ = served.tool.waitForExit(timeout: 10)
-    }
-
-    private static func connect(port: Int) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(socket >= 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        try #require(connected == 0)
-        return socket
     }
 }
