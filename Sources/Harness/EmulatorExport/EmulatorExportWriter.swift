@@ -35,14 +35,7 @@ struct EmulatorExportWriter {
         try writeFile(storage.appendingPathComponent(EmulatorExportLayout.bucketsFile), Data(list.prettyText.utf8))
         for (resource, bytes) in objects {
             let name = UUID().uuidString.lowercased()
-            let blob = blobs.appendingPathComponent(name)
-            do {
-                try writeFile(blob, try bytes.contents())
-            } catch let error as EmulatorExportError {
-                throw error
-            } catch {
-                throw EmulatorExportError(file: blob.path, problem: "the object's bytes cannot be read: \(error)")
-            }
+            try writeFile(blobs.appendingPathComponent(name)) { try ReportFile.write(bytes.body, to: $0) }
             try writeFile(
                 metadata.appendingPathComponent(name + ".json"),
                 Data(EmulatorObjectJSON.encode(resource).prettyText.utf8))
@@ -96,8 +89,13 @@ struct EmulatorExportWriter {
     /// Writes `data` as `ReportFile` writes reports: to a synced temporary file renamed into place, so no reader
     /// ever sees a short file.
     private func writeFile(_ url: URL, _ data: Data) throws(EmulatorExportError) {
+        try writeFile(url) { try ReportFile.write(data, to: $0) }
+    }
+
+    /// Runs `write` with the file's path, turning its failure into one that names the file.
+    private func writeFile(_ url: URL, _ write: (String) throws -> Void) throws(EmulatorExportError) {
         do {
-            try ReportFile.write(data, to: url.path)
+            try write(url.path)
         } catch let error as ReportFileError {
             throw EmulatorExportError(file: url.path, problem: error.reason)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import StorageModel
 
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,35 @@ public enum ReportFile {
     /// file is removed, an existing report is left as it was, and a `ReportFileError` naming
     /// `path` and the reason is thrown.
     public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { descriptor in data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+        }
+    }
+
+    /// `write(_:to:)` with the bytes pulled from `body` a block at a time, so a large file never sits in memory
+    /// whole (an object kept on disk, copied into an export).
+    public static func write(_ body: any UploadBody, to path: String) throws {
+        try write(to: path) { descriptor in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+            defer { buffer.deallocate() }
+            while true {
+                let count: Int
+                do throws(BackendError) {
+                    count = try body.read(into: buffer)
+                } catch {
+                    return error.message
+                }
+                guard count > 0 else { return nil }
+                if let failure = FileDescriptorWriting.writeAll(
+                    UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: descriptor)
+                {
+                    return failure
+                }
+            }
+        }
+    }
+
+    /// Writes a file whole through `fill`, which writes to the open descriptor and returns why it failed, or nil.
+    private static func write(to path: String, _ fill: (Int32) -> String?) throws {
         guard !path.isEmpty else { throw ReportFileError(path: path, reason: "the path is empty") }
         let parts = FilePathParts(path)
         let fileName = parts.fileName
@@ -25,7 +55,7 @@ public enum ReportFile {
         }
         let temporary = parts.siblingPrefix + ".\(fileName).\(UUID().uuidString).tmp"
         do {
-            try writeNewFile(data, at: temporary, for: path)
+            try writeNewFile(at: temporary, for: path, fill)
             guard rename(temporary, path) == 0 else {
                 throw ReportFileError(path: path, reason: "cannot replace it: " + lastErrorText())
             }
@@ -49,12 +79,12 @@ public enum ReportFile {
         }
     }
 
-    private static func writeNewFile(_ data: Data, at temporary: String, for path: String) throws {
+    private static func writeNewFile(at temporary: String, for path: String, _ fill: (Int32) -> String?) throws {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw ReportFileError(path: path, reason: "cannot create a temporary file beside it: " + lastErrorText())
         }
-        var failure = data.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+        var failure = fill(descriptor)
         if failure == nil, fsync(descriptor) != 0 {
             failure = lastErrorText()
         }
