@@ -7,24 +7,22 @@ import StorageModel
 enum StreamedUploads {
     static func claims(_ http: HTTPRequest) -> Bool {
         guard http.method == "POST" || http.method == "PUT", http.headers["x-retry-test-id"] == nil,
-            let query = try? QueryParameters(http.query)
+            let request = try? StorageRequest(http)
         else { return false }
         if GCSRoute.claims(http.path) {
             guard case .upload? = try? GCSRoute(path: http.path) else { return false }
-            return query["upload_id"] != nil || query["uploadType"] == "media"
+            return request.query["upload_id"] != nil || request.query["uploadType"] == "media"
         }
         switch try? StorageRoute(path: http.path) {
         case .object?, .bucket?: break
         default: return false
         }
-        let overridden = http.headers["X-HTTP-Method-Override"]?.trimmingCharacters(in: .whitespaces)
-        guard query["create_token"] == nil, query["delete_token"] == nil, overridden?.lowercased() != "patch" else {
-            return false
-        }
-        if let command = http.headers[UploadHeaders.command] {
+        guard request.query["create_token"] == nil, request.query["delete_token"] == nil,
+            !ObjectWriteHandler.isOverriddenPatch(request)
+        else { return false }
+        if let command = request.header(UploadHeaders.command) {
             return UploadSessionHandler.commandWords(command).contains("upload")
         }
-        let uploadProtocol = http.headers[UploadHeaders.uploadProtocol]?.trimmingCharacters(in: .whitespaces)
-        return [nil, "raw", "media"].contains(uploadProtocol?.lowercased())
+        return UploadHandler.mediaProtocols.contains(UploadHandler.uploadProtocol(of: request))
     }
 }

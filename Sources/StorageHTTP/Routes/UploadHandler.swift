@@ -20,8 +20,7 @@ struct UploadHandler {
             throw BackendError(
                 status: 501, "Download token management (create_token, delete_token) is not supported by this server.")
         }
-        let uploadProtocol = request.header(UploadHeaders.uploadProtocol)?.trimmingCharacters(in: .whitespaces)
-            .lowercased()
+        let uploadProtocol = Self.uploadProtocol(of: request)
         if let command = request.header(UploadHeaders.command) {
             let words = UploadSessionHandler.commandWords(command)
             if words == ["start"] {
@@ -35,7 +34,7 @@ struct UploadHandler {
                 "A request to an upload URL needs an X-Goog-Upload-Command header (upload, finalize, query or cancel).")
         }
         switch uploadProtocol {
-        case nil, "raw"?, "media"?:
+        case _ where Self.mediaProtocols.contains(uploadProtocol):
             let name = try objectName(request, pathName: pathName, metadataName: nil)
             let contentType = request.header("Content-Type")
             let object = ObjectAddress(bucket: bucket, name: name, auth: request.auth)
@@ -52,10 +51,19 @@ struct UploadHandler {
             throw .badRequest(
                 "A resumable upload request needs an X-Goog-Upload-Command header (start, upload, finalize, query or cancel)."
             )
-        case let other?:
-            throw .badRequest("Unsupported X-Goog-Upload-Protocol \"\(other)\": expected resumable, multipart or none.")
+        case let other:  // never nil: no protocol is a media upload
+            throw .badRequest(
+                "Unsupported X-Goog-Upload-Protocol \"\(other ?? "")\": expected resumable, multipart or none.")
         }
     }
+
+    /// `X-Goog-Upload-Protocol`, trimmed and in lower case; nil without the header.
+    static func uploadProtocol(of request: StorageRequest) -> String? {
+        request.header(UploadHeaders.uploadProtocol)?.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The protocols of a media upload (R4): the whole object as the body.
+    static let mediaProtocols: [String?] = [nil, "raw", "media"]
 
     /// R6: opens a session and answers its upload URL.
     private func start(_ request: StorageRequest, bucket: String, pathName: String?) throws(BackendError)

@@ -71,17 +71,6 @@ public final class FileRegionReader: UploadBody {
 
     public var length: Int64 { region.length }
 
-    /// Fills `buffer` with the next bytes; false when the file ended or failed first.
-    public func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        var filled = 0
-        while filled < buffer.count {
-            guard let count = try? read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])), count > 0
-            else { return false }
-            filled += count
-        }
-        return true
-    }
-
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(BackendError) -> Int {
         let wanted = Int(min(Int64(buffer.count), region.length - position))
         guard wanted > 0, let base = buffer.baseAddress else { return 0 }

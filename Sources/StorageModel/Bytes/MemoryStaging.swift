@@ -30,10 +30,9 @@ final class MemoryStaging: UploadStaging, @unchecked Sendable {
             defer { storage.truncate(to: storage.count - want + filled) }
             while filled < want {
                 let block = UnsafeMutableRawBufferPointer(rebasing: region[filled..<min(want, filled + Self.step)])
-                let count = try body.read(into: block)
-                guard count > 0 else { throw Self.shortBody }
-                hashing.add(UnsafeRawBufferPointer(rebasing: block[..<count]))
-                filled += count
+                guard try body.fill(block) == block.count else { throw Self.shortBody }
+                hashing.add(UnsafeRawBufferPointer(block))
+                filled += block.count
             }
             remaining -= Int64(want)
         }

@@ -11,6 +11,28 @@ public protocol UploadBody: AnyObject {
 }
 
 extension UploadBody {
+    /// Fills `buffer` with the next bytes; returns how many, fewer than its count only when the body ended.
+    public func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(BackendError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            guard count > 0 else { break }
+            filled += count
+        }
+        return filled
+    }
+
+    /// Hands the remaining bytes to `consume` in order, a block of at most 1 MiB at a time, through one buffer.
+    public func forEachBlock(_ consume: (UnsafeRawBufferPointer) throws(BackendError) -> Void) throws(BackendError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try fill(buffer)
+            if count > 0 { try consume(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
+            if count < buffer.count { return }
+        }
+    }
+
     /// Every remaining byte, in memory; the storage grows as bytes arrive, not from the declared length.
     public func readAll() throws(BackendError) -> Data {
         guard let storage = GrowingBytes(capacity: Int(min(length, 1 << 20))) else { throw Self.outOfMemory }
@@ -18,13 +40,9 @@ extension UploadBody {
         while remaining > 0 {
             let want = Int(min(remaining, Int64(max(1 << 20, storage.count))))
             guard let region = storage.extend(by: want) else { throw Self.outOfMemory }
-            var filled = 0
-            defer { storage.truncate(to: storage.count - want + filled) }
-            while filled < want {
-                let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: region[filled...]))
-                guard count > 0 else { return storage.finish() }
-                filled += count
-            }
+            let filled = try fill(region)
+            storage.truncate(to: storage.count - want + filled)
+            guard filled == want else { break }
             remaining -= Int64(want)
         }
         return storage.finish()

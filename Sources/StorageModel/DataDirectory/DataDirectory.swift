@@ -154,23 +154,16 @@ public final class DataDirectory: Sendable {
 
     private func restore(_ record: SessionRecord, granularity: Int64) throws(DataDirectoryError) -> RestoredSession {
         let path = stagingPath(record.id)
-        var kept = FileSystem.size(of: path) ?? 0
-        kept -= kept % max(1, granularity)
+        let held = FileSystem.size(of: path) ?? 0
+        var kept = held - held % max(1, granularity)
         if let declared = record.start.size { kept = min(kept, declared) }
         do throws(BackendError) {
-            let staging = try FileStaging(path: path, directory: self, keeping: FileSystem.size(of: path) ?? 0)
+            let staging = try FileStaging(path: path, directory: self, keeping: held)
             try staging.truncate(to: kept)
             var digest = UploadDigest()
             if kept > 0 {
                 let region = FileRegion(file: try OpenFile.reading(path), offset: 0, length: kept)
-                let reader = FileRegionReader(region)
-                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: FileStaging.bufferSize, alignment: 64)
-                defer { buffer.deallocate() }
-                while true {
-                    let count = try reader.read(into: buffer)
-                    guard count > 0 else { break }
-                    digest.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-                }
+                try FileRegionReader(region).forEachBlock { digest.update($0) }
             }
             return RestoredSession(record: record, staging: staging, digest: digest)
         } catch {

@@ -45,14 +45,10 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
         var turn = 0
         while remaining > 0 {
             let want = Int(min(remaining, Int64(Self.bufferSize)))
-            let buffer = UnsafeMutableRawBufferPointer(rebasing: buffers[(turn * Self.bufferSize)...])
-            var filled = 0
-            while filled < want {
-                let count = try body.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<want]))
-                guard count > 0 else { throw MemoryStaging.shortBody }
-                filled += count
-            }
-            let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<want])
+            let buffer = UnsafeMutableRawBufferPointer(
+                rebasing: buffers[(turn * Self.bufferSize)..<(turn * Self.bufferSize + want)])
+            guard try body.fill(buffer) == want else { throw MemoryStaging.shortBody }
+            let bytes = UnsafeRawBufferPointer(buffer)
             hashing.add(bytes)  // waits for the block before, which was in the other buffer
             try append(bytes)
             remaining -= Int64(want)

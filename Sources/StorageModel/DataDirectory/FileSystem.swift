@@ -29,16 +29,8 @@ enum FileSystem {
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int64, path: String)
         throws(Failure)
     {
-        var written = 0
-        while written < bytes.count {
-            let count = pwrite(
-                descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written,
-                off_t(offset) + off_t(written))
-            if count > 0 {
-                written += count
-            } else if count < 0, errno != EINTR {
-                throw failure("write", path)
-            }
+        if let reason = FileDescriptorWriting.writeAll(bytes, to: descriptor, at: offset) {
+            throw Failure(description: "write \(path): \(reason)")
         }
     }
 

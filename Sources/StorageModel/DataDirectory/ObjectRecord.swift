@@ -10,14 +10,13 @@ struct ObjectRecord {
 
     /// The record's JSON: sizes and generations as decimal strings, as the wire carries them.
     var json: Data {
-        let stored = object.resource(bucket: bucket)
         var members: [JSONValue.Member] = [
             .init("bucket", .string(bucket)), .init("name", .string(object.name)),
             .init("size", .string(String(object.size))), .init("generation", .string(String(object.generation))),
             .init("metageneration", .string(String(object.metageneration))),
             .init("md5Hash", .string(object.digests.md5Hash)), .init("crc32c", .string(object.digests.crc32c)),
             .init("timeCreated", .string(StorageDateFormat.string(from: object.timeCreated))),
-            .init("updated", .string(StorageDateFormat.string(from: stored.updated))),
+            .init("updated", .string(StorageDateFormat.string(from: object.updated))),
             .init("downloadTokens", .array(object.downloadTokens.map { .string($0) })),
         ]
         members += RecordJSON.members(of: object.metadata)

@@ -56,7 +56,7 @@ struct RecordJSON {
         return texts
     }
 
-    /// The writable metadata, as `MetadataFieldsJSON.members` wrote it.
+    /// The writable metadata, as `members(of:)` wrote it.
     func metadataFields() throws(DataDirectoryError) -> ObjectMetadataFields {
         var fields = ObjectMetadataFields()
         for field in MetadataField.allCases {

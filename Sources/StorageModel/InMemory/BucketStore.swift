@@ -23,15 +23,4 @@ struct BucketStore: Sendable {
         names.remove(key)
         return removed
     }
-
-    /// Changes the object under `key` in place; nil when there is none.
-    /// Changes the object `key` (nil when there is none); when `body` throws, the object stays as it was.
-    mutating func modify<Result, Failure: Error>(
-        _ key: ObjectKey, _ body: (inout StoredObject) throws(Failure) -> Result
-    ) throws(Failure) -> Result? {
-        guard var object = objects[key] else { return nil }
-        let result = try body(&object)
-        objects[key] = object
-        return result
-    }
 }

@@ -1,3 +1,5 @@
+import StorageModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

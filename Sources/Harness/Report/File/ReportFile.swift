@@ -23,21 +23,15 @@ public enum ReportFile {
     /// whole (an object kept on disk, copied into an export).
     public static func write(_ body: any UploadBody, to path: String) throws {
         try write(to: path) { descriptor in
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
-            defer { buffer.deallocate() }
-            while true {
-                let count: Int
-                do throws(BackendError) {
-                    count = try body.read(into: buffer)
-                } catch {
-                    return error.message
+            do throws(BackendError) {
+                try body.forEachBlock { (block) throws(BackendError) in
+                    if let failure = FileDescriptorWriting.writeAll(block, to: descriptor) {
+                        throw BackendError(status: 500, failure)
+                    }
                 }
-                guard count > 0 else { return nil }
-                if let failure = FileDescriptorWriting.writeAll(
-                    UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: descriptor)
-                {
-                    return failure
-                }
+                return nil
+            } catch {
+                return error.message
             }
         }
     }

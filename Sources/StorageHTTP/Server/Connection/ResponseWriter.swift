@@ -68,7 +68,8 @@ struct ResponseWriter {
         if file.length <= Self.inlineBodyLimit {
             head.append(contentsOf: repeatElement(0, count: Int(file.length)))
             let complete = head.withUnsafeMutableBytes { bytes in
-                FileRegionReader(file).fill(UnsafeMutableRawBufferPointer(rebasing: bytes[headCount...]))
+                let tail = UnsafeMutableRawBufferPointer(rebasing: bytes[headCount...])
+                return (try? FileRegionReader(file).fill(tail)) == tail.count
             }
             guard complete else { throw ConnectionError.failed(EIO) }
             try head.withUnsafeBytes { bytes in try socket.send(bytes) }

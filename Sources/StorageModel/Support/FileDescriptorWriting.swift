@@ -5,13 +5,19 @@ import Darwin
 #endif
 
 /// Writes whole buffers to a POSIX file descriptor, retrying short and interrupted writes.
-enum FileDescriptorWriting {
-    /// Writes every byte; returns nil on success, or the reason the write stopped.
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+package enum FileDescriptorWriting {
+    /// Writes every byte, at the file's position or, given `position`, from there (`pwrite`); returns nil on
+    /// success, or the reason the write stopped.
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, at position: Int64? = nil)
+        -> String?
+    {
         guard let base = buffer.baseAddress else { return nil }
         var offset = 0
         while offset < buffer.count {
-            let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+            let rest = buffer.count - offset
+            let written =
+                position.map { pwrite(descriptor, base + offset, rest, off_t($0) + off_t(offset)) }
+                ?? systemWrite(descriptor, base + offset, rest)
             if written > 0 {
                 offset += written
             } else if written < 0, errno == EINTR {
