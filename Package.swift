@@ -13,7 +13,8 @@ let package = Package(
     targets: [
         .target(name: "TextBytes"),
         .target(name: "StorageModel", dependencies: ["TextBytes"]),
-        .target(name: "StorageHTTP", dependencies: ["StorageModel", "TextBytes"]),
+        .target(name: "CEventPolling"),
+        .target(name: "StorageHTTP", dependencies: ["StorageModel", "TextBytes", "CEventPolling"]),
         .target(name: "YAMLReader", dependencies: ["TextBytes"]),
         .target(name: "ScenarioLanguage", dependencies: ["StorageModel", "YAMLReader"]),
         .target(name: "Harness", dependencies: ["StorageModel", "StorageHTTP", "YAMLReader", "ScenarioLanguage"]),

@@ -35,7 +35,9 @@ enum WireResponse {
 
     /// Sets `name` only when `value` can be written in a header (no CR, LF or NUL).
     static func setHeader(_ name: String, _ value: String?, in headers: inout HTTPHeaders) {
-        guard let value, !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else { return }
+        guard var value else { return }
+        let unsafe = value.withUTF8 { $0.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 } }
+        guard !unsafe else { return }
         headers[name] = value
     }
 }

@@ -3,8 +3,11 @@ import Synchronization
 /// A small HTTP/1.1 server on POSIX sockets that hands every request to one synchronous handler (the
 /// API's router), independent of any API.
 ///
-/// One accept thread plus one thread per connection; the handler is called concurrently from connection
-/// threads. The core answers protocol errors itself, in the shape the `errorResponder` gives (plain text by
+/// An accept thread hands each connection to an event loop (one per core), which waits for all of its idle
+/// connections at once and answers the requests `answersAtOnce` names itself, without a thread switch; every
+/// other request is served on a thread of its own, which may wait as long as the limits allow, and the
+/// connection goes back to its loop afterwards. The handler is called concurrently from all of them. The core
+/// answers protocol errors itself, in the shape the `errorResponder` gives (plain text by
 /// default; the Firebase v0 layer passes its JSON): malformed requests 400, stalled requests 408, bodies over
 /// the limit 413, over-long request lines 414, too many or too large headers 431, unknown expectations 417, unknown transfer codings 501, versions
 /// other than 1.0/1.1 505, connections beyond the limit 503.
@@ -21,6 +24,7 @@ public final class HTTPServer: Sendable {
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     private let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
+    private let answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?
     private let errorResponder: HTTPErrorResponder
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let runtime = Mutex<ServerRuntime?>(nil)
@@ -32,13 +36,19 @@ public final class HTTPServer: Sendable {
     ///   - streamsBody: called with a request's head (after `screen`); true leaves a body of known length unread,
     ///     for the handler to pull from `HTTPRequest.bodyStream` as it arrives (up to `maxBodyBytes`), instead of
     ///     receiving it whole first (up to `maxBufferedBodyBytes`).
+    ///   - answersAtOnce: called with the head of a request that has no body; true lets the event loop that
+    ///     received it call the handler itself, which then must answer without waiting (no sleeps, disk syncs or
+    ///     locks held long), for the loop's other connections wait meanwhile. Nil: every request is handled on a
+    ///     thread of its own.
     ///   - errorResponder: the answer to an error the core detects itself.
-    ///   - log: called after each response (also for requests the core refused), on the connection's thread.
+    ///   - log: called after each response (also for requests the core refused), on the thread that sent it; it
+    ///     must not block.
     public init(
         configuration: HTTPServerConfiguration,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         screen: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         streamsBody: (@Sendable (HTTPRequest) -> Bool)? = nil,
+        answersAtOnce: (@Sendable (HTTPRequest) -> Bool)? = nil,
         errorResponder: @escaping HTTPErrorResponder = HTTPResponse.plainError,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
@@ -46,6 +56,7 @@ public final class HTTPServer: Sendable {
         self.handler = handler
         self.screen = screen
         self.streamsBody = streamsBody
+        self.answersAtOnce = answersAtOnce
         self.errorResponder = errorResponder
         self.log = log
     }
@@ -64,7 +75,7 @@ public final class HTTPServer: Sendable {
             BrokenPipes.ignore()
             let started = try ServerRuntime(
                 configuration: configuration, handler: handler, screen: screen, streamsBody: streamsBody,
-                errorResponder: errorResponder, log: log
+                answersAtOnce: answersAtOnce, errorResponder: errorResponder, log: log
             )
             try started.startAccepting()
             current = started

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an `HTTPServer` listens and the limits it enforces on every connection.
 public struct HTTPServerConfiguration: Sendable, Equatable {
     /// A numeric address or a name to resolve (`127.0.0.1`, `0.0.0.0`, `::1`, `localhost`).
@@ -28,6 +30,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var maxConnections: Int
     /// How long `stop()` waits for requests in progress before it shuts their connections down.
     public var stopGracePeriod: Duration
+    /// How many event loops hold the idle connections and answer the requests that need no waiting: one per
+    /// core by default (at most 16).
+    public var eventLoops: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -42,7 +47,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         minimumBodyBytesPerSecond: Int = 16 * 1024,
         writeTimeout: Duration = .seconds(30),
         maxConnections: Int = 1024,
-        stopGracePeriod: Duration = .seconds(3)
+        stopGracePeriod: Duration = .seconds(3),
+        eventLoops: Int = HTTPServerConfiguration.defaultEventLoops
     ) {
         self.host = host
         self.port = port
@@ -57,6 +63,12 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.writeTimeout = writeTimeout
         self.maxConnections = maxConnections
         self.stopGracePeriod = stopGracePeriod
+        self.eventLoops = eventLoops
+    }
+
+    /// One event loop per core the process may use, at most 16.
+    public static var defaultEventLoops: Int {
+        min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
     }
 
     /// Throws `HTTPServerError.invalidConfiguration` naming the first setting out of range.
@@ -64,7 +76,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         guard (0...65535).contains(port) else { throw HTTPServerError.invalidPort(port) }
         let positive: [(String, Int)] = [
             ("maxRequestLineBytes", maxRequestLineBytes), ("maxHeaderBytes", maxHeaderBytes),
-            ("maxHeaderCount", maxHeaderCount), ("maxConnections", maxConnections),
+            ("maxHeaderCount", maxHeaderCount), ("maxConnections", maxConnections), ("eventLoops", eventLoops),
             ("minimumBodyBytesPerSecond", minimumBodyBytesPerSecond),
         ]
         for (name, value) in positive where value <= 0 {

@@ -9,14 +9,15 @@ struct QueryParameters: Sendable {
     /// Throws a 400 when an escape is malformed or decodes to invalid UTF-8.
     init(_ query: String?) throws(BackendError) {
         guard let query, !query.isEmpty else { return }
-        for part in query.split(separator: "&", omittingEmptySubsequences: true) {
+        // Split as bytes: `&` and `=` are ASCII, and bytes compare much faster than characters.
+        for part in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let name: Substring
             let value: Substring
-            if let equals = part.firstIndex(of: "=") {
-                name = part[..<equals]
-                value = part[part.index(after: equals)...]
+            if let equals = part.firstIndex(of: UInt8(ascii: "=")) {
+                name = Substring(part[..<equals])
+                value = Substring(part[part.index(after: equals)...])
             } else {
-                name = part
+                name = Substring(part)
                 value = ""
             }
             pairs.append((try Self.decode(name), try Self.decode(value)))

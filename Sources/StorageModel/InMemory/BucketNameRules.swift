@@ -12,7 +12,11 @@ package enum BucketNameRules {
     }
 
     private static func problem(_ name: String) -> String? {
-        let bytes = Array(name.utf8)
+        var name = name
+        return name.withUTF8(problem(bytes:))
+    }
+
+    private static func problem(bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let limit = parts.count > 1 ? 222 : 63
         guard (3...limit).contains(bytes.count) else { return "it must be 3 to \(limit) characters long" }
@@ -34,7 +38,7 @@ package enum BucketNameRules {
         return nil
     }
 
-    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard bytes.count >= pattern.count else { return false }
         return (0...(bytes.count - pattern.count)).contains { start in

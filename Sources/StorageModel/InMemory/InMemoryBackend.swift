@@ -22,6 +22,9 @@ public final class InMemoryBackend: StorageBackend {
     /// Where objects and open uploads are kept, when not only in memory.
     let directory: DataDirectory?
 
+    /// Reads take the catalogue lock briefly and copy from memory, or open a file of the data directory.
+    public var answersReadsAtOnce: Bool { true }
+
     /// - Parameters:
     ///   - granularity: the chunk granularity of upload sessions (at least 1).
     ///   - finishedSessionLimit: how many finalized or cancelled sessions are remembered for `queryUpload`

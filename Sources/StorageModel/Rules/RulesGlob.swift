@@ -44,6 +44,11 @@ enum RulesGlob {
         return text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "_" }
     }
 
+    /// Whether `glob` matches every path, whatever it is: `**` (the rules of a fresh bucket) and the like.
+    static func matchesEverything(_ glob: [Segment]) -> Bool {
+        !glob.isEmpty && glob.allSatisfy { $0 == .any }
+    }
+
     /// Whether `path` matches `glob`: the glob positions reachable after each segment are tracked as a set
     /// (`any` may stay on its position or be skipped), never backtracked. With `lastIsAnyChild`, the last
     /// segment is a listed folder's unknown child, which no literal matches.

@@ -51,15 +51,20 @@ public struct StorageRules: Sendable, Equatable {
 
     /// One `allow` entry.
     public struct Entry: Sendable, Equatable {
-        public var path: String
+        public var path: String {
+            didSet { glob = RulesGlob.segments(of: path, owner: nil) }
+        }
         public var operations: Set<Operation>
         /// `if:`: the entry applies only when the condition holds; nil applies to everyone.
         public var condition: Condition?
+        /// The path's glob, parsed once: what applies to every caller when no condition names a variable.
+        private var glob: [RulesGlob.Segment]
 
         public init(path: String, operations: Set<Operation>, condition: Condition? = nil) {
             self.path = path
             self.operations = operations
             self.condition = condition
+            glob = RulesGlob.segments(of: path, owner: nil)
         }
 
         public init(path: String, operations: Set<Operation>, requiresSignIn: Bool) {
@@ -77,8 +82,8 @@ public struct StorageRules: Sendable, Equatable {
         /// (a condition on a variable the path does not bind never holds).
         func glob(for uid: String?) -> [RulesGlob.Segment]? {
             switch condition {
-            case nil: return RulesGlob.segments(of: path, owner: nil)
-            case .signedIn: return uid == nil ? nil : RulesGlob.segments(of: path, owner: nil)
+            case nil: return glob
+            case .signedIn: return uid == nil ? nil : glob
             case .userIs(let name):
                 guard let uid, binds(name) else { return nil }
                 return RulesGlob.segments(of: path, owner: (name, uid))
@@ -101,12 +106,23 @@ public struct StorageRules: Sendable, Equatable {
     /// folder listed (the prefix without its trailing `/`), decided by the entries that match its children.
     public func allows(_ operation: Operation, path: String, uid: String?) -> Bool {
         if operation == .list && version < 2 { return false }
-        var segments = path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false)
-        if operation == .list { segments.append(RulesGlob.anyChild) }
+        var segments: [Substring]?  // split when a glob first needs them
         return entries.contains { entry in
             guard entry.operations.contains(operation), let glob = entry.glob(for: uid) else { return false }
-            return RulesGlob.matches(glob, segments, lastIsAnyChild: operation == .list)
+            if RulesGlob.matchesEverything(glob) { return true }
+            let split = segments ?? Self.segments(of: path, listing: operation == .list)
+            segments = split
+            return RulesGlob.matches(glob, split, lastIsAnyChild: operation == .list)
         }
+    }
+
+    /// The path's segments (split as bytes: faster than by characters), and a listed folder's unknown child.
+    private static func segments(of path: String, listing: Bool) -> [Substring] {
+        var segments =
+            path.isEmpty
+            ? [] : path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
+        if listing { segments.append(RulesGlob.anyChild) }
+        return segments
     }
 
     /// Whether `segment` is `{name}` or `{name=**}`.

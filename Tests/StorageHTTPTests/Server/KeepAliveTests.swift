@@ -3,9 +3,9 @@ import StorageHTTP
 import Testing
 
 @Suite struct KeepAliveTests {
-    @Test func http11ConnectionIsReusedForManyRequests() throws {
+    @Test(arguments: LoopMode.allCases) func http11ConnectionIsReusedForManyRequests(mode: LoopMode) throws {
         let recorder = LogRecorder()
-        try withServer(log: recorder.record) { _, port in
+        try withServer(answersAtOnce: mode.answersAtOnce, log: recorder.record) { _, port in
             let client = try RawClient(port: port)
             for index in 0..<5 {
                 try client.send(get("/r\(index)"))
@@ -17,8 +17,8 @@ import Testing
         }
     }
 
-    @Test func connectionCloseFromTheClientIsHonoured() throws {
-        try withServer { _, port in
+    @Test(arguments: LoopMode.allCases) func connectionCloseFromTheClientIsHonoured(mode: LoopMode) throws {
+        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
             let client = try RawClient(port: port)
             try client.send(get("/last", headers: "Connection: close\r\n"))
             let response = try client.readResponse()
@@ -28,8 +28,9 @@ import Testing
         }
     }
 
-    @Test func connectionCloseFromTheHandlerClosesAfterTheResponse() throws {
-        try withServer { _, port in
+    @Test(arguments: LoopMode.allCases) func connectionCloseFromTheHandlerClosesAfterTheResponse(mode: LoopMode) throws
+    {
+        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
             let client = try RawClient(port: port)
             try client.send(get("/close"))
             let response = try client.readResponse()
@@ -38,8 +39,8 @@ import Testing
         }
     }
 
-    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
-        try withServer { _, port in
+    @Test(arguments: LoopMode.allCases) func pipelinedRequestsAreAnsweredInOrder(mode: LoopMode) throws {
+        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
             let client = try RawClient(port: port)
             let requests = (0..<10).map { index in
                 index % 2 == 0
@@ -55,8 +56,8 @@ import Testing
         }
     }
 
-    @Test func pipelineEndingInConnectionCloseStopsThere() throws {
-        try withServer { _, port in
+    @Test(arguments: LoopMode.allCases) func pipelineEndingInConnectionCloseStopsThere(mode: LoopMode) throws {
+        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
             let client = try RawClient(port: port)
             try client.send(get("/a") + get("/b", headers: "Connection: close\r\n") + get("/never"))
             #expect(try client.readResponse().headers["X-Path"] == "/a")

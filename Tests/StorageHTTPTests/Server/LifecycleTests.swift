@@ -65,6 +65,8 @@ import Darwin
         let badTimeout = HTTPServer(
             configuration: .forTests.with { $0.readTimeout = .zero }, handler: EchoHandler.respond)
         #expect(throws: HTTPServerError.self) { try badTimeout.start() }
+        let noLoops = HTTPServer(configuration: .forTests.with { $0.eventLoops = 0 }, handler: EchoHandler.respond)
+        #expect(throws: HTTPServerError.self) { try noLoops.start() }
     }
 
     @Test func ipv6LoopbackWorksWhenAvailable() throws {
@@ -109,8 +111,8 @@ import Darwin
         #expect(stalled.serverClosed())
     }
 
-    @Test func descriptorsDoNotLeakOverAThousandConnections() throws {
-        try withServer { server, port in
+    @Test(arguments: LoopMode.allCases) func descriptorsDoNotLeakOverAThousandConnections(mode: LoopMode) throws {
+        try withServer(answersAtOnce: mode.answersAtOnce) { server, port in
             for index in 0..<1000 {
                 let client = try RawClient(port: port)
                 if index % 3 == 0 {

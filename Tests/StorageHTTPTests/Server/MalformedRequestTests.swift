@@ -37,6 +37,22 @@ import Testing
         }
     }
 
+    /// A header name is a token: letters, digits and ``!#$%&'*+-.^_`|~``; any other byte in it is refused.
+    @Test func headerNamesTakeExactlyTheTokenCharacters() throws {
+        let tokenExtras = Set("!#$%&'*+-.^_`|~".utf8)
+        try withServer { _, port in
+            for byte in UInt8(0)...UInt8(255) where byte != UInt8(ascii: ":") && byte != 0x0A && byte != 0x0D {
+                let isToken =
+                    (byte < 0x80
+                        && (Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber))
+                    || tokenExtras.contains(byte)
+                let client = try RawClient(port: port)
+                try client.send(Array("GET / HTTP/1.1\r\nHost: h\r\nX".utf8) + [byte] + Array("Y: v\r\n\r\n".utf8))
+                #expect(try client.readResponse().status == (isToken ? 200 : 400), "byte \(byte)")
+            }
+        }
+    }
+
     @Test(arguments: ["HTTP/2.0", "HTTP/0.9", "HTTP/1.2", "HTTP/3.0"])
     func unsupportedVersionsAre505(version: String) throws {
         try withServer { _, port in

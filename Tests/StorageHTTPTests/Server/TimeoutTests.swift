@@ -3,9 +3,9 @@ import StorageHTTP
 import Testing
 
 @Suite struct TimeoutTests {
-    @Test func idleKeepAliveConnectionIsClosed() throws {
+    @Test(arguments: LoopMode.allCases) func idleKeepAliveConnectionIsClosed(mode: LoopMode) throws {
         let configuration = HTTPServerConfiguration.forTests.with { $0.idleTimeout = .milliseconds(100) }
-        try withServer(configuration) { server, port in
+        try withServer(configuration, answersAtOnce: mode.answersAtOnce) { server, port in
             let client = try RawClient(port: port)
             try client.send(get("/"))
             #expect(try client.readResponse().status == 200)
@@ -15,9 +15,10 @@ import Testing
         }
     }
 
-    @Test func connectionThatNeverSendsIsClosedAfterTheIdleTimeout() throws {
+    @Test(arguments: LoopMode.allCases) func connectionThatNeverSendsIsClosedAfterTheIdleTimeout(mode: LoopMode) throws
+    {
         let configuration = HTTPServerConfiguration.forTests.with { $0.idleTimeout = .milliseconds(100) }
-        try withServer(configuration) { _, port in
+        try withServer(configuration, answersAtOnce: mode.answersAtOnce) { _, port in
             let client = try RawClient(port: port)
             #expect(try client.readToEnd().isEmpty)
         }

@@ -48,7 +48,7 @@ final class ClientConnection {
                 return Result { () throws(ConnectionError) in try socket.send(headBytes) }
             }
             return body.withUnsafeBytes { bodyBytes in
-                Result { () throws(ConnectionError) in try socket.send(head: headBytes, body: bodyBytes) }
+                Result { () throws(ConnectionError) in try socket.send(headBytes, bodyBytes) }
             }
         }
         if case .failure(let error) = sent { throw Self.failure(error, receivedNothing: true) }

@@ -12,8 +12,8 @@ enum ClientSocket {
         let reason: String
     }
 
-    /// Connects to `host:port`, trying each address the name resolves to, and returns a blocking socket with
-    /// Nagle off and writes bounded by `timeoutMilliseconds`.
+    /// Connects to `host:port`, trying each address the name resolves to, and returns a socket with Nagle off
+    /// whose writes wait at most `timeoutMilliseconds` for room.
     static func connect(host: String, port: Int, timeoutMilliseconds: Int32) throws(Failure) -> ConnectionSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -40,7 +40,6 @@ enum ClientSocket {
         let descriptor = SystemCalls.streamSocket(
             family: address.ai_family, protocol: address.ai_protocol, nonBlocking: true)
         guard descriptor >= 0 else { return .failure(Failure(reason: "socket: " + errorText(errno))) }
-        let flags = fcntl(descriptor, F_GETFL)
         var failure: Failure?
         if SystemCalls.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
             if errno == EINPROGRESS {
@@ -53,9 +52,8 @@ enum ClientSocket {
             _ = SystemCalls.close(descriptor)
             return .failure(failure)
         }
-        _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
-        let socket = ConnectionSocket(descriptor: descriptor)
-        socket.configure(writeTimeout: .milliseconds(Int64(timeoutMilliseconds)))
+        let socket = ConnectionSocket(descriptor: descriptor, writeTimeoutMilliseconds: timeoutMilliseconds)
+        socket.configure()
         return .success(socket)
     }
 

@@ -47,6 +47,15 @@ final class ConnectionInput {
         return min(limit, left)
     }
 
+    /// Takes in whatever has arrived, without waiting; returns how many bytes. Throws when the peer closed the
+    /// connection or it failed.
+    func receiveAvailable() throws(ConnectionError) -> Int {
+        let received = try socket.receiveAvailable(into: buffer.freeSpace())
+        buffer.commit(received)
+        receivedBytes += received
+        return received
+    }
+
     /// Receives more bytes into the buffer, waiting until `deadline` (monotonic milliseconds) at most.
     func fill(until deadline: Int) throws -> Int {
         let space = buffer.freeSpace()

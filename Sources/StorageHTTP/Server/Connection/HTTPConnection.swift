@@ -1,24 +1,38 @@
 import Foundation
 import StorageModel
 
-/// Serves one accepted connection on its own thread: reads requests one after another (pipelined ones
-/// in order), calls the handler, writes the responses, and closes on error, timeout, stop or when
-/// either side asks for it.
-final class HTTPConnection {
+/// One accepted connection: its socket, the bytes it has received and the writer of its responses.
+///
+/// An event loop holds it while it waits for a request, and answers there the requests it can answer without
+/// waiting (`serveReady()`). Anything else is handed to a thread of the runtime (`serve(_:)`), which receives
+/// bodies, calls handlers that may block and waits for room to write, then gives the connection back. One of
+/// them holds it at a time; it passes between them through the loop's inbox and the thread's work, which is
+/// why it is sent between threads unchecked.
+final class HTTPConnection: @unchecked Sendable {
+    let socket: ConnectionSocket
+    /// What the connection is doing, for the registry.
+    let activity: ConnectionActivity
+    /// When the event loop holding the connection closes it unless a request arrives (monotonic milliseconds).
+    var idleDeadline = 0
     private let runtime: ServerRuntime
     private let configuration: HTTPServerConfiguration
-    private let socket: ConnectionSocket
     private let input: ConnectionInput
     private let remoteAddress: String
     private var writer: ResponseWriter
     private let readTimeoutMilliseconds: Int
     private let limits: RequestHeadParser.Limits
+    /// A head the event loop began to parse but did not receive whole.
+    private var partialHead: RequestHeadParser?
 
-    init(socket: ConnectionSocket, remoteAddress: String, runtime: ServerRuntime) {
+    /// The most requests one connection gets answered on an event loop before the loop turns to others.
+    private static let requestsPerTurn = 16
+
+    init(socket: ConnectionSocket, activity: ConnectionActivity, remoteAddress: String, runtime: ServerRuntime) {
         let configuration = runtime.configuration
         self.runtime = runtime
         self.configuration = configuration
         self.socket = socket
+        self.activity = activity
         self.remoteAddress = remoteAddress
         writer = ResponseWriter(errorResponder: runtime.errorResponder)
         let lineLimit = max(configuration.maxRequestLineBytes, configuration.maxHeaderBytes, 4096)
@@ -41,48 +55,155 @@ final class HTTPConnection {
         case abort
     }
 
-    /// Serves until the connection ends, then closes it and tells the runtime.
-    func run() {
-        var next = Next.keepOpen
-        while next == .keepOpen, awaitRequest() {
-            next = serveRequest()
+    /// A response on its way: what its framing and the access log need to know of the request it answers.
+    struct Answer {
+        var method: String
+        var target: String
+        var status: Int
+        var started: ContinuousClock.Instant
+        var exchange: ResponseWriter.Exchange
+    }
+
+    /// Where a thread takes over from the event loop.
+    enum Continuation {
+        /// Receive and answer a request: its head parsed already, or not received whole yet (nil). `started`: when
+        /// the loop began it (its bytes are counted from there); nil for a request the loop has not begun.
+        case request(RequestHead?, started: ContinuousClock.Instant?)
+        /// Refuse a request whose head the event loop could not accept.
+        case refuse(HTTPProtocolError, started: ContinuousClock.Instant)
+        /// Send a response cut short, as the handler asked.
+        case disrupt(HTTPResponse, Answer)
+        /// Send the rest of a response the socket did not take at once, then go on as its framing says.
+        case finish(OutgoingResponse, Answer)
+        /// Close after a response that said so, letting the peer read it first.
+        case close
+    }
+
+    /// What an event loop does with the connection after `serveReady()`.
+    enum LoopStep {
+        /// Keep it, waiting for the next request.
+        case wait
+        /// Keep it, and serve it again before waiting: it has requests buffered still.
+        case again
+        /// Hand it to a thread, which goes on from there.
+        case handOff(Continuation)
+        /// Close it: the peer left, or a write failed.
+        case end
+    }
+
+    // MARK: On an event loop
+
+    /// Receives what has arrived and answers the complete requests that need no waiting, up to
+    /// `requestsPerTurn`; says what the loop should do next. Never blocks.
+    func serveReady() -> LoopStep {
+        do {
+            _ = try input.receiveAvailable()
+        } catch {
+            return input.buffer.isEmpty ? .end : .handOff(.request(nil, started: nil))
+        }
+        for _ in 0..<Self.requestsPerTurn {
+            guard !input.buffer.isEmpty else { return .wait }
+            if let step = answerAtOnce() { return step }
+        }
+        return input.buffer.isEmpty ? .wait : .again
+    }
+
+    /// Answers the next buffered request on the loop, or says where a thread must take over (nil: answered, and
+    /// the connection stays open).
+    private func answerAtOnce() -> LoopStep? {
+        let started = ContinuousClock.now
+        input.resetCount()
+        var parser = partialHead ?? RequestHeadParser(limits: limits)
+        partialHead = nil
+        let head: RequestHead
+        do {
+            guard let parsed = try parser.parse(input.buffer) else {
+                partialHead = parser
+                return .handOff(.request(nil, started: started))
+            }
+            head = parsed
+        } catch let error as HTTPProtocolError {
+            return .handOff(.refuse(error, started: started))
+        } catch {
+            return .end
+        }
+        let request = HTTPRequest(
+            method: head.method, target: head.target, version: head.version.text, headers: head.headers,
+            body: Data(), remoteAddress: remoteAddress)
+        guard head.expectations.isEmpty,
+            (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none,
+            runtime.answersAtOnce?(request) == true
+        else {
+            return .handOff(.request(head, started: started))
+        }
+        activity.mark(.responding)
+        let response = runtime.handler(request)
+        var answer = Answer(
+            method: head.method, target: head.target, status: response.status, started: started,
+            exchange: .init(isHead: head.isHead, version: head.version, keepAlive: keepsAlive(head, after: response)))
+        if response.disruption != nil {
+            answer.exchange.keepAlive = false
+            return .handOff(.disrupt(response, answer))
+        }
+        do {
+            var outgoing = try writer.prepare(response, for: answer.exchange)
+            guard try outgoing.send(on: socket, waiting: false) else { return .handOff(.finish(outgoing, answer)) }
+            report(answer, responseBytes: outgoing.byteCount)
+        } catch {
+            return .end
+        }
+        guard answer.exchange.keepAlive else { return .handOff(.close) }
+        activity.mark(.idle)
+        return nil
+    }
+
+    // MARK: On a thread
+
+    /// Goes on from where the event loop handed over, and serves the requests buffered after it. True: the
+    /// connection waits for its next request, back on an event loop; false: it is closed and gone.
+    func serve(_ continuation: Continuation) -> Bool {
+        var next: Next
+        switch continuation {
+        case .request(let head, let started):
+            next = serveRequest(head, started: started)
+        case .refuse(let error, let started):
+            next = refuse(error, method: "", target: "", started: started)
+        case .disrupt(let response, let answer):
+            next = (try? disrupt(response, answer)) ?? .abort
+        case .finish(var outgoing, let answer):
+            next = finish(&outgoing, answer)
+        case .close:
+            next = .closeAfterResponse
+        }
+        while next == .keepOpen, !input.buffer.isEmpty, !runtime.isStopping {
+            next = serveRequest(nil, started: nil)
+        }
+        if next == .keepOpen, !runtime.isStopping {
+            activity.mark(.idle)
+            return true
         }
         if next == .closeAfterResponse, !runtime.isStopping {
             socket.shutdownWrite()
             socket.drain(limit: 1 << 20, timeoutMilliseconds: 1000, stopDescriptor: runtime.stopSignal.descriptor)
         }
         runtime.connectionEnded(socket)
+        return false
     }
 
-    /// Waits, at most the idle timeout, for the first bytes of the next request. False: close the connection.
-    private func awaitRequest() -> Bool {
-        let idleMilliseconds = configuration.idleTimeout.pollMilliseconds
-        if input.buffer.isEmpty { runtime.registry.mark(socket.descriptor, .idle) }
-        while input.buffer.isEmpty {
-            if runtime.isStopping { return false }
-            switch socket.wait(timeoutMilliseconds: idleMilliseconds, stopDescriptor: runtime.stopSignal.descriptor) {
-            case .readable:
-                do {
-                    let received = try socket.receiveAvailable(into: input.buffer.freeSpace())
-                    input.buffer.commit(received)
-                } catch {
-                    return false
-                }
-            case .timedOut, .stopped:
-                return false
-            }
-        }
-        return true
-    }
-
-    private func serveRequest() -> Next {
-        let started = ContinuousClock.now
-        input.resetCount()
-        var method = ""
-        var target = ""
-        runtime.registry.mark(socket.descriptor, .receiving)
+    /// Receives and answers one request. `head` is given when the event loop parsed it already; `started` when
+    /// the loop began the request (its bytes are counted from there).
+    private func serveRequest(_ prefetched: RequestHead?, started: ContinuousClock.Instant?) -> Next {
+        let started =
+            started
+            ?? {
+                input.resetCount()
+                return ContinuousClock.now
+            }()
+        var method = prefetched?.method ?? ""
+        var target = prefetched?.target ?? ""
+        activity.mark(.receiving)
         do {
-            let head = try readHead()
+            let head = try prefetched ?? readHead()
             method = head.method
             target = head.target
             let framing = try BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)
@@ -91,42 +212,61 @@ final class HTTPConnection {
                 method: head.method, target: head.target, version: head.version.text, headers: head.headers,
                 body: Data(), remoteAddress: remoteAddress)
             if framing != .none, let screen = runtime.screen, let refusal = screen(request) {
-                runtime.registry.mark(socket.descriptor, .responding)
-                let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: false)
-                let written = try writer.write(refusal, for: exchange, to: socket)
-                report(method, target, status: refusal.status, responseBytes: written, since: started)
+                activity.mark(.responding)
+                let answer = Answer(
+                    method: method, target: target, status: refusal.status, started: started,
+                    exchange: .init(isHead: head.isHead, version: head.version, keepAlive: false))
+                report(answer, responseBytes: try writer.write(refusal, for: answer.exchange, to: socket))
                 return .closeAfterResponse
             }
             let invites = continues && framing != .none && input.buffer.isEmpty
             let stream = try readBody(framing, of: &request, inviting: invites)
-            runtime.registry.mark(socket.descriptor, .responding)
+            activity.mark(.responding)
             let response = runtime.handler(request)
             if let failure = stream?.failure { throw failure }
-            if let disruption = response.disruption {
-                let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: false)
-                let written = try disrupt(response, disruption, for: exchange)
-                report(method, target, status: response.status, responseBytes: written, since: started)
-                return disruption == .reset ? .abort : .closeAfterResponse
-            }
-            let keepAlive =
-                head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response) && stream?.isComplete != false
-            let exchange = ResponseWriter.Exchange(isHead: head.isHead, version: head.version, keepAlive: keepAlive)
-            let written = try writer.write(response, for: exchange, to: socket)
-            report(method, target, status: response.status, responseBytes: written, since: started)
-            return keepAlive ? .keepOpen : .closeAfterResponse
+            var answer = Answer(
+                method: method, target: target, status: response.status, started: started,
+                exchange: .init(isHead: head.isHead, version: head.version, keepAlive: false))
+            if response.disruption != nil { return try disrupt(response, answer) }
+            answer.exchange.keepAlive = keepsAlive(head, after: response) && stream?.isComplete != false
+            var outgoing = try writer.prepare(response, for: answer.exchange)
+            return finish(&outgoing, answer)
         } catch let error as HTTPProtocolError {
-            let response = runtime.errorResponder(error.status, error.message)
-            let exchange = ResponseWriter.Exchange(isHead: method == "HEAD", version: .http11, keepAlive: false)
-            do {
-                let written = try writer.write(response, for: exchange, to: socket)
-                report(method, target, status: error.status, responseBytes: written, since: started)
-                return .closeAfterResponse
-            } catch {
-                return .abort
-            }
+            return refuse(error, method: method, target: target, started: started)
         } catch {
             return .abort
         }
+    }
+
+    /// Sends what is left of `outgoing`, waiting for room, and logs the exchange.
+    private func finish(_ outgoing: inout OutgoingResponse, _ answer: Answer) -> Next {
+        do {
+            _ = try outgoing.send(on: socket, waiting: true)
+        } catch {
+            return .abort
+        }
+        report(answer, responseBytes: outgoing.byteCount)
+        return answer.exchange.keepAlive ? .keepOpen : .closeAfterResponse
+    }
+
+    /// Answers a request the core refuses, then closes.
+    private func refuse(_ error: HTTPProtocolError, method: String, target: String, started: ContinuousClock.Instant)
+        -> Next
+    {
+        let response = runtime.errorResponder(error.status, error.message)
+        let answer = Answer(
+            method: method, target: target, status: error.status, started: started,
+            exchange: .init(isHead: method == "HEAD", version: .http11, keepAlive: false))
+        do {
+            report(answer, responseBytes: try writer.write(response, for: answer.exchange, to: socket))
+            return .closeAfterResponse
+        } catch {
+            return .abort
+        }
+    }
+
+    private func keepsAlive(_ head: RequestHead, after response: HTTPResponse) -> Bool {
+        head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response)
     }
 
     /// Reads the body into `request.body`, or, when the handler streams it, leaves it unread behind
@@ -157,40 +297,44 @@ final class HTTPConnection {
     /// The longest stall a response may ask for: a fault never holds a connection longer than this.
     private static let longestStall: Double = 60
 
-    /// Sends `response` cut short as `disruption` says; returns the bytes sent. A break or reset leaves the
-    /// socket set to reset when it is closed.
-    private func disrupt(
-        _ response: HTTPResponse, _ disruption: HTTPResponse.Disruption, for exchange: ResponseWriter.Exchange
-    ) throws -> Int {
+    /// Sends `response` cut short as its disruption says, logs it and says how the connection ends: a break or
+    /// reset leaves the socket set to reset when it is closed.
+    private func disrupt(_ response: HTTPResponse, _ answer: Answer) throws -> Next {
+        guard let disruption = response.disruption else { return .abort }
         var response = response
         if let file = response.file {
             response.body = (try? file.load()) ?? Data()
             response.file = nil
         }
+        let exchange = answer.exchange
         let bytes = writer.serialize(response, for: exchange)
         let headCount = max(0, bytes.count - (exchange.isHead ? 0 : response.body.count))
+        var sent = 0
         switch disruption {
         case .reset:
             socket.resetOnClose()
-            return 0
         case .breakAfter(let bodyBytes):
-            let sent = min(headCount + max(bodyBytes, 0), bytes.count)
+            sent = min(headCount + max(bodyBytes, 0), bytes.count)
             try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
             socket.resetOnClose()
-            return sent
         case .stall(let seconds, let afterBodyBytes):
-            let split = min(headCount + max(afterBodyBytes, 0), bytes.count)
-            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<split])) }
+            sent = min(headCount + max(afterBodyBytes, 0), bytes.count)
+            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
             let pause = min(max(seconds, 0), Self.longestStall)
-            if runtime.stopSignal.wait(milliseconds: Int(pause * 1000)) { return split }
-            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[split...])) }
-            return bytes.count
+            if !runtime.stopSignal.wait(milliseconds: Int(pause * 1000)) {
+                try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+                sent = bytes.count
+            }
         }
+        report(answer, responseBytes: sent)
+        return disruption == .reset ? .abort : .closeAfterResponse
     }
 
-    /// Reads the request line and headers; they must all arrive within the read timeout.
+    /// Reads the request line and headers (going on with a head the event loop began); they must all arrive
+    /// within the read timeout.
     private func readHead() throws -> RequestHead {
-        var parser = RequestHeadParser(limits: limits)
+        var parser = partialHead ?? RequestHeadParser(limits: limits)
+        partialHead = nil
         let deadline = MonotonicClock.milliseconds() + readTimeoutMilliseconds
         while true {
             if let head = try parser.parse(input.buffer) { return head }
@@ -215,13 +359,12 @@ final class HTTPConnection {
         }
     }
 
-    private func report(
-        _ method: String, _ target: String, status: Int, responseBytes: Int, since started: ContinuousClock.Instant
-    ) {
+    private func report(_ answer: Answer, responseBytes: Int) {
         guard let log = runtime.log else { return }
         log(
             HTTPRequestLog(
-                method: method, target: target, status: status, requestBytes: input.receivedBytes - input.buffer.count,
-                responseBytes: responseBytes, duration: ContinuousClock.now - started, remoteAddress: remoteAddress))
+                method: answer.method, target: answer.target, status: answer.status,
+                requestBytes: input.receivedBytes - input.buffer.count, responseBytes: responseBytes,
+                duration: ContinuousClock.now - answer.started, remoteAddress: remoteAddress))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import StorageModel
 import TextBytes
 
-/// Serializes responses into one reusable head buffer and writes them with as few system calls as possible.
+/// Serializes responses into one reusable head buffer, to be written with as few system calls as possible.
 ///
 /// The writer owns the message framing: it sets `Content-Length` from the body (keeping a handler's own
 /// value only for a bodiless HEAD answer), drops handler `Transfer-Encoding` and `Connection` fields,
@@ -28,63 +28,50 @@ struct ResponseWriter {
         var keepAlive: Bool
     }
 
-    /// Writes `response`; returns the bytes written. A response whose headers could not be written safely
-    /// (a CR, LF or NUL in a value, a name that is not a token) is replaced by a 500.
+    /// Writes `response`, waiting for room in the socket as long as its write timeout allows; returns the bytes
+    /// written.
     mutating func write(_ response: HTTPResponse, for exchange: Exchange, to socket: ConnectionSocket) throws -> Int {
-        var response = response
-        if let problem = Self.problem(with: response) {
-            response = errorResponder(500, problem)
-        }
-        let status = response.status
-        let allowsBody = status >= 200 && status != 204 && status != 304
-        let bodyCount = allowsBody ? response.file.map { Int($0.length) } ?? response.body.count : 0
-        serializeHead(response, bodyCount: bodyCount, allowsBody: allowsBody, exchange: exchange)
-        let sendsBody = allowsBody && !exchange.isHead && bodyCount > 0
-        guard sendsBody else {
-            try head.withUnsafeBytes { bytes in try socket.send(bytes) }
-            return head.count
-        }
-        if let file = response.file {
-            try write(file, to: socket)
-            return head.count + bodyCount
-        }
-        if bodyCount <= Self.inlineBodyLimit {
-            response.body.withUnsafeBytes { head.append(contentsOf: $0) }
-            try head.withUnsafeBytes { bytes in try socket.send(bytes) }
-            return head.count
-        }
-        try head.withUnsafeBytes { headBytes in
-            try response.body.withUnsafeBytes { bodyBytes in
-                try socket.send(head: headBytes, body: bodyBytes)
-            }
-        }
-        return head.count + bodyCount
+        var outgoing = try prepare(response, for: exchange)
+        _ = try outgoing.send(on: socket, waiting: true)
+        return outgoing.byteCount
     }
 
-    /// Sends the serialized head, then `file`: a small one read in after the head and sent with it, a large one
-    /// with `sendfile`.
-    private mutating func write(_ file: FileRegion, to socket: ConnectionSocket) throws {
-        let headCount = head.count
-        if file.length <= Self.inlineBodyLimit {
+    /// Serializes `response` for sending: a body up to `inlineBodyLimit` (also from a file) is copied after the
+    /// head, so that both go out in one `send`. A response whose headers could not be written safely (a CR, LF
+    /// or NUL in a value, a name that is not a token) is replaced by a 500. Throws `ConnectionError.failed(EIO)`
+    /// when a small file cannot be read.
+    mutating func prepare(_ response: HTTPResponse, for exchange: Exchange) throws(ConnectionError)
+        -> OutgoingResponse
+    {
+        var response = response
+        var problem = Self.problem(withStatus: response.status)
+        if problem == nil { problem = serializeHead(response, exchange: exchange) }
+        if let problem {
+            response = errorResponder(500, problem)
+            _ = serializeHead(response, exchange: exchange)
+        }
+        let bodyCount = response.file.map { Int($0.length) } ?? response.body.count
+        guard response.allowsBody, !exchange.isHead, bodyCount > 0 else { return OutgoingResponse(head: head) }
+        if let file = response.file {
+            guard file.length <= Self.inlineBodyLimit else { return OutgoingResponse(head: head, file: file) }
+            let headCount = head.count
             head.append(contentsOf: repeatElement(0, count: Int(file.length)))
             let complete = head.withUnsafeMutableBytes { bytes in
                 let tail = UnsafeMutableRawBufferPointer(rebasing: bytes[headCount...])
                 return (try? FileRegionReader(file).fill(tail)) == tail.count
             }
-            guard complete else { throw ConnectionError.failed(EIO) }
-            try head.withUnsafeBytes { bytes in try socket.send(bytes) }
-            return
+            guard complete else { throw .failed(EIO) }
+            return OutgoingResponse(head: head)
         }
-        try head.withUnsafeBytes { bytes in try socket.send(bytes, more: true) }
-        try socket.send(file: file.file.descriptor, offset: file.offset, length: file.length)
+        guard bodyCount <= Self.inlineBodyLimit else { return OutgoingResponse(head: head, body: response.body) }
+        response.body.withUnsafeBytes { head.append(contentsOf: $0) }
+        return OutgoingResponse(head: head)
     }
 
     /// The complete bytes of `response` (head and body), for a caller that writes them itself.
     mutating func serialize(_ response: HTTPResponse, for exchange: Exchange) -> [UInt8] {
-        let allowsBody = response.status >= 200 && response.status != 204 && response.status != 304
-        serializeHead(
-            response, bodyCount: allowsBody ? response.body.count : 0, allowsBody: allowsBody, exchange: exchange)
-        if allowsBody, !exchange.isHead {
+        _ = serializeHead(response, exchange: exchange)
+        if response.allowsBody, !exchange.isHead {
             response.body.withUnsafeBytes { head.append(contentsOf: $0) }
         }
         return head
@@ -97,13 +84,17 @@ struct ResponseWriter {
 
     private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    private mutating func serializeHead(_ response: HTTPResponse, bodyCount: Int, allowsBody: Bool, exchange: Exchange)
-    {
+    /// Writes the status line and header fields into `head`; returns what makes a handler's field unsafe to send
+    /// (nil when every one is fine), having written it all the same.
+    private mutating func serializeHead(_ response: HTTPResponse, exchange: Exchange) -> String? {
+        let allowsBody = response.allowsBody
+        let bodyCount = allowsBody ? response.file.map { Int($0.length) } ?? response.body.count : 0
+        var problem: String?
         head.removeAll(keepingCapacity: true)
-        head.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendText("HTTP/1.1 ")
         appendDecimal(response.status)
         head.append(ASCII.space)
-        head.append(contentsOf: HTTPReasonPhrase.phrase(for: response.status).utf8)
+        appendText(HTTPReasonPhrase.phrase(for: response.status))
         appendLineBreak()
         var hasDate = false
         var handlerLength: String?
@@ -121,17 +112,22 @@ struct ResponseWriter {
             default:
                 break
             }
-            appendField(name, value)
+            if !appendHandlerField(name, value), problem == nil {
+                problem =
+                    name.isEmpty || !name.utf8.allSatisfy(ASCII.isTokenChar)
+                    ? "The handler returned an invalid header name."
+                    : "The handler returned an invalid value for header \(name)."
+            }
         }
         if !hasDate {
-            head.append(contentsOf: "Date: ".utf8)
+            appendText("Date: ")
             head.append(contentsOf: dateCache.current())
             appendLineBreak()
         }
         if allowsBody {
-            head.append(contentsOf: "Content-Length: ".utf8)
+            appendText("Content-Length: ")
             if exchange.isHead, bodyCount == 0, let handlerLength, Self.isDecimal(handlerLength) {
-                head.append(contentsOf: handlerLength.utf8)
+                appendText(handlerLength)
             } else {
                 appendDecimal(bodyCount)
             }
@@ -140,19 +136,46 @@ struct ResponseWriter {
             appendField("Content-Length", handlerLength)
         }
         if !exchange.keepAlive {
-            head.append(contentsOf: "Connection: close\r\n".utf8)
+            appendText("Connection: close\r\n")
         } else if exchange.version == .http10 {
-            head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            appendText("Connection: keep-alive\r\n")
         }
         appendLineBreak()
+        return problem
+    }
+
+    /// Appends a field the handler set; false when its name is not a token or its value holds a byte a field
+    /// value must not (CR, LF, NUL and the other controls but HTAB), checked on the bytes as written.
+    private mutating func appendHandlerField(_ name: String, _ value: String) -> Bool {
+        let nameStart = head.count
+        appendText(name)
+        let nameEnd = head.count
+        head.append(ASCII.colon)
+        head.append(ASCII.space)
+        let valueStart = head.count
+        appendText(value)
+        let valid = head.withUnsafeBufferPointer { bytes in
+            guard nameEnd > nameStart else { return false }
+            for index in nameStart..<nameEnd where !ASCII.isTokenChar(bytes[index]) { return false }
+            for index in valueStart..<bytes.count where !ASCII.isFieldValueChar(bytes[index]) { return false }
+            return true
+        }
+        appendLineBreak()
+        return valid
     }
 
     private mutating func appendField(_ name: String, _ value: String) {
-        head.append(contentsOf: name.utf8)
+        appendText(name)
         head.append(ASCII.colon)
         head.append(ASCII.space)
-        head.append(contentsOf: value.utf8)
+        appendText(value)
         appendLineBreak()
+    }
+
+    /// Appends the UTF-8 of `text` with one copy (its storage is contiguous already, or made so once).
+    private mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { head.append(contentsOf: $0) }
     }
 
     private mutating func appendLineBreak() {
@@ -187,19 +210,8 @@ struct ResponseWriter {
         !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
-    /// Why the handler's response cannot be written as is, or nil.
-    private static func problem(with response: HTTPResponse) -> String? {
-        guard (200...999).contains(response.status) else {
-            return "The handler returned the invalid status \(response.status)."
-        }
-        for (name, value) in response.headers {
-            guard !name.isEmpty, name.utf8.allSatisfy(ASCII.isTokenChar) else {
-                return "The handler returned an invalid header name."
-            }
-            guard value.utf8.allSatisfy(ASCII.isFieldValueChar) else {
-                return "The handler returned an invalid value for header \(name)."
-            }
-        }
-        return nil
+    /// Why the handler's status cannot be written, or nil.
+    private static func problem(withStatus status: Int) -> String? {
+        (200...999).contains(status) ? nil : "The handler returned the invalid status \(status)."
     }
 }

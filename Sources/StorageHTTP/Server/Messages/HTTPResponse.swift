@@ -34,6 +34,9 @@ public struct HTTPResponse: Sendable {
         self.disruption = disruption
     }
 
+    /// Whether the status allows a body: not 1xx, 204 or 304.
+    var allowsBody: Bool { status >= 200 && status != 204 && status != 304 }
+
     /// The core's own error answer when the server was given no error responder: the message as plain text.
     public static func plainError(status: Int, message: String) -> HTTPResponse {
         HTTPResponse(

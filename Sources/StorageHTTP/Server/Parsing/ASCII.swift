@@ -8,10 +8,15 @@ extension ASCII {
     static let tab: UInt8 = 0x09
     static let colon: UInt8 = 0x3A
 
-    /// `tchar`: the characters allowed in methods, header names and transfer codings.
+    /// `tchar`: the characters allowed in methods, header names and transfer codings: letters, digits and
+    /// ``!#$%&'*+-.^_`|~``, as bits of two masks (bytes 0–63 and 64–127), which cost no table lookup.
     @inline(__always)
     static func isTokenChar(_ byte: UInt8) -> Bool {
-        tokenTable[Int(byte)]
+        switch byte {
+        case 0..<64: (0x03FF_6CFA_0000_0000 as UInt64) >> byte & 1 == 1
+        case 64..<128: (0x57FF_FFFF_C7FF_FFFE as UInt64) >> (byte &- 64) & 1 == 1
+        default: false
+        }
     }
 
     /// Characters allowed in a header value: HTAB, SP, visible ASCII and obs-text (0x80–0xFF).
@@ -39,10 +44,5 @@ extension ASCII {
             return false
         }
         return true
-    }
-
-    private static let tokenTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
-        return ASCII.isLetterOrDigit(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
     }
 }

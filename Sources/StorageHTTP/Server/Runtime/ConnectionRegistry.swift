@@ -11,25 +11,14 @@ import Darwin
 ///
 /// At the limit, a new connection takes the place of one that is evicted: the longest-idle keep-alive
 /// connection, else the one that has spent longest (at least `evictableAfter`) receiving a request. A
-/// connection whose response is being made is never evicted. An evicted connection is shut down (its thread
-/// wakes and ends) and no longer counts against the limit.
+/// connection whose response is being made is never evicted. An evicted connection is shut down (whoever
+/// serves it sees the end of the stream) and no longer counts against the limit.
 ///
 /// A connection leaves the registry *before* its descriptor is closed, so a shutdown can never hit a
 /// descriptor number the system has already handed to someone else.
 final class ConnectionRegistry: Sendable {
-    /// What a connection is doing.
-    enum Phase: Sendable {
-        /// Waiting for the next request on a kept-alive connection.
-        case idle
-        /// Receiving a request's head or body.
-        case receiving
-        /// Making or writing the response.
-        case responding
-    }
-
     private struct Entry {
-        var phase: Phase
-        var since: ContinuousClock.Instant
+        let activity: ConnectionActivity
         var evicted = false
     }
 
@@ -41,29 +30,23 @@ final class ConnectionRegistry: Sendable {
         self.evictableAfter = evictableAfter
     }
 
-    /// Registers `descriptor`; when `limit` connections are already counted, evicts one if it can.
-    /// False when the limit is reached and no connection may be evicted.
-    func add(_ descriptor: Int32, limit: Int) -> Bool {
-        let now = ContinuousClock.now
+    /// Registers `descriptor`, receiving; when `limit` connections are already counted, evicts one if it can.
+    /// The activity the connection marks its phases on, or nil when the limit is reached and none may be evicted.
+    func add(_ descriptor: Int32, limit: Int) -> ConnectionActivity? {
+        let activity = ConnectionActivity()
+        let evictableNanoseconds =
+            UInt64(evictableAfter.components.seconds) * 1_000_000_000
+            + UInt64(evictableAfter.components.attoseconds / 1_000_000_000)
         return entries.withLock { entries in
             if entries.values.count(where: { !$0.evicted }) >= limit {
-                guard let victim = Self.victim(in: entries, now: now, evictableAfter: evictableAfter) else {
-                    return false
+                guard let victim = Self.victim(in: entries, evictableNanoseconds: evictableNanoseconds) else {
+                    return nil
                 }
                 entries[victim]?.evicted = true
                 _ = shutdown(victim, Int32(SHUT_RDWR))
             }
-            entries[descriptor] = Entry(phase: .receiving, since: now)
-            return true
-        }
-    }
-
-    func mark(_ descriptor: Int32, _ phase: Phase) {
-        let now = ContinuousClock.now
-        entries.withLock { entries in
-            guard entries[descriptor]?.phase != phase else { return }
-            entries[descriptor]?.phase = phase
-            entries[descriptor]?.since = now
+            entries[descriptor] = Entry(activity: activity)
+            return activity
         }
     }
 
@@ -84,14 +67,13 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
-    private static func victim(
-        in entries: [Int32: Entry], now: ContinuousClock.Instant, evictableAfter: Duration
-    ) -> Int32? {
-        let candidates = entries.filter { !$0.value.evicted }
-        if let idle = candidates.filter({ $0.value.phase == .idle }).min(by: { $0.value.since < $1.value.since }) {
-            return idle.key
+    private static func victim(in entries: [Int32: Entry], evictableNanoseconds: UInt64) -> Int32? {
+        let now = ConnectionActivity.now()
+        let candidates = entries.filter { !$0.value.evicted }.map { ($0.key, $0.value.activity.current) }
+        if let idle = candidates.filter({ $0.1.phase == .idle }).min(by: { $0.1.since < $1.1.since }) {
+            return idle.0
         }
-        let receiving = candidates.filter { $0.value.phase == .receiving && now - $0.value.since >= evictableAfter }
-        return receiving.min(by: { $0.value.since < $1.value.since })?.key
+        let receiving = candidates.filter { $0.1.phase == .receiving && now &- $0.1.since >= evictableNanoseconds }
+        return receiving.min(by: { $0.1.since < $1.1.since })?.0
     }
 }

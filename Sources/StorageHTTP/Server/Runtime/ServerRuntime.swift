@@ -8,44 +8,67 @@ import Darwin
 #endif
 
 /// Everything one `start()`…`stop()` run of an `HTTPServer` owns: the listening socket, the accept
-/// thread, the connection threads and the signal that stops them.
+/// thread, the event loops (one per core), the threads that serve connections while they wait, and the signal
+/// that stops them all.
 final class ServerRuntime: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
+    let answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?
     let errorResponder: HTTPErrorResponder
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
     let registry = ConnectionRegistry()
+    let threads = ConnectionThreads()
+    private let loops: [EventLoop]
     private let listener: ListeningSocket
     private let stopping = Atomic<Bool>(false)
+    private let nextLoop = Atomic<Int>(0)
     private let connections = DispatchGroup()
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
+    private let loopsEnded = DispatchGroup()
 
     var port: Int { listener.port }
 
     var isStopping: Bool { stopping.load(ordering: .relaxed) }
 
-    /// Binds, listens and starts the accept thread.
+    /// Binds and listens, and makes the event loops (started by `startAccepting()`).
     init(
         configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
-        errorResponder: @escaping HTTPErrorResponder,
+        answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?, errorResponder: @escaping HTTPErrorResponder,
         log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
         self.configuration = configuration
         self.handler = handler
         self.screen = screen
         self.streamsBody = streamsBody
+        self.answersAtOnce = answersAtOnce
         self.errorResponder = errorResponder
         self.log = log
         stopSignal = try StopSignal()
+        loops = try (0..<configuration.eventLoops).map { _ in try EventLoop() }
         listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
     }
 
+    /// Starts the event loops and the accept thread.
     func startAccepting() throws {
+        for loop in loops {
+            loopsEnded.enter()
+            let started = DetachedThread.start { [self] in
+                loop.run(for: self)
+                loopsEnded.leave()
+            }
+            guard started else {
+                loopsEnded.leave()
+                stopSignal.fire()
+                listener.close()
+                throw HTTPServerError.systemCallFailed("pthread_create", code: EAGAIN)
+            }
+        }
         guard DetachedThread.start({ [self] in acceptLoop() }) else {
+            stopSignal.fire()
             listener.close()
             throw HTTPServerError.systemCallFailed("pthread_create", code: EAGAIN)
         }
@@ -56,7 +79,9 @@ final class ServerRuntime: Sendable {
         while waitForConnection() {
             switch listener.accept() {
             case .success(let (descriptor, peer)):
-                admit(ConnectionSocket(descriptor: descriptor), peer: peer, writer: &writer)
+                let socket = ConnectionSocket(
+                    descriptor: descriptor, writeTimeoutMilliseconds: configuration.writeTimeout.pollMilliseconds)
+                admit(socket, peer: peer, writer: &writer)
             case .failure(let failure):
                 if failure.isResourceExhaustion { usleep(10_000) }
             }
@@ -81,22 +106,17 @@ final class ServerRuntime: Sendable {
         return false
     }
 
-    /// Starts a thread for the connection, or refuses it with 503 when at the limit.
+    /// Hands the connection to an event loop (in turn), or refuses it with 503 when at the limit.
     private func admit(_ socket: ConnectionSocket, peer: String, writer: inout ResponseWriter) {
-        guard registry.add(socket.descriptor, limit: configuration.maxConnections) else {
+        guard let activity = registry.add(socket.descriptor, limit: configuration.maxConnections) else {
             refuse(socket, peer: peer, message: "The server has too many open connections.", writer: &writer)
             return
         }
-        socket.configure(writeTimeout: configuration.writeTimeout)
+        socket.configure()
         connections.enter()
-        let started = DetachedThread.start { [self] in
-            HTTPConnection(socket: socket, remoteAddress: peer, runtime: self).run()
-        }
-        if !started {
-            registry.remove(socket.descriptor)
-            connections.leave()
-            refuse(socket, peer: peer, message: "The server cannot start a thread for the connection.", writer: &writer)
-        }
+        let connection = HTTPConnection(socket: socket, activity: activity, remoteAddress: peer, runtime: self)
+        let loop = loops[nextLoop.wrappingAdd(1, ordering: .relaxed).oldValue % loops.count]
+        if !loop.adopt(connection) { connectionEnded(socket) }
     }
 
     /// Answers 503 without waiting (the response fits an empty socket buffer) and closes.
@@ -113,15 +133,15 @@ final class ServerRuntime: Sendable {
                 remoteAddress: peer))
     }
 
-    /// Called by a connection thread as its last act.
+    /// Called by whoever holds a connection (its event loop or thread) as its last act.
     func connectionEnded(_ socket: ConnectionSocket) {
         registry.remove(socket.descriptor)
         socket.close()
         connections.leave()
     }
 
-    /// Stops accepting, wakes idle connections so they close, waits up to the grace period for requests in
-    /// progress, then shuts down whatever is left. Only the first call does anything.
+    /// Stops accepting, has the event loops close the idle connections, waits up to the grace period for
+    /// requests in progress, then shuts down whatever is left. Only the first call does anything.
     func stop() {
         guard stopping.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
         else {
@@ -129,10 +149,12 @@ final class ServerRuntime: Sendable {
         }
         stopSignal.fire()
         _ = acceptLoopEnded.wait(timeout: .now() + .seconds(5))
+        _ = loopsEnded.wait(timeout: .now() + .seconds(5))
         let grace = DispatchTimeInterval.milliseconds(Int(configuration.stopGracePeriod.pollMilliseconds))
         if connections.wait(timeout: .now() + grace) == .timedOut {
             registry.shutdownAll()
             _ = connections.wait(timeout: .now() + .seconds(1))
         }
+        threads.stop()
     }
 }

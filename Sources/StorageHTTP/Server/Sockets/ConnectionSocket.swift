@@ -4,17 +4,18 @@ import Glibc
 import Darwin
 #endif
 
-/// An accepted, blocking TCP socket whose every wait is bounded: reads wait in `poll()` with a timeout,
-/// writes are bounded by `SO_SNDTIMEO`, and nothing raises SIGPIPE.
+/// An accepted TCP socket in non-blocking mode whose every wait is bounded: reads and writes that cannot go on
+/// at once wait in `poll()` with a timeout (a write at most `writeTimeoutMilliseconds` without progress), and
+/// nothing raises SIGPIPE.
 struct ConnectionSocket {
     let descriptor: Int32
+    var writeTimeoutMilliseconds: Int32 = 30_000
 
-    /// Disables Nagle (responses go out in one write each) and bounds blocking writes.
-    func configure(writeTimeout: Duration) {
+    /// Disables Nagle (responses go out in one write each) and makes the socket non-blocking.
+    func configure() {
         var one: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        var timeout = writeTimeout.socketTimeout
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
     /// Receives whatever is available without waiting: the byte count, or 0 when nothing is ready (or
@@ -72,74 +73,85 @@ struct ConnectionSocket {
         }
     }
 
-    /// Writes all of `bytes`.
-    /// Writes all of `bytes`; with `more`, the kernel may hold them back for the bytes that follow (`MSG_MORE`).
-    func send(_ bytes: UnsafeRawBufferPointer, more: Bool = false) throws(ConnectionError) {
+    /// Writes all of `first` then `second`, waiting for room as long as the write timeout allows each time.
+    func send(
+        _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
+    ) throws(ConnectionError) {
         var offset = 0
-        let flags = more ? SystemCalls.moreToFollow : 0
-        while offset < bytes.count {
-            let written = SystemCalls.send(
-                descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, flags)
-            if written >= 0 {
-                offset += written
-                continue
-            }
-            try Self.checkWriteError(errno)
+        let total = first.count + second.count
+        while offset < total {
+            let fromFirst = min(offset, first.count)
+            let sent = try sendAvailable(
+                UnsafeRawBufferPointer(rebasing: first[fromFirst...]),
+                UnsafeRawBufferPointer(rebasing: second[(offset - fromFirst)...]))
+            offset += sent
+            if sent == 0 { try awaitWritable() }
         }
     }
 
-    /// Writes `head` then `body` with as few system calls as the kernel allows (one `sendmsg` when it takes all).
-    func send(head: UnsafeRawBufferPointer, body: UnsafeRawBufferPointer) throws(ConnectionError) {
-        var headOffset = 0
-        var bodyOffset = 0
-        while headOffset < head.count || bodyOffset < body.count {
-            var vectors = [
-                iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress.map { $0 + headOffset }),
-                    iov_len: head.count - headOffset),
-                iovec(
-                    iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress.map { $0 + bodyOffset }),
-                    iov_len: body.count - bodyOffset),
-            ]
-            let written = vectors.withUnsafeMutableBufferPointer { pointer -> Int in
-                var message = msghdr()
-                message.msg_iov = pointer.baseAddress
-                message.msg_iovlen = 2
-                return sendmsg(descriptor, &message, SystemCalls.noSignal)
-            }
-            guard written >= 0 else {
-                try Self.checkWriteError(errno)
-                continue
-            }
-            let fromHead = min(written, head.count - headOffset)
-            headOffset += fromHead
-            bodyOffset += written - fromHead
-        }
-    }
-
-    /// Sends `length` bytes of the open file `file` from `offset` with `sendfile`, without copying them through
-    /// user space; throws `.failed(EIO)` when the file ends early.
-    func send(file: Int32, offset: Int64, length: Int64) throws(ConnectionError) {
-        var position = off_t(offset)
-        var remaining = length
-        while remaining > 0 {
-            let sent = SystemCalls.sendFile(descriptor, file, &position, Int(min(remaining, 1 << 30)))
-            if sent > 0 {
-                remaining -= Int64(sent)
-            } else if sent == 0 {
-                throw .failed(EIO)
+    /// Sends as much of `first` then `second` as the socket takes now, in one system call; returns how many
+    /// bytes it took (0 when it is full). With `more`, the kernel may hold them back for bytes that follow.
+    func sendAvailable(
+        _ first: UnsafeRawBufferPointer,
+        _ second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        more: Bool = false
+    ) throws(ConnectionError) -> Int {
+        guard first.count + second.count > 0 else { return 0 }
+        let flags = SystemCalls.noSignal | Int32(MSG_DONTWAIT) | (more ? SystemCalls.moreToFollow : 0)
+        while true {
+            let written: Int
+            if second.isEmpty {
+                written = SystemCalls.send(descriptor, first.baseAddress, first.count, flags)
             } else {
-                try Self.checkWriteError(errno)
+                var vectors = (
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count)
+                )
+                written = withUnsafeMutableBytes(of: &vectors) { raw in
+                    var message = msghdr()
+                    message.msg_iov = raw.baseAddress?.assumingMemoryBound(to: iovec.self)
+                    message.msg_iovlen = 2
+                    return sendmsg(descriptor, &message, flags)
+                }
+            }
+            if written >= 0 { return written }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return 0
+            case EPIPE, ECONNRESET: throw .peerClosed
+            default: throw .failed(errno)
             }
         }
     }
 
-    private static func checkWriteError(_ code: Int32) throws(ConnectionError) {
-        switch code {
-        case EINTR: return
-        case EAGAIN, EWOULDBLOCK: throw .timedOut
-        case EPIPE, ECONNRESET: throw .peerClosed
-        default: throw .failed(code)
+    /// Sends up to `length` bytes of the open file `file` from `offset` with `sendfile` (no copy through user
+    /// space) as far as the socket takes them now; returns how many (0 when it is full). Throws `.failed(EIO)`
+    /// when the file ends early.
+    func sendFileAvailable(_ file: Int32, offset: Int64, length: Int64) throws(ConnectionError) -> Int64 {
+        var position = off_t(offset)
+        while true {
+            let sent = SystemCalls.sendFile(descriptor, file, &position, Int(min(length, 1 << 30)))
+            if sent > 0 { return Int64(sent) }
+            if sent == 0 { throw .failed(EIO) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return 0
+            case EPIPE, ECONNRESET: throw .peerClosed
+            default: throw .failed(errno)
+            }
+        }
+    }
+
+    /// Waits until the socket has room for more bytes; throws `timedOut` after the write timeout without it.
+    func awaitWritable() throws(ConnectionError) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        let deadline = MonotonicClock.milliseconds() + Int(writeTimeoutMilliseconds)
+        while true {
+            let remaining = Int32(clamping: max(0, deadline - MonotonicClock.milliseconds()))
+            let result = poll(&entry, 1, remaining)
+            if result > 0 { return }
+            if result == 0 { throw .timedOut }
+            guard errno == EINTR else { throw .failed(errno) }
         }
     }
 

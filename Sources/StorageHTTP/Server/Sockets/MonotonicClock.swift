@@ -22,9 +22,4 @@ extension Duration {
         let millis = capped * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: millis)
     }
-
-    var socketTimeout: timeval {
-        let (seconds, attoseconds) = components
-        return SystemCalls.timeval(seconds: Int(seconds), microseconds: Int(attoseconds / 1_000_000_000_000))
-    }
 }

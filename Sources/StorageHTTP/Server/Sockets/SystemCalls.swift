@@ -101,21 +101,12 @@ enum SystemCalls {
         #endif
     }
 
-    /// `timeval` for `SO_SNDTIMEO` (its microseconds field is `Int` on Linux, `Int32` on Darwin).
     /// `SO_LINGER` on, with this timeout: 0 makes `close` reset the connection.
     static func linger(seconds: Int32) -> linger {
         #if canImport(Glibc)
         Glibc.linger(l_onoff: 1, l_linger: seconds)
         #else
         Darwin.linger(l_onoff: 1, l_linger: seconds)
-        #endif
-    }
-
-    static func timeval(seconds: Int, microseconds: Int) -> timeval {
-        #if canImport(Glibc)
-        Glibc.timeval(tv_sec: seconds, tv_usec: microseconds)
-        #else
-        Darwin.timeval(tv_sec: seconds, tv_usec: Int32(microseconds))
         #endif
     }
 }

@@ -20,7 +20,8 @@ package enum GCSEscaping {
     /// Decodes `%XX` escapes; `+` stays `+`. Nil when an escape is malformed (`%`, `%2`, `%G1`) or the
     /// decoded bytes are not valid UTF-8.
     package static func percentDecode(_ text: String) -> String? {
-        percentDecode(bytes: Array(text.utf8)[...])
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return percentDecode(bytes: Array(text.utf8)[...])
     }
 
     static func percentDecode(bytes: ArraySlice<UInt8>) -> String? {

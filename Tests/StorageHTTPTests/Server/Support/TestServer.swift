@@ -7,12 +7,14 @@ import Synchronization
 func withServer<Result>(
     _ configuration: HTTPServerConfiguration = .forTests,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse = EchoHandler.respond,
+    answersAtOnce: (@Sendable (HTTPRequest) -> Bool)? = nil,
     log: (@Sendable (HTTPRequestLog) -> Void)? = nil,
     _ body: (HTTPServer, Int) throws -> Result
 ) throws -> Result {
     // The v0 error shape, so the tests read the core's errors as JSON.
     let server = HTTPServer(
-        configuration: configuration, handler: handler, errorResponder: ErrorBodyJSON.response, log: log)
+        configuration: configuration, handler: handler, answersAtOnce: answersAtOnce,
+        errorResponder: ErrorBodyJSON.response, log: log)
     let port = try server.start()
     defer { server.stop() }
     return try body(server, port)
@@ -29,6 +31,20 @@ extension HTTPServerConfiguration {
         var copy = self
         change(&copy)
         return copy
+    }
+}
+
+/// Where the event loops answer requests themselves in a test: `threads` has none answered there (a thread
+/// serves each request), `loop` every request `EchoHandler` answers without sleeping.
+enum LoopMode: CaseIterable, Sendable {
+    case threads
+    case loop
+
+    var answersAtOnce: (@Sendable (HTTPRequest) -> Bool)? {
+        switch self {
+        case .threads: nil
+        case .loop: { !$0.path.hasPrefix("/sleep/") }
+        }
     }
 }
 
@@ -53,7 +69,7 @@ enum EchoHandler {
         var body = request.body.isEmpty ? Data("hello".utf8) : request.body
         if segments.count == 2, let number = Int(segments[1]) {
             switch segments[0] {
-            case "bytes": body = Data((0..<number).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            case "bytes": body = Data(bytes(number))
             case "status": status = number
             case "sleep": usleep(useconds_t(number * 1000))
             default: break
@@ -61,6 +77,11 @@ enum EchoHandler {
         }
         if request.path == "/close" { headers["Connection"] = "close" }
         return HTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    /// The body of `/bytes/N`.
+    static func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
     }
 }
 
