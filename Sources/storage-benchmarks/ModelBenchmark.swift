@@ -4,48 +4,68 @@ import StorageModel
 /// In-process transfers and listing through the client and the reference service.
 enum ModelBenchmark {
     static func run() {
-        let size = 256 << 20
-        let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
-        print("In-process reference (client + InMemoryBackend), 256 KiB chunks, release build")
+        let md5Rate = hashRates()
+        print("In-process transfers (client putData/getData with 256 KiB chunks + InMemoryBackend), best of N:")
+        print("  size        N   upload MB/s   ÷ MD5   download MB/s")
+        for (label, size) in [
+            ("1 KiB", 1 << 10), ("64 KiB", 64 << 10), ("1 MiB", 1 << 20), ("16 MiB", 16 << 20),
+            ("256 MiB", 256 << 20), ("1 GiB", 1 << 30),
+        ] {
+            transfers(label, size: size, md5Rate: md5Rate)
+        }
+        listing()
+    }
+
+    /// MB/s of MD5 and CRC32C over 256 MiB on one core; returns the MD5 rate.
+    private static func hashRates() -> Double {
+        let data = pattern(256 << 20)
         let md5 = Stopwatch.best(of: 3) { _ = MD5.digest(of: data) }.best
         let crc = Stopwatch.best(of: 3) { _ = CRC32C.checksum(of: data) }.best
+        let md5Rate = Double(data.count) / md5 / 1e6
         print(
             String(
                 format:
-                    "  hashing 256 MiB alone (the service computes both on upload): MD5 %.0f MB/s, CRC32C %.0f MB/s",
-                Double(size) / md5 / 1e6, Double(size) / crc / 1e6))
-        for round in 1...3 {
-            let backend = InMemoryBackend()
-            let storage = Storage(bucket: "bench", backend: backend)
-            let reference = storage.reference(withPath: "bench/object.bin")
-            var upload: StorageUploadTask?
-            let uploadTime = Stopwatch.time {
-                let task = reference.putData(data)
-                task.wait()
-                upload = task
-            }
-            guard case .success? = upload?.result else {
-                print("upload failed: \(String(describing: upload?.result))")
+                    "Hashing 256 MiB on one core (the service computes both on upload): MD5 %.0f MB/s, CRC32C %.0f MB/s",
+                md5Rate, Double(data.count) / crc / 1e6))
+        return md5Rate
+    }
+
+    /// Uploads and downloads `size` bytes as many times as move 1 GiB (3 at least, 64 at most); prints the best.
+    private static func transfers(_ label: String, size: Int, md5Rate: Double) {
+        let data = pattern(size)
+        let rounds = min(64, max(3, (1 << 30) / size))
+        let backend = InMemoryBackend()
+        let reference = Storage(bucket: "bench", backend: backend).reference(withPath: "bench/object.bin")
+        var upload = Double.infinity
+        var download = Double.infinity
+        for _ in 0..<rounds {
+            var task: StorageUploadTask?
+            upload = min(upload, Stopwatch.time { task = reference.putData(data).waited() })
+            guard case .success? = task?.result else {
+                print("upload failed: \(String(describing: task?.result))")
                 exit(1)
             }
             var downloaded = Data()
-            let downloadTime = Stopwatch.time {
-                let task = reference.getData(maxSize: Int64(size))
-                task.wait()
-                if case .success(let bytes)? = task.dataResult { downloaded = bytes }
-            }
+            download = min(
+                download,
+                Stopwatch.time {
+                    if case .success(let bytes)? = reference.getData(maxSize: Int64(size)).waited().dataResult {
+                        downloaded = bytes
+                    }
+                })
             guard downloaded == data else {
                 print("download returned other bytes")
                 exit(1)
             }
-            print(
-                String(
-                    format:
-                        "  round %d: upload 256 MiB %@ (%.0f MB/s, MD5 and CRC32C included), download %@ (%.0f MB/s)",
-                    round, Stopwatch.format(uploadTime), Double(size) / uploadTime / 1e6,
-                    Stopwatch.format(downloadTime), Double(size) / downloadTime / 1e6))
         }
-        listing()
+        let uploadRate = Double(size) / upload / 1e6
+        let figures = String(
+            format: "%4d %13.0f %7.2fx %15.0f", rounds, uploadRate, uploadRate / md5Rate, Double(size) / download / 1e6)
+        print("  " + label.padding(toLength: 9, withPad: " ", startingAt: 0) + figures)
+    }
+
+    private static func pattern(_ size: Int) -> Data {
+        Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
     }
 
     private static func listing() {
@@ -80,5 +100,21 @@ enum ModelBenchmark {
             "  \(pageTimes.count) pages, \(listed) items in \(Stopwatch.format(total)); per page: median \(Stopwatch.format(pageTimes[pageTimes.count / 2])), "
                 + "fastest \(Stopwatch.format(pageTimes[0])), slowest \(Stopwatch.format(pageTimes[pageTimes.count - 1]))"
         )
+    }
+}
+
+extension StorageUploadTask {
+    /// Waits for the task to end; returns it.
+    fileprivate func waited() -> StorageUploadTask {
+        _ = wait()
+        return self
+    }
+}
+
+extension StorageDownloadTask {
+    /// Waits for the task to end; returns it.
+    fileprivate func waited() -> StorageDownloadTask {
+        _ = wait()
+        return self
     }
 }

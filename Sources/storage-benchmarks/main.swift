@@ -18,7 +18,7 @@ case "suite":
 default:
     print(
         """
-        usage: storage-benchmarks model             in-process 256 MiB upload/download, listing 100,000 objects
+        usage: storage-benchmarks model             in-process uploads/downloads 1 KiB-1 GiB, listing 100,000 objects
                storage-benchmarks lint FILE [N]     reading and checking one scenario file, best of N
                storage-benchmarks suite [PATH] [N]  the bundled suite in process, best of N
         """)

@@ -6,52 +6,75 @@ import Glibc
 import Darwin
 #endif
 
-/// A growable malloc'd region that becomes a `Data` without copying: request bodies and uploads staged in
-/// memory are received straight into their final storage.
+/// A growable region that becomes a `Data` without copying: request bodies and uploads staged in memory are
+/// received straight into their final storage.
 ///
-/// It grows geometrically as bytes arrive, never from a size a client declared. One owner at a time (a
-/// connection's thread, or whoever holds its upload session's lock).
+/// It grows geometrically as bytes arrive, never from a size a client declared. Small, it lives on the heap;
+/// from `reservationThreshold` on, in a `ReservedRegion` that grows in place (a larger reservation is taken,
+/// and the bytes copied, only when one runs out). One owner at a time (a connection's thread, or whoever holds
+/// its upload session's lock).
 public final class GrowingBytes: @unchecked Sendable {
-    private var pointer: UnsafeMutableRawPointer?
-    private var capacity = 0
-    public private(set) var count = 0
-
-    /// Storage for `capacity` bytes to start with, or nil if the allocation failed.
-    public init?(capacity: Int) {
-        guard capacity > 0 else { return }
-        guard let allocated = malloc(capacity) else { return nil }
-        pointer = allocated
-        self.capacity = capacity
+    private enum Storage {
+        case heap(UnsafeMutableRawPointer?, capacity: Int)
+        case reserved(ReservedRegion)
     }
 
-    /// Large regions are offered huge pages: receiving hundreds of MiB otherwise spends much of its time
-    /// faulting in 4 KiB pages.
-    private static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, capacity: Int) {
-        let hugePage = 2 * 1024 * 1024
-        guard capacity >= 2 * hugePage else { return }
-        let start = (Int(bitPattern: pointer) + hugePage - 1) & ~(hugePage - 1)
-        let end = (Int(bitPattern: pointer) + capacity) & ~(hugePage - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+    private var storage: Storage
+    public private(set) var count = 0
+
+    /// From this size on, bytes live in reserved address space instead of the heap.
+    static let reservationThreshold = 256 * 1024
+    /// The most address space reserved ahead for what a client says it will send (16 GiB): declared sizes cannot
+    /// use up the address space.
+    static let largestReservation = 1 << 34
+
+    /// Storage for `capacity` bytes to start with, or nil if the allocation failed. With `expecting`, the bytes
+    /// the buffer will likely hold (a body's declared length, say): from `reservationThreshold` on, that much
+    /// address space is reserved at once, so the buffer never moves on its way there. Only address space:
+    /// memory is still taken as the bytes arrive.
+    public init?(capacity: Int, expecting expected: Int = 0) {
+        if expected >= Self.reservationThreshold,
+            var region = ReservedRegion(reserving: min(max(expected, 1 << 30), Self.largestReservation)),
+            region.makeUsable(capacity)
+        {
+            storage = .reserved(region)
+            return
+        }
+        guard capacity > 0 else {
+            storage = .heap(nil, capacity: 0)
+            return
+        }
+        guard let allocated = malloc(capacity) else { return nil }
+        storage = .heap(allocated, capacity: capacity)
     }
 
     deinit {
-        free(pointer)
+        switch storage {
+        case .heap(let pointer, _): free(pointer)
+        case .reserved(let region): region.release()
+        }
     }
 
-    /// Extends the stored bytes by `byteCount` and returns the new (uninitialized) tail to fill in.
-    /// Nil if memory ran out.
-    public func extend(by byteCount: Int) -> UnsafeMutableRawBufferPointer? {
+    /// Extends the stored bytes by `byteCount` and returns the new (uninitialized) tail to fill in; nil if memory
+    /// ran out. `beforeMoving` runs first when the bytes stored so far must move (no one may be reading them).
+    public func extend(by byteCount: Int, beforeMoving: () -> Void = {}) -> UnsafeMutableRawBufferPointer? {
         let needed = count + byteCount
-        if needed > capacity {
-            let grown = max(needed, capacity * 2, 4096)
-            guard let moved = realloc(pointer, grown) else { return nil }
-            Self.adviseHugePages(moved, capacity: grown)
-            pointer = moved
-            capacity = grown
+        switch storage {
+        case .heap(let pointer, let capacity):
+            if needed > capacity {
+                beforeMoving()
+                guard grow(from: pointer, to: needed, capacity: capacity) else { return nil }
+            }
+        case .reserved(var region):
+            if needed > region.reserved {
+                beforeMoving()
+                guard relocate(from: region.base, to: needed) else { return nil }
+            } else {
+                guard region.makeUsable(needed) else { return nil }
+                storage = .reserved(region)
+            }
         }
-        guard let pointer else { return UnsafeMutableRawBufferPointer(start: nil, count: 0) }
-        let tail = UnsafeMutableRawBufferPointer(start: pointer + count, count: byteCount)
+        let tail = UnsafeMutableRawBufferPointer(start: base.map { $0 + count }, count: byteCount)
         count = needed
         return tail
     }
@@ -63,11 +86,56 @@ public final class GrowingBytes: @unchecked Sendable {
 
     /// Hands the bytes over to a `Data` that frees them when released; the buffer is empty afterwards.
     public func finish() -> Data {
-        guard let pointer, count > 0 else { return Data() }
-        let data = Data(bytesNoCopy: pointer, count: count, deallocator: .free)
-        self.pointer = nil
-        capacity = 0
-        count = 0
-        return data
+        defer {
+            storage = .heap(nil, capacity: 0)
+            count = 0
+        }
+        switch storage {
+        case .heap(let pointer, _):
+            guard let pointer, count > 0 else {
+                free(pointer)
+                return Data()
+            }
+            return Data(bytesNoCopy: pointer, count: count, deallocator: .free)
+        case .reserved(let region):
+            guard count > 0 else {
+                region.release()
+                return Data()
+            }
+            let mapped = region.release(after: count)
+            return Data(
+                bytesNoCopy: region.base, count: count, deallocator: .custom { base, _ in munmap(base, mapped) })
+        }
+    }
+
+    private var base: UnsafeMutableRawPointer? {
+        switch storage {
+        case .heap(let pointer, _): pointer
+        case .reserved(let region): region.base
+        }
+    }
+
+    /// Doubles the heap storage (or more, to fit `needed`), moving into reserved space once large.
+    private func grow(from pointer: UnsafeMutableRawPointer?, to needed: Int, capacity: Int) -> Bool {
+        let grown = max(needed, capacity * 2, 4096)
+        if grown >= Self.reservationThreshold, relocate(from: pointer, to: needed) {
+            free(pointer)
+            return true
+        }
+        guard let moved = realloc(pointer, grown) else { return false }
+        storage = .heap(moved, capacity: grown)
+        return true
+    }
+
+    /// Moves the bytes into a new reservation with room for `needed` eight times over, and at least 1 GiB:
+    /// address space, not memory, so growth stays in place for a long while and copies are rare.
+    private func relocate(from old: UnsafeMutableRawPointer?, to needed: Int) -> Bool {
+        guard var region = ReservedRegion(reserving: max(needed * 8, 1 << 30)), region.makeUsable(needed) else {
+            return false
+        }
+        if let old, count > 0 { region.base.copyMemory(from: old, byteCount: count) }
+        if case .reserved(let previous) = storage { previous.release() }
+        storage = .reserved(region)
+        return true
     }
 }

@@ -35,7 +35,9 @@ extension UploadBody {
 
     /// Every remaining byte, in memory; the storage grows as bytes arrive, not from the declared length.
     public func readAll() throws(BackendError) -> Data {
-        guard let storage = GrowingBytes(capacity: Int(min(length, 1 << 20))) else { throw Self.outOfMemory }
+        guard let storage = GrowingBytes(capacity: Int(min(length, 1 << 20)), expecting: Int(length)) else {
+            throw Self.outOfMemory
+        }
         var remaining = length
         while remaining > 0 {
             let want = Int(min(remaining, Int64(max(1 << 20, storage.count))))

@@ -91,7 +91,6 @@ public final class DataDirectory: Sendable {
     struct RestoredSession {
         var record: SessionRecord
         var staging: FileStaging
-        var digest: UploadDigest
     }
 
     /// Reads every object and open upload, after removing what a crash left half done: temporary files, a
@@ -158,14 +157,7 @@ public final class DataDirectory: Sendable {
         var kept = held - held % max(1, granularity)
         if let declared = record.start.size { kept = min(kept, declared) }
         do throws(BackendError) {
-            let staging = try FileStaging(path: path, directory: self, keeping: held)
-            try staging.truncate(to: kept)
-            var digest = UploadDigest()
-            if kept > 0 {
-                let region = FileRegion(file: try OpenFile.reading(path), offset: 0, length: kept)
-                try FileRegionReader(region).forEachBlock { digest.update($0) }
-            }
-            return RestoredSession(record: record, staging: staging, digest: digest)
+            return RestoredSession(record: record, staging: try FileStaging(path: path, directory: self, keeping: kept))
         } catch {
             throw DataDirectoryError(self.path, "staging/\(record.id)", error.message)
         }

@@ -17,6 +17,7 @@ package enum BucketNameRules {
     }
 
     private static func problem(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if isPlainValidName(bytes) { return nil }
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         let limit = parts.count > 1 ? 222 : 63
         guard (3...limit).contains(bytes.count) else { return "it must be 3 to \(limit) characters long" }
@@ -36,6 +37,19 @@ package enum BucketNameRules {
             return "it must not start with goog or contain google"
         }
         return nil
+    }
+
+    /// The common case, told in one pass without allocating: 3–63 lower-case letters, digits, `-` and `_`,
+    /// without dots, starting and ending with a letter or digit, and no `g` at all (so no `goog` or `google`).
+    /// False says only that the full rules must decide.
+    private static func isPlainValidName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (3...63).contains(bytes.count), let first = bytes.first, let last = bytes.last,
+            isLetterOrDigit(first), isLetterOrDigit(last)
+        else { return false }
+        return bytes.allSatisfy { byte in
+            byte != UInt8(ascii: "g")
+                && (isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_"))
+        }
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {

@@ -55,7 +55,7 @@ extension InMemoryBackend {
         let turn = try record.progress.wait(
             until: Date() + Self.longestChunkWait, for: { $0.staging != nil || $0.state != .active }
         ) { progress, _ in
-            Result { () throws(BackendError) -> (any UploadStaging, UploadDigest)? in
+            Result { () throws(BackendError) -> (any UploadStaging)? in
                 if progress.state == .final, progress.resource != nil, finalize, body.length == 0 {
                     return nil  // a repeated finalize answers the object, as GCS does
                 }
@@ -65,13 +65,11 @@ extension InMemoryBackend {
                         status: 503, "Another chunk of this upload is still arriving; ask where it stands, then go on.")
                 }
                 progress.staging = nil
-                return (staging, progress.digest)
+                return staging
             }
         }.get()
-        guard let (staging, startDigest) = turn else { return record.progress.withLock { $0.status } }
-        var digest = startDigest
-        let start = staging.count
-        let received = Result { () throws(BackendError) in try staging.receive(body, digest: &digest) }
+        guard let staging = turn else { return record.progress.withLock { $0.status } }
+        let received = Result { () throws(BackendError) in try staging.receive(body) }
         let (status, replaced) = try record.progress.withCondition {
             (progress: inout UploadSessionRecord.Progress, waiting) throws(BackendError) -> (
                 UploadStatus, StoredObject?
@@ -82,11 +80,7 @@ extension InMemoryBackend {
                 throw progress.state == .cancelled ? Self.cancelled : Self.sessionNotFound
             }
             progress.staging = staging
-            if case .failure(let error) = received {
-                try? staging.truncate(to: start)
-                throw error
-            }
-            progress.digest = digest
+            if case .failure(let error) = received { throw error }
             progress.receivedBytes = staging.count
             guard finalize else { return (progress.status, nil) }
             return try commit(&progress, of: record)
@@ -182,7 +176,7 @@ extension InMemoryBackend {
     private func commit(
         _ progress: inout UploadSessionRecord.Progress, of record: UploadSessionRecord
     ) throws(BackendError) -> (UploadStatus, StoredObject?) {
-        let digests = progress.digest.digests
+        let digests = progress.staging?.digests ?? ObjectDigests(of: Data())
         let sealed = Result { () throws(BackendError) in try progress.staging?.seal() ?? .memory(Data()) }
         progress.finish(as: .final)
         directory?.removeSession(record.id)

@@ -78,7 +78,6 @@ public final class InMemoryBackend: StorageBackend {
             for restored in contents.sessions {
                 var progress = UploadSessionRecord.Progress()
                 progress.staging = restored.staging
-                progress.digest = restored.digest
                 progress.receivedBytes = restored.staging.count
                 let caller = restored.record.uid.map { Caller.signedIn(uid: $0) } ?? .signedOut
                 let record = UploadSessionRecord(
@@ -131,17 +130,18 @@ public final class InMemoryBackend: StorageBackend {
         stamps: FixedStamps = FixedStamps()
     ) throws(BackendError) -> ObjectResource {
         let staging = try staging(for: Identifiers.randomUUID())
-        var digest = UploadDigest()
         let bytes: StoredBytes
+        let digests: ObjectDigests
         do throws(BackendError) {
-            try staging.receive(DataUploadBody(data), digest: &digest)
+            try staging.receive(DataUploadBody(data))
+            digests = staging.digests
             bytes = try staging.seal()
         } catch {
             staging.discard()
             throw error
         }
         let (resource, replaced) = try store(
-            bytes, digests: digest.digests, bucket: bucket, name: name, metadata: metadata, stamps: stamps)
+            bytes, digests: digests, bucket: bucket, name: name, metadata: metadata, stamps: stamps)
         withExtendedLifetime(replaced) {}
         return resource
     }

@@ -9,7 +9,6 @@ final class UploadSessionRecord: Sendable {
         var receivedBytes: Int64 = 0
         /// Where the bytes wait; nil while a chunk is arriving (its request holds it) and once the session ended.
         var staging: (any UploadStaging)?
-        var digest = UploadDigest()
         /// The committed object, once a finalize succeeded.
         var resource: ObjectResource?
 

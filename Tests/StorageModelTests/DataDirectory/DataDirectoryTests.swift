@@ -66,6 +66,30 @@ import Testing
         }
     }
 
+    /// Chunks large enough to be hashed in the background, one of them failing after more than a block: the
+    /// checksums cover exactly the bytes committed, in memory and on disk.
+    @Test func checksumsCoverExactlyTheCommittedBytesAcrossChunks() throws {
+        let folder = try ScratchDataDirectory()
+        let block = 256 * 1024
+        let data = Data((0..<(3 * block + 1234)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) })
+        for service in [InMemoryBackend(granularity: Int64(block)), try folder.open(granularity: Int64(block))] {
+            let session = try service.startUpload(UploadStart(object: Fixtures.address("hashed.bin")))
+            _ = try service.uploadChunk(session: session.id, offset: 0, data: data[..<block], finalize: false)
+            _ = try service.uploadChunk(
+                session: session.id, offset: Int64(block), data: data[block..<(2 * block)], finalize: false)
+            let cut = FailingUploadBody(length: Int64(2 * block), prefix: Data(repeating: 0xEE, count: block * 3 / 2))
+            #expect(throws: BackendError.self) {
+                try service.uploadChunk(session: session.id, offset: Int64(2 * block), body: cut, finalize: false)
+            }
+            let status = try service.uploadChunk(
+                session: session.id, offset: Int64(2 * block), data: data[(2 * block)...], finalize: true)
+            let resource = try #require(status.resource)
+            #expect(resource.md5Hash == Base64.encode(MD5.digest(of: data)))
+            #expect(resource.crc32c == CRC32C.base64(CRC32C.checksum(of: data)))
+            #expect(try Fixtures.read(service, "hashed.bin") == data)
+        }
+    }
+
     @Test func whatACrashLeftHalfDoneIsRemovedWhenTheDirectoryOpens() throws {
         let folder = try ScratchDataDirectory()
         var service = try folder.open()

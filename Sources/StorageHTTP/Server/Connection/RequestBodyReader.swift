@@ -28,7 +28,7 @@ struct RequestBodyReader {
         case .none:
             return Data()
         case .length(let length):
-            guard let storage = GrowingBytes(capacity: min(length, Self.firstReservation)) else {
+            guard let storage = GrowingBytes(capacity: min(length, Self.firstReservation), expecting: length) else {
                 throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
             }
             while storage.count < length {

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Address space reserved for a buffer that grows (inaccessible and uncommitted), made writable a piece at a
+/// time as the buffer needs it, so that it grows in place: nothing moves, nothing is copied.
+///
+/// The region starts on a 2 MiB boundary and, past its first 2 MiB, is offered huge pages (`MADV_HUGEPAGE`):
+/// where the system gives them, receiving hundreds of MiB costs one fault per 2 MiB instead of one per 4 KiB,
+/// which on some machines (virtual ones above all) is most of what receiving costs.
+struct ReservedRegion {
+    let base: UnsafeMutableRawPointer
+    /// The bytes of address space reserved from `base`.
+    let reserved: Int
+    /// The bytes from `base` that may be written.
+    private(set) var usable = 0
+
+    static let hugePage = 2 << 20
+
+    /// Reserves `bytes` (rounded up to whole huge pages); nil when the address space cannot be had.
+    init?(reserving bytes: Int) {
+        let size = Self.roundUp(max(bytes, 1), to: Self.hugePage)
+        let slack = Self.hugePage
+        #if canImport(Glibc)
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+        #else
+        let flags = MAP_PRIVATE | MAP_ANON | MAP_NORESERVE
+        #endif
+        guard let mapped = mmap(nil, size + slack, PROT_NONE, flags, -1, 0), mapped != MAP_FAILED else { return nil }
+        let start = Self.roundUp(Int(bitPattern: mapped), to: Self.hugePage)
+        let head = start - Int(bitPattern: mapped)
+        if head > 0 { munmap(mapped, head) }
+        if slack - head > 0 { munmap(mapped + head + size, slack - head) }
+        base = mapped + head
+        reserved = size
+    }
+
+    /// Makes the first `bytes` writable (rounded up to whole huge pages, within the reservation); false when
+    /// they do not fit or the system refuses the memory.
+    mutating func makeUsable(_ bytes: Int) -> Bool {
+        guard bytes > usable else { return true }
+        let target = min(Self.roundUp(bytes, to: Self.hugePage), reserved)
+        guard target >= bytes, mprotect(base + usable, target - usable, PROT_READ | PROT_WRITE) == 0 else {
+            return false
+        }
+        #if canImport(Glibc)
+        // Past the first huge page only: a buffer that receives a few bytes costs a few pages, not 2 MiB.
+        let advised = max(usable, Self.hugePage)
+        if target > advised { _ = madvise(base + advised, target - advised, MADV_HUGEPAGE) }
+        #endif
+        usable = target
+        return true
+    }
+
+    /// Gives back the address space past the first `bytes` (rounded up to whole pages); returns how many bytes
+    /// from `base` remain mapped.
+    func release(after bytes: Int) -> Int {
+        let kept = Self.roundUp(bytes, to: Int(getpagesize()))
+        if reserved > kept { munmap(base + kept, reserved - kept) }
+        return min(kept, reserved)
+    }
+
+    func release() {
+        munmap(base, reserved)
+    }
+
+    static func roundUp(_ value: Int, to multiple: Int) -> Int {
+        (value + multiple - 1) / multiple * multiple
+    }
+}
