@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `storage-conformance serve` next to nginx serving the same objects as static files and next to this machine's
 # single-core MD5 rate (openssl speed), in one run, everything on 127.0.0.1:
-#   - 1 KiB alt=media GETs with wrk at 1, 4, 16, 64 and 256 connections (requests/s);
+#   - 1 KiB alt=media GETs with wrk at 1, 4, 16, 64 and 256 connections (requests/s, and each server's CPU time
+#     per request), the servers taking turns for ROUNDS rounds: the median of each;
 #   - downloads from 1 KiB to 1 GiB: wrk -c16 requests/s times the size for 1 KiB and 64 KiB, single curl
 #     downloads from 1 MiB up (MB/s, 10^6 B/s; one download per server and size checked by md5);
 #   - v0 media uploads from 1 MiB to 1 GiB with curl (MB/s), against the MD5 rate (serve hashes every upload;
@@ -123,7 +124,7 @@ free_port() {
   done
 }
 
-declare -A port name=([mem]="serve (memory)" [disk]="serve --data-dir" [ref]="nginx")
+declare -A port server_pid name=([mem]="serve (memory)" [disk]="serve --data-dir" [ref]="nginx")
 servers=(mem disk) # the serve columns; "ref" is nginx, or the MD5 rate for uploads
 
 # launch SIDE COMMAND...: starts COMMAND in the background on port[SIDE] and waits until it answers.
@@ -133,6 +134,7 @@ launch() {
   "$@" >"$work/$side.log" 2>&1 &
   pid=$!
   pids+=("$pid")
+  server_pid[$side]=$pid
   for _ in $(seq 1 100); do
     curl -s -o /dev/null "http://127.0.0.1:${port[$side]}/" && return 0
     kill -0 "$pid" 2>/dev/null || break
@@ -236,15 +238,33 @@ verify_upload() {
     { echo "${name[$1]} answered another md5Hash for up-$2:" >&2; cat "$work/upload.json" >&2; exit 1; }
 }
 
-# wrk_rps CONNECTIONS URL: requests/s (-t1 for one connection, else -t2); error answers stop the run, socket
-# errors are noted for the end.
-wrk_rps() {
-  local out
-  out=$(wrk -t"$(($1 < 2 ? 1 : 2))" -c"$1" -d"${seconds}s" "$2")
-  if grep -q 'Non-2xx' <<<"$out"; then echo "wrk got error answers from $2:" >&2; echo "$out" >&2; exit 1; fi
-  if grep -q 'Socket errors' <<<"$out"; then echo "c=$1 $2: $(grep 'Socket errors' <<<"$out")" >>"$work/notes"; fi
-  awk '/Requests\/sec/ {print $2}' <<<"$out"
+# cpu_ticks SIDE: CPU time (user + system, clock ticks) of the server so far: serve's process, or nginx's master
+# and workers.
+cpu_ticks() {
+  local pids=${server_pid[$1]} pid total=0 fields
+  [ "$1" != ref ] || pids="$pids $(pgrep -P "${server_pid[ref]}" | tr '\n' ' ')"
+  for pid in $pids; do
+    read -r -a fields <"/proc/$pid/stat"
+    total=$((total + fields[13] + fields[14]))
+  done
+  echo "$total"
 }
+tick=$(getconf CLK_TCK)
+
+# wrk_rps CONNECTIONS SIDE URL: "requests/s µs-of-server-CPU-per-request" (-t1 for one connection, else -t2);
+# error answers stop the run, socket errors are noted for the end.
+wrk_rps() {
+  local out before after rps
+  before=$(cpu_ticks "$2")
+  out=$(wrk -t"$(($1 < 2 ? 1 : 2))" -c"$1" -d"${seconds}s" "$3")
+  after=$(cpu_ticks "$2")
+  if grep -q 'Non-2xx' <<<"$out"; then echo "wrk got error answers from $3:" >&2; echo "$out" >&2; exit 1; fi
+  if grep -q 'Socket errors' <<<"$out"; then echo "c=$1 $3: $(grep 'Socket errors' <<<"$out")" >>"$work/notes"; fi
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  echo "$rps $(calc "($after - $before) * 1000000 / $tick / ($rps * $seconds)")"
+}
+# median: the middle line of a numeric list (the lower middle for an even count).
+median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
 # --- results: val[KEY,SIDE] for SIDE in the servers and ref; rows in the order measured --------------------------
 
@@ -258,13 +278,18 @@ columns() { # the header of a section: what the reference column holds this time
   for side in "${servers[@]}"; do printf ' %10s' "$side/ref"; done
   echo
 }
+# row_ratio KEY SIDE: the side's figure against the reference's, as "how many times as good": for CPU time per
+# request, where less is better, the reference's over the side's.
+row_ratio() {
+  if [[ $1 == cpu* ]]; then ratio "${val[$1,ref]:-}" "${val[$1,$2]:-}"; else ratio "${val[$1,$2]:-}" "${val[$1,ref]:-}"; fi
+}
 report() { # KEY LABEL: prints the row just measured and keeps it for the summary
   local side
   rows+=("$1")
   label[$1]=$2
   printf '  %-40s' "$2"
   for side in "${servers[@]}" ref; do printf ' %16s' "$(number "${val[$1,$side]:-}")"; done
-  for side in "${servers[@]}"; do printf ' %10s' "$(ratio "${val[$1,$side]:-}" "${val[$1,ref]:-}")"; done
+  for side in "${servers[@]}"; do printf ' %10s' "$(row_ratio "$1" "$side")"; done
   echo
 }
 summary() {
@@ -279,7 +304,7 @@ summary() {
   for key in "${rows[@]}"; do
     printf '| %s |' "${label[$key]}"
     for side in "${servers[@]}" ref; do printf ' %s |' "$(number "${val[$key,$side]:-}")"; done
-    for side in "${servers[@]}"; do printf ' %s |' "$(ratio "${val[$key,$side]:-}" "${val[$key,ref]:-}")"; done
+    for side in "${servers[@]}"; do printf ' %s |' "$(row_ratio "$key" "$side")"; done
     echo
   done
 }
@@ -288,10 +313,19 @@ summary() {
 
 for side in "${servers[@]}" ref; do wrk -t1 -c4 -d1s "$(url "$side" obj-1KiB)" >/dev/null; done # warm-up
 
-columns "GET obj-1KiB (alt=media vs static file), wrk -d${seconds}s, -t2 (-t1 at c=1): requests/s" nginx
+columns "GET obj-1KiB (alt=media vs static file), wrk -d${seconds}s, -t2 (-t1 at c=1), median of $rounds turns:" \
+  nginx
 for c in "${connections[@]}"; do
-  for side in "${servers[@]}" ref; do val[get$c,$side]=$(wrk_rps "$c" "$(url "$side" obj-1KiB)"); done
+  declare -A runs=()
+  for _ in $(seq "$rounds"); do
+    for side in "${servers[@]}" ref; do runs[$side]+="$(wrk_rps "$c" "$side" "$(url "$side" obj-1KiB)")"$'\n'; done
+  done
+  for side in "${servers[@]}" ref; do
+    val[get$c,$side]=$(awk 'NF {print $1}' <<<"${runs[$side]}" | median)
+    val[cpu$c,$side]=$(awk 'NF {print $2}' <<<"${runs[$side]}" | median)
+  done
   report "get$c" "1 KiB GET, c=$c (req/s)"
+  report "cpu$c" "  server CPU per request, c=$c (µs)"
 done
 
 columns "downloads: wrk -t2 -c$headline -d${seconds}s req/s x size up to 64 KiB, curl above (MB/s)" nginx
@@ -300,7 +334,7 @@ for size in "${wrk_sizes[@]}"; do
     if [ "$size" = 1KiB ]; then
       rps=${val[get$headline,$side]} # measured above
     else
-      rps=$(wrk_rps "$headline" "$(url "$side" "obj-$size")")
+      rps=$(wrk_rps "$headline" "$side" "$(url "$side" "obj-$size")" | cut -d' ' -f1)
     fi
     val[down$size,$side]=$(mb "$(calc "$rps * ${bytes[$size]}")")
     verify_download "$side" "$size"
@@ -335,8 +369,9 @@ echo "machine: $(nproc) cores, $(awk -F': ' '/^model name/ {print $2; exit}' /pr
 echo "servers: $("$serve" --version 2>&1 | head -1) serve${servers[1]:+ (in memory, and with --data-dir)}" \
   "and $(nginx -v 2>&1 | sed 's/.*: //') (worker_processes auto, sendfile, tcp_nopush, access_log off)" \
   "on 127.0.0.1; files in $parent$([ "$parent" != /dev/shm ] || echo " (tmpfs: no disk, fsync costs nothing)")"
-echo "small GETs: wrk -t2 -c<C> -d${seconds}s (-t1 at c=1), C in ${connections[*]}; size rows up to 64 KiB:" \
-  "wrk -t2 -c$headline -d${seconds}s, req/s x size"
+echo "small GETs: wrk -t2 -c<C> -d${seconds}s (-t1 at c=1), C in ${connections[*]}, the servers in turn, the median" \
+  "of $rounds turns; CPU per request: the server's user + system time over its requests (lower is better; its" \
+  "ratio is ref ÷ server); size rows up to 64 KiB: wrk -t2 -c$headline -d${seconds}s, req/s x size"
 echo "transfers: curl -o /dev/null (download) and curl -T FILE -X POST (upload), one connection each, the best of" \
   "$rounds, or of as many as move 64 MiB; md5 checked once per server and size"
 echo "MD5 rate: openssl speed -seconds 2 -bytes 16384 md5 = $(number "$md5_mbps") MB/s; MB = 10^6 bytes;" \

@@ -175,6 +175,22 @@ import Testing
     }
 
     /// A read opened before the object is replaced or deleted keeps reading the bytes it opened.
+    /// A blob read once keeps its file open for the next reads (so they need no `open`, as a read after the file
+    /// is gone from the folder shows), for a bounded number of blobs at a time.
+    @Test func readBlobsKeepTheirFilesOpenUpToALimit() throws {
+        let folder = try ScratchDataDirectory()
+        let service = try folder.open()
+        let count = 300
+        for index in 0..<count { try Fixtures.upload(service, "o\(index)", Data("bytes \(index)".utf8)) }
+        for index in 0..<count { #expect(try Fixtures.read(service, "o\(index)") == Data("bytes \(index)".utf8)) }
+        for blob in folder.names(in: "blobs") {
+            try FileManager.default.removeItem(atPath: folder.path + "/blobs/" + blob)
+        }
+        let stillRead = (0..<count).filter { (try? Fixtures.read(service, "o\($0)")) == Data("bytes \($0)".utf8) }
+        #expect(stillRead.first == 0)
+        #expect(stillRead.count <= 256)
+    }
+
     @Test func aReadKeepsItsBytesWhenTheObjectIsReplacedMeanwhile() throws {
         let folder = try ScratchDataDirectory()
         let service = try folder.open()
