@@ -69,7 +69,10 @@ extension InMemoryBackend {
             }
         }.get()
         guard let staging = turn else { return record.progress.withLock { $0.status } }
-        let received = Result { () throws(BackendError) in try staging.receive(body) }
+        let received = Result { () throws(BackendError) -> ObjectDigests? in
+            try staging.receive(body)
+            return finalize ? staging.digests : nil  // waits for the hashing to catch up, outside every lock
+        }
         let (status, replaced) = try record.progress.withCondition {
             (progress: inout UploadSessionRecord.Progress, waiting) throws(BackendError) -> (
                 UploadStatus, StoredObject?
@@ -80,10 +83,10 @@ extension InMemoryBackend {
                 throw progress.state == .cancelled ? Self.cancelled : Self.sessionNotFound
             }
             progress.staging = staging
-            if case .failure(let error) = received { throw error }
+            let digests = try received.get()
             progress.receivedBytes = staging.count
-            guard finalize else { return (progress.status, nil) }
-            return try commit(&progress, of: record)
+            guard let digests else { return (progress.status, nil) }
+            return try commit(&progress, digests: digests, of: record)
         }
         withExtendedLifetime(replaced) {}  // an overwritten object is freed here, outside every lock
         return status
@@ -174,9 +177,8 @@ extension InMemoryBackend {
     /// Ends the session as final and stores the object, unless the rules now deny the write (403) or
     /// the backend was reset since the session started (404).
     private func commit(
-        _ progress: inout UploadSessionRecord.Progress, of record: UploadSessionRecord
+        _ progress: inout UploadSessionRecord.Progress, digests: ObjectDigests, of record: UploadSessionRecord
     ) throws(BackendError) -> (UploadStatus, StoredObject?) {
-        let digests = progress.staging?.digests ?? ObjectDigests(of: Data())
         let sealed = Result { () throws(BackendError) in try progress.staging?.seal() ?? .memory(Data()) }
         progress.finish(as: .final)
         directory?.removeSession(record.id)

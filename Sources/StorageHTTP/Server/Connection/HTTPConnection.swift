@@ -113,8 +113,7 @@ final class HTTPConnection: @unchecked Sendable {
     private func answerAtOnce() -> LoopStep? {
         let started = ContinuousClock.now
         input.resetCount()
-        var parser = partialHead ?? RequestHeadParser(limits: limits)
-        partialHead = nil
+        var parser = RequestHeadParser(limits: limits)
         let head: RequestHead
         do {
             guard let parsed = try parser.parse(input.buffer) else {
@@ -190,8 +189,8 @@ final class HTTPConnection: @unchecked Sendable {
         return false
     }
 
-    /// Receives and answers one request. `head` is given when the event loop parsed it already; `started` when
-    /// the loop began the request (its bytes are counted from there).
+    /// Receives and answers one request: `prefetched` is its head when the event loop parsed it already, and
+    /// `started` when the loop began it (its bytes are counted from there).
     private func serveRequest(_ prefetched: RequestHead?, started: ContinuousClock.Instant?) -> Next {
         let started =
             started

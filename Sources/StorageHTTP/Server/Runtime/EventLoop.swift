@@ -51,7 +51,7 @@ final class EventLoop: @unchecked Sendable {
             return
         }
         var ready: [HTTPConnection] = []
-        /// Connections that had requests left when their turn ended, served first in the next turn.
+        // Connections that had requests left when their turn ended, served first in the next turn.
         var again: [HTTPConnection] = []
         var leftovers: [HTTPConnection] = []
         var stopping = false
