@@ -67,16 +67,9 @@ import Darwin
     @Test func connectionsBeyondTheLimitGet503WhenNoneCanGiveWay() throws {
         let configuration = HTTPServerConfiguration.forTests.with { $0.maxConnections = 2 }
         let recorder = LogRecorder()
-        let release = DispatchSemaphore(value: 0)
-        let entered = DispatchSemaphore(value: 0)
-        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
-            if request.path == "/slow" {
-                entered.signal()
-                _ = release.wait(timeout: .now() + 10)
-            }
-            return EchoHandler.respond(request)
-        }
-        try withServer(configuration, handler: handler, log: recorder.record) { server, port in
+        let gate = GatedHandler(path: "/slow")
+        let (entered, release) = (gate.entered, gate.release)
+        try withServer(configuration, handler: gate.respond, log: recorder.record) { server, port in
             let first = try RawClient(port: port)
             let second = try RawClient(port: port)
             try first.send(get("/slow"))

@@ -10,16 +10,9 @@ import Testing
 
     /// A handler that blocks runs on a thread: requests the loop answers on other connections go on meanwhile.
     @Test func aBlockedHandlerHoldsUpOnlyItsOwnConnection() throws {
-        let release = DispatchSemaphore(value: 0)
-        let entered = DispatchSemaphore(value: 0)
-        let handler: @Sendable (HTTPRequest) -> HTTPResponse = { request in
-            if request.path == "/blocked" {
-                entered.signal()
-                _ = release.wait(timeout: .now() + 10)
-            }
-            return EchoHandler.respond(request)
-        }
-        try withServer(Self.oneLoop, handler: handler, answersAtOnce: { $0.path != "/blocked" }) { _, port in
+        let gate = GatedHandler(path: "/blocked")
+        let (entered, release) = (gate.entered, gate.release)
+        try withServer(Self.oneLoop, handler: gate.respond, answersAtOnce: { $0.path != "/blocked" }) { _, port in
             let blocked = try RawClient(port: port)
             try blocked.send(get("/blocked"))
             #expect(entered.wait(timeout: .now() + 5) == .success)

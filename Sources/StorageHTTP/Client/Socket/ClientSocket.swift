@@ -40,33 +40,34 @@ enum ClientSocket {
         let descriptor = SystemCalls.streamSocket(
             family: address.ai_family, protocol: address.ai_protocol, nonBlocking: true)
         guard descriptor >= 0 else { return .failure(Failure(reason: "socket: " + errorText(errno))) }
+        let socket = ConnectionSocket(descriptor: descriptor, writeTimeoutMilliseconds: timeoutMilliseconds)
         var failure: Failure?
         if SystemCalls.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 {
             if errno == EINPROGRESS {
-                failure = awaitConnection(descriptor, timeoutMilliseconds: timeoutMilliseconds)
+                failure = awaitConnection(socket, timeoutMilliseconds: timeoutMilliseconds)
             } else {
                 failure = Failure(reason: errorText(errno))
             }
         }
         if let failure {
-            _ = SystemCalls.close(descriptor)
+            socket.close()
             return .failure(failure)
         }
-        let socket = ConnectionSocket(descriptor: descriptor, writeTimeoutMilliseconds: timeoutMilliseconds)
         socket.configure()
         return .success(socket)
     }
 
-    private static func awaitConnection(_ descriptor: Int32, timeoutMilliseconds: Int32) -> Failure? {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        let deadline = MonotonicClock.milliseconds() + Int(timeoutMilliseconds)
-        while true {
-            let remaining = Int32(clamping: max(0, deadline - MonotonicClock.milliseconds()))
-            let ready = poll(&entry, 1, remaining)
-            if ready > 0 { break }
-            if ready == 0 { return Failure(reason: "no connection within \(timeoutMilliseconds / 1000) s") }
-            if errno != EINTR { return Failure(reason: errorText(errno)) }
+    /// Waits for a connection under way (the socket becomes writable), then reads how it ended.
+    private static func awaitConnection(_ socket: ConnectionSocket, timeoutMilliseconds: Int32) -> Failure? {
+        do {
+            try socket.awaitWritable()
+        } catch {
+            guard case .failed(let code) = error else {
+                return Failure(reason: "no connection within \(timeoutMilliseconds / 1000) s")
+            }
+            return Failure(reason: errorText(code))
         }
+        let descriptor = socket.descriptor
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else {

@@ -4,24 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// A level-triggered "stop now" flag that `poll()` can wait on: a pipe whose read end becomes readable,
-/// and stays readable, once `fire()` is called.
+/// A level-triggered "stop now" flag that `poll()` can wait on: a `WakeSignal` never drained, whose read end
+/// becomes readable, and stays readable, once `fire()` is called.
 ///
 /// The descriptors are closed when the last thread holding this object lets it go, so a thread that
 /// outlives `stop()` never polls a recycled descriptor.
 final class StopSignal: Sendable {
+    private let signal: WakeSignal
+
     /// The read end; include it in a `poll()` to wake up on stop.
-    let descriptor: Int32
-    private let writeDescriptor: Int32
+    var descriptor: Int32 { signal.descriptor }
 
     init() throws {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw HTTPServerError.systemCallFailed("pipe", code: errno) }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        descriptor = ends[0]
-        writeDescriptor = ends[1]
+        signal = try WakeSignal()
     }
 
     /// Waits up to `milliseconds`; true when the signal fired meanwhile (or had already).
@@ -31,12 +26,6 @@ final class StopSignal: Sendable {
     }
 
     func fire() {
-        var byte: UInt8 = 1
-        _ = write(writeDescriptor, &byte, 1)
-    }
-
-    deinit {
-        close(descriptor)
-        close(writeDescriptor)
+        signal.wake()
     }
 }

@@ -85,6 +85,24 @@ enum EchoHandler {
     }
 }
 
+/// `EchoHandler`, except that a request for `path` waits (10 s at most) until `release` is signalled, after
+/// signalling `entered`: a handler caught in the middle of its work.
+struct GatedHandler: Sendable {
+    let path: String
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+
+    var respond: @Sendable (HTTPRequest) -> HTTPResponse {
+        { [path, entered, release] request in
+            if request.path == path {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+            return EchoHandler.respond(request)
+        }
+    }
+}
+
 /// Collects log lines from server threads.
 final class LogRecorder: Sendable {
     private let lines = Mutex<[HTTPRequestLog]>([])
