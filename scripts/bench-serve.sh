@@ -11,8 +11,8 @@
 # A second serve with --data-dir (in the same temp folder) gets its own column.
 # Ends with a Markdown table of every figure.
 # usage: scripts/bench-serve.sh [WRK_SECONDS] [ROUNDS] [--quick]
-#   defaults 5 s and 3 rounds (about 2-3 minutes on 2 cores once built); --quick leaves out the 256 MiB and 1 GiB
-#   objects and defaults to 3 s and 2 rounds (about a minute).
+#   defaults 5 s and 3 rounds (about 5 minutes on 2 cores once built); --quick leaves out the 256 MiB and 1 GiB
+#   objects and defaults to 3 s and 2 rounds (about 2 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
