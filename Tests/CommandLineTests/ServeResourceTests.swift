@@ -52,6 +52,23 @@ import Darwin
         #expect(grown < 1 << 30, "address space grew by \(grown >> 20) MiB")
     }
 
+    /// serve raises its soft limit on open descriptors to the hard one: each connection and each blob kept open
+    /// holds a descriptor, and the usual soft limit is no more than the connection limit.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")))
+    func serveRaisesItsOpenFileLimit() throws {
+        let folder = try TemporaryFolder()
+        let binary = try #require(SpawnedTool.binary, "build the storage-conformance product first")
+        let tool = try SpawnedTool(
+            URL(fileURLWithPath: "/usr/bin/prlimit"), ["--nofile=256:4096", "--", binary.path, "serve", "--port", "0"],
+            in: folder.url)
+        _ = try #require(
+            tool.waitForOutput(matching: "http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30), "\(tool.errors)")
+        let limits = try String(contentsOfFile: "/proc/\(tool.processIdentifier)/limits", encoding: .utf8)
+        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+        let soft = line.split(separator: " ").dropFirst(3).first
+        #expect(soft == "4096", "\(line)")
+    }
+
     /// 3,000 requests logged with --verbose into a pipe nobody reads (64 KiB fill after about 1,000 lines)
     /// are all answered: before, request threads blocked on the full pipe.
     @Test func aStalledLogReaderDoesNotStopServing() throws {

@@ -33,6 +33,7 @@ struct ServeCommand: ToolCommand {
         let idleSeconds =
             try options.seconds("--session-idle", in: 0.001...31_536_000) ?? (dataDirectory == nil ? 3600 : 604_800)
         let idle = Duration.milliseconds(Int64(idleSeconds * 1000))
+        OpenFileLimit.raiseToHardLimit()
         let service: InMemoryBackend
         if let dataDirectory {
             do throws(DataDirectoryError) {

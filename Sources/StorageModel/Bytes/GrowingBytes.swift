@@ -34,8 +34,8 @@ public final class GrowingBytes: @unchecked Sendable {
     /// memory is still taken as the bytes arrive.
     public init?(capacity: Int, expecting expected: Int = 0) {
         if expected >= Self.reservationThreshold,
-            var region = ReservedRegion(reserving: min(max(expected, 1 << 30), Self.largestReservation)),
-            region.makeUsable(capacity)
+            let region = ReservedRegion(
+                reserving: min(max(expected, 1 << 30), Self.largestReservation), usable: capacity)
         {
             storage = .reserved(region)
             return
@@ -130,9 +130,7 @@ public final class GrowingBytes: @unchecked Sendable {
     /// Moves the bytes into a new reservation with room for `needed` eight times over, and at least 1 GiB:
     /// address space, not memory, so growth stays in place for a long while and copies are rare.
     private func relocate(from old: UnsafeMutableRawPointer?, to needed: Int) -> Bool {
-        guard var region = ReservedRegion(reserving: max(needed * 8, 1 << 30)), region.makeUsable(needed) else {
-            return false
-        }
+        guard let region = ReservedRegion(reserving: max(needed * 8, 1 << 30), usable: needed) else { return false }
         if let old, count > 0 { region.base.copyMemory(from: old, byteCount: count) }
         if case .reserved(let previous) = storage { previous.release() }
         storage = .reserved(region)

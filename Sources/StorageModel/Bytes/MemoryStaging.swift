@@ -23,7 +23,7 @@ final class MemoryStaging: UploadStaging, @unchecked Sendable {
 
     func receive(_ body: any UploadBody) throws(BackendError) {
         hasher.beginChunk()
-        if count == 0, let data = body as? DataUploadBody {
+        if adopted == nil, buffer == nil, let data = body as? DataUploadBody {
             let bytes = data.unread
             let kept = bytes.startIndex == 0 ? bytes : bytes.withUnsafeBytes { Data($0) }
             kept.withUnsafeBytes { stored in

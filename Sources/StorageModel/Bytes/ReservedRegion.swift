@@ -19,8 +19,9 @@ struct ReservedRegion {
 
     static let hugePage = 2 << 20
 
-    /// Reserves `bytes` (rounded up to whole huge pages); nil when the address space cannot be had.
-    init?(reserving bytes: Int) {
+    /// Reserves `bytes` (rounded up to whole huge pages) with the first `usable` writable; nil, with nothing
+    /// left reserved, when the address space or the memory cannot be had.
+    init?(reserving bytes: Int, usable: Int = 0) {
         let size = Self.roundUp(max(bytes, 1), to: Self.hugePage)
         let slack = Self.hugePage
         #if canImport(Glibc)
@@ -35,6 +36,10 @@ struct ReservedRegion {
         if slack - head > 0 { munmap(mapped + head + size, slack - head) }
         base = mapped + head
         reserved = size
+        guard makeUsable(usable) else {
+            release()
+            return nil
+        }
     }
 
     /// Makes the first `bytes` writable (rounded up to whole huge pages, within the reservation); false when

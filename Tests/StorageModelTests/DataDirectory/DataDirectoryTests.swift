@@ -90,6 +90,26 @@ import Testing
         }
     }
 
+    /// After a streamed chunk fails, chunks of bytes at hand and streamed ones follow one another without loss.
+    @Test func chunksAfterAFailedOneKeepEveryByte() throws {
+        let folder = try ScratchDataDirectory()
+        let block = 256 * 1024
+        let data = Data((0..<(2 * block + 99)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 10) })
+        for service in [InMemoryBackend(granularity: Int64(block)), try folder.open(granularity: Int64(block))] {
+            let session = try service.startUpload(UploadStart(object: Fixtures.address("mixed.bin")))
+            let cut = FailingUploadBody(length: Int64(2 * block), prefix: Data(repeating: 1, count: block * 3 / 2))
+            #expect(throws: BackendError.self) {
+                try service.uploadChunk(session: session.id, offset: 0, body: cut, finalize: false)
+            }
+            _ = try service.uploadChunk(session: session.id, offset: 0, data: data[..<block], finalize: false)
+            let streamed = SkippingUploadBody(DataUploadBody(data[block...]), skipping: 0)
+            let status = try service.uploadChunk(
+                session: session.id, offset: Int64(block), body: streamed, finalize: true)
+            #expect(status.resource?.md5Hash == Base64.encode(MD5.digest(of: data)))
+            #expect(try Fixtures.read(service, "mixed.bin") == data)
+        }
+    }
+
     @Test func whatACrashLeftHalfDoneIsRemovedWhenTheDirectoryOpens() throws {
         let folder = try ScratchDataDirectory()
         var service = try folder.open()

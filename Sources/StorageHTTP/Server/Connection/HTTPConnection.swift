@@ -14,6 +14,8 @@ final class HTTPConnection: @unchecked Sendable {
     let activity: ConnectionActivity
     /// When the event loop holding the connection closes it unless a request arrives (monotonic milliseconds).
     var idleDeadline = 0
+    /// The event loop's turn in which it last served the connection.
+    var loopTurn = 0
     private let runtime: ServerRuntime
     private let configuration: HTTPServerConfiguration
     private let input: ConnectionInput

@@ -21,6 +21,8 @@ final class EventLoop: @unchecked Sendable {
     private var held: [Int32: HTTPConnection] = [:]
     /// The earliest idle deadline of a held connection, or later (monotonic milliseconds).
     private var nextExpiry = Int.max
+    /// Counts the loop's turns, so that a connection is served at most once in each.
+    private var turn = 0
 
     init() throws {
         poller = try ReadinessPoller()
@@ -67,8 +69,10 @@ final class EventLoop: @unchecked Sendable {
                     ready.append(connection)
                 }
             }
-            if stopping { break }
+            // On stop, the requests that have arrived are still answered (with `Connection: close`), then every
+            // connection held is closed.
             let now = MonotonicClock.milliseconds()
+            turn &+= 1
             swap(&again, &leftovers)
             for connection in leftovers {
                 serve(connection, now: now, idleMilliseconds: idleMilliseconds, runtime: runtime, again: &again)
@@ -78,6 +82,7 @@ final class EventLoop: @unchecked Sendable {
             }
             leftovers.removeAll(keepingCapacity: true)
             ready.removeAll(keepingCapacity: true)
+            if stopping { break }
             if woken {
                 woken = false
                 wake.drain()
@@ -98,8 +103,9 @@ final class EventLoop: @unchecked Sendable {
         _ connection: HTTPConnection, now: Int, idleMilliseconds: Int, runtime: ServerRuntime,
         again: inout [HTTPConnection]
     ) {
-        // Served already this turn and handed off (it was ready and had requests left over).
-        guard held[connection.socket.descriptor] === connection else { return }
+        // A connection both ready and left over from the last turn is served once; one handed off meanwhile, not.
+        guard held[connection.socket.descriptor] === connection, connection.loopTurn != turn else { return }
+        connection.loopTurn = turn
         switch connection.serveReady() {
         case .wait:
             connection.idleDeadline = now + idleMilliseconds
@@ -131,6 +137,7 @@ final class EventLoop: @unchecked Sendable {
         }
         held[descriptor] = connection
         connection.idleDeadline = deadline
+        connection.activity.mark(.idle)
         nextExpiry = min(nextExpiry, deadline)
     }
 
