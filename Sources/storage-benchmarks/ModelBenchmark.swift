@@ -103,17 +103,9 @@ enum ModelBenchmark {
     }
 }
 
-extension StorageUploadTask {
+extension StorageObservableTask {
     /// Waits for the task to end; returns it.
-    fileprivate func waited() -> StorageUploadTask {
-        _ = wait()
-        return self
-    }
-}
-
-extension StorageDownloadTask {
-    /// Waits for the task to end; returns it.
-    fileprivate func waited() -> StorageDownloadTask {
+    fileprivate func waited() -> Self {
         _ = wait()
         return self
     }

@@ -24,11 +24,4 @@ struct ObjectDigests: Sendable, Equatable {
         self.crc32c = crc32c
         mediaETag = MediaETag.of(md5Base64: md5Hash)
     }
-
-    init(of data: Data) {
-        var md5 = MD5()
-        var crc = CRC32C()
-        data.withUnsafeBytes { ChecksumPair.update(md5: &md5, crc32c: &crc, with: $0) }
-        self.init(md5: md5, crc32c: crc)
-    }
 }

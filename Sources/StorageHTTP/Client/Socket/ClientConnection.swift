@@ -43,15 +43,12 @@ final class ClientConnection {
     func exchange(head: [UInt8], body: Data?, expectsBody: Bool) throws(Failure) -> (ResponseHead, Data) {
         reusable = false
         defer { wasUsed = true }
-        let sent: Result<Void, ConnectionError> = head.withUnsafeBytes { headBytes in
-            guard let body, !body.isEmpty else {
-                return Result { () throws(ConnectionError) in try socket.send(headBytes) }
-            }
-            return body.withUnsafeBytes { bodyBytes in
-                Result { () throws(ConnectionError) in try socket.send(headBytes, bodyBytes) }
-            }
+        var request = OutgoingMessage(head: head, body: body ?? Data())
+        do {
+            _ = try request.send(on: socket, waiting: true)
+        } catch {
+            throw Self.failure(error, receivedNothing: true)
         }
-        if case .failure(let error) = sent { throw Self.failure(error, receivedNothing: true) }
         var response = try readHead()
         while (100..<200).contains(response.status) && response.status != 101 {
             response = try readHead()

@@ -76,7 +76,7 @@ final class HTTPConnection: @unchecked Sendable {
         /// Send a response cut short, as the handler asked.
         case disrupt(HTTPResponse, Answer)
         /// Send the rest of a response the socket did not take at once, then go on as its framing says.
-        case finish(OutgoingResponse, Answer)
+        case finish(OutgoingMessage, Answer)
         /// Close after a response that said so, letting the peer read it first.
         case close
     }
@@ -240,7 +240,7 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Sends what is left of `outgoing`, waiting for room, and logs the exchange.
-    private func finish(_ outgoing: inout OutgoingResponse, _ answer: Answer) -> Next {
+    private func finish(_ outgoing: inout OutgoingMessage, _ answer: Answer) -> Next {
         do {
             _ = try outgoing.send(on: socket, waiting: true)
         } catch {

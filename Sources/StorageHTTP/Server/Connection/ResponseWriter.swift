@@ -41,7 +41,7 @@ struct ResponseWriter {
     /// or NUL in a value, a name that is not a token) is replaced by a 500. Throws `ConnectionError.failed(EIO)`
     /// when a small file cannot be read.
     mutating func prepare(_ response: HTTPResponse, for exchange: Exchange) throws(ConnectionError)
-        -> OutgoingResponse
+        -> OutgoingMessage
     {
         var response = response
         var problem = Self.problem(withStatus: response.status)
@@ -51,9 +51,9 @@ struct ResponseWriter {
             _ = serializeHead(response, exchange: exchange)
         }
         let bodyCount = response.file.map { Int($0.length) } ?? response.body.count
-        guard response.allowsBody, !exchange.isHead, bodyCount > 0 else { return OutgoingResponse(head: head) }
+        guard response.allowsBody, !exchange.isHead, bodyCount > 0 else { return OutgoingMessage(head: head) }
         if let file = response.file {
-            guard file.length <= Self.inlineBodyLimit else { return OutgoingResponse(head: head, file: file) }
+            guard file.length <= Self.inlineBodyLimit else { return OutgoingMessage(head: head, file: file) }
             let headCount = head.count
             head.append(contentsOf: repeatElement(0, count: Int(file.length)))
             let complete = head.withUnsafeMutableBytes { bytes in
@@ -61,11 +61,11 @@ struct ResponseWriter {
                 return (try? FileRegionReader(file).fill(tail)) == tail.count
             }
             guard complete else { throw .failed(EIO) }
-            return OutgoingResponse(head: head)
+            return OutgoingMessage(head: head)
         }
-        guard bodyCount <= Self.inlineBodyLimit else { return OutgoingResponse(head: head, body: response.body) }
+        guard bodyCount <= Self.inlineBodyLimit else { return OutgoingMessage(head: head, body: response.body) }
         response.body.withUnsafeBytes { head.append(contentsOf: $0) }
-        return OutgoingResponse(head: head)
+        return OutgoingMessage(head: head)
     }
 
     /// The complete bytes of `response` (head and body), for a caller that writes them itself.
@@ -148,20 +148,15 @@ struct ResponseWriter {
     /// value must not (CR, LF, NUL and the other controls but HTAB), checked on the bytes as written.
     private mutating func appendHandlerField(_ name: String, _ value: String) -> Bool {
         let nameStart = head.count
-        appendText(name)
-        let nameEnd = head.count
-        head.append(ASCII.colon)
-        head.append(ASCII.space)
-        let valueStart = head.count
-        appendText(value)
-        let valid = head.withUnsafeBufferPointer { bytes in
+        appendField(name, value)
+        let nameEnd = nameStart + name.utf8.count
+        return head.withUnsafeBufferPointer { bytes in
             guard nameEnd > nameStart else { return false }
             for index in nameStart..<nameEnd where !ASCII.isTokenChar(bytes[index]) { return false }
-            for index in valueStart..<bytes.count where !ASCII.isFieldValueChar(bytes[index]) { return false }
+            // After the name: ": ", the value, then CRLF.
+            for index in (nameEnd + 2)..<(bytes.count - 2) where !ASCII.isFieldValueChar(bytes[index]) { return false }
             return true
         }
-        appendLineBreak()
-        return valid
     }
 
     private mutating func appendField(_ name: String, _ value: String) {

@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What one connection is doing and since when, marked by whoever serves it and read by the registry when it
 /// looks for a connection to evict: one atomic word, so marking costs no lock on every request.
 final class ConnectionActivity: Sendable {
@@ -19,25 +13,19 @@ final class ConnectionActivity: Sendable {
         case responding
     }
 
-    /// The phase in the low two bits, the monotonic nanosecond it began in the others.
-    private let state = Atomic<UInt64>(Phase.receiving.rawValue | ConnectionActivity.now() << 2)
+    /// The phase in the low two bits, the monotonic nanosecond it began in the others (62 bits last well over a
+    /// century).
+    private let state = Atomic<UInt64>(Phase.receiving.rawValue | MonotonicClock.nanoseconds() << 2)
 
     /// Enters `phase`, unless the connection is in it already (its start stays when it was entered).
     func mark(_ phase: Phase) {
         let old = state.load(ordering: .relaxed)
         guard old & 3 != phase.rawValue else { return }
-        state.store(phase.rawValue | Self.now() << 2, ordering: .relaxed)
+        state.store(phase.rawValue | MonotonicClock.nanoseconds() << 2, ordering: .relaxed)
     }
 
     var current: (phase: Phase, since: UInt64) {
         let value = state.load(ordering: .relaxed)
         return (Phase(rawValue: value & 3) ?? .receiving, value >> 2)
-    }
-
-    /// Monotonic nanoseconds (62 bits last well over a century).
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 }

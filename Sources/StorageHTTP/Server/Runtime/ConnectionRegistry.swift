@@ -23,23 +23,21 @@ final class ConnectionRegistry: Sendable {
     }
 
     private let entries = Locked<[Int32: Entry]>([:])
-    /// How long a connection must have been receiving before it may be evicted for a newcomer.
-    let evictableAfter: Duration
+    /// How long (nanoseconds) a connection must have been receiving before it may be evicted for a newcomer.
+    private let evictableAfter: UInt64
 
     init(evictableAfter: Duration = .seconds(1)) {
-        self.evictableAfter = evictableAfter
+        let (seconds, attoseconds) = evictableAfter.components
+        self.evictableAfter = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     }
 
     /// Registers `descriptor`, receiving; when `limit` connections are already counted, evicts one if it can.
     /// The activity the connection marks its phases on, or nil when the limit is reached and none may be evicted.
     func add(_ descriptor: Int32, limit: Int) -> ConnectionActivity? {
         let activity = ConnectionActivity()
-        let evictableNanoseconds =
-            UInt64(evictableAfter.components.seconds) * 1_000_000_000
-            + UInt64(evictableAfter.components.attoseconds / 1_000_000_000)
         return entries.withLock { entries in
             if entries.values.count(where: { !$0.evicted }) >= limit {
-                guard let victim = Self.victim(in: entries, evictableNanoseconds: evictableNanoseconds) else {
+                guard let victim = Self.victim(in: entries, evictableAfter: evictableAfter) else {
                     return nil
                 }
                 entries[victim]?.evicted = true
@@ -67,13 +65,13 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
-    private static func victim(in entries: [Int32: Entry], evictableNanoseconds: UInt64) -> Int32? {
-        let now = ConnectionActivity.now()
+    private static func victim(in entries: [Int32: Entry], evictableAfter: UInt64) -> Int32? {
+        let now = MonotonicClock.nanoseconds()
         let candidates = entries.filter { !$0.value.evicted }.map { ($0.key, $0.value.activity.current) }
         if let idle = candidates.filter({ $0.1.phase == .idle }).min(by: { $0.1.since < $1.1.since }) {
             return idle.0
         }
-        let receiving = candidates.filter { $0.1.phase == .receiving && now &- $0.1.since >= evictableNanoseconds }
+        let receiving = candidates.filter { $0.1.phase == .receiving && now &- $0.1.since >= evictableAfter }
         return receiving.min(by: { $0.1.since < $1.1.since })?.0
     }
 }

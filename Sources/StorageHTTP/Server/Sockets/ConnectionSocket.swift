@@ -73,17 +73,11 @@ struct ConnectionSocket {
         }
     }
 
-    /// Writes all of `first` then `second`, waiting for room as long as the write timeout allows each time.
-    func send(
-        _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)
-    ) throws(ConnectionError) {
+    /// Writes all of `bytes`, waiting for room as long as the write timeout allows each time.
+    func send(_ bytes: UnsafeRawBufferPointer) throws(ConnectionError) {
         var offset = 0
-        let total = first.count + second.count
-        while offset < total {
-            let fromFirst = min(offset, first.count)
-            let sent = try sendAvailable(
-                UnsafeRawBufferPointer(rebasing: first[fromFirst...]),
-                UnsafeRawBufferPointer(rebasing: second[(offset - fromFirst)...]))
+        while offset < bytes.count {
+            let sent = try sendAvailable(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             offset += sent
             if sent == 0 { try awaitWritable() }
         }

@@ -4,12 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Milliseconds on the monotonic clock, for poll deadlines.
+/// The monotonic clock: milliseconds for poll deadlines, nanoseconds where order matters finely.
 enum MonotonicClock {
     static func milliseconds() -> Int {
+        Int(nanoseconds() / 1_000_000)
+    }
+
+    static func nanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 }
 

@@ -1,10 +1,10 @@
 import Foundation
 import StorageModel
 
-/// A serialized response on its way out: the head (with a small body after it), then a large body from memory
-/// or a file region, and how much of each has been sent. An event loop sends what the socket takes at once and
-/// hands the rest to a thread, which waits for room.
-struct OutgoingResponse {
+/// A serialized message on its way out, a server's response or the client's request: the head (with a small body
+/// after it), then a large body from memory or a file region, and how much of each has been sent. An event loop
+/// sends what the socket takes at once and hands the rest to a thread, which waits for room.
+struct OutgoingMessage {
     private let head: [UInt8]
     private let body: Data
     private let file: FileRegion?
@@ -12,7 +12,7 @@ struct OutgoingResponse {
     private var bodySent = 0
     private var fileSent: Int64 = 0
 
-    /// Every byte of the response, head included.
+    /// Every byte of the message, head included.
     let byteCount: Int
 
     init(head: [UInt8], body: Data = Data(), file: FileRegion? = nil) {
@@ -27,7 +27,7 @@ struct OutgoingResponse {
     }
 
     /// Sends what is left: all of it when `waiting` (each wait for room bounded by the socket's write timeout),
-    /// else what the socket takes now. Returns whether the response went out whole.
+    /// else what the socket takes now. Returns whether the message went out whole.
     mutating func send(on socket: ConnectionSocket, waiting: Bool) throws(ConnectionError) -> Bool {
         while !isComplete {
             let progressed = try sendSome(on: socket)
