@@ -1,32 +1,86 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The modules, lowest first; none imports one listed after it (docs/architecture.md).
 let package = Package(
     name: "StorageConformance",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "storage-conformance", targets: ["storage-conformance"]),
-        .library(name: "StorageModel", targets: ["StorageModel"]),
-        .library(name: "StorageHTTP", targets: ["StorageHTTP"]),
+        .library(name: "StorageSDK", targets: ["StorageSDK"]),
+        .library(name: "ReferenceService", targets: ["ReferenceService"]),
+        .library(name: "StorageServer", targets: ["StorageServer"]),
         .library(name: "Harness", targets: ["Harness"]),
     ],
     targets: [
-        .target(name: "TextBytes"),
-        .target(name: "StorageModel", dependencies: ["TextBytes"]),
+        // Bytes, hashing, JSON, locks, clocks and files: nothing about HTTP or storage.
+        .target(name: "Primitives"),
         .target(name: "CEventPolling"),
-        .target(name: "StorageHTTP", dependencies: ["StorageModel", "TextBytes", "CEventPolling"]),
-        .target(name: "YAMLReader", dependencies: ["TextBytes"]),
-        .target(name: "ScenarioLanguage", dependencies: ["StorageModel", "YAMLReader"]),
-        .target(name: "Harness", dependencies: ["StorageModel", "StorageHTTP", "YAMLReader", "ScenarioLanguage"]),
+        // HTTP/1.1 server and client over sockets; knows nothing of storage.
+        .target(name: "HTTPCore", dependencies: ["Primitives", "CEventPolling"]),
+        // The seam every implementation answers (StorageBackend) and its values.
+        .target(name: "StorageAPI", dependencies: ["Primitives"]),
+        // The reference implementation: the store, the data directory, rules, the emulator's export.
+        .target(name: "ReferenceService", dependencies: ["StorageAPI", "Primitives"]),
+        // The Apple SDK's model: references, tasks, retries, client-side faults.
+        .target(name: "StorageSDK", dependencies: ["StorageAPI", "Primitives"]),
+        // What the wire dialects share: requests, JSON codecs, reads, the clients' plumbing.
+        .target(name: "StorageWire", dependencies: ["StorageAPI", "HTTPCore", "Primitives"]),
+        // One module per wire dialect: its server routes, its client and its codecs.
+        .target(name: "FirebaseV0", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
+        .target(name: "GCSJSON", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
+        // `serve`: the dialects composed behind host policy, faults, CORS and the admin routes.
+        .target(
+            name: "StorageServer",
+            dependencies: [
+                "FirebaseV0", "GCSJSON", "StorageWire", "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+            ]),
+        .target(name: "YAMLReader", dependencies: ["Primitives"]),
+        // For tests only: a raw HTTP client, server settings that end a failing test quickly, byte patterns.
+        .target(name: "TestSupport", dependencies: ["HTTPCore", "Primitives"]),
+        .target(name: "ScenarioLanguage", dependencies: ["StorageSDK", "StorageAPI", "YAMLReader", "Primitives"]),
+        .target(
+            name: "Harness",
+            dependencies: [
+                "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK",
+                "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+            ]),
         .executableTarget(name: "storage-conformance", dependencies: ["Harness"]),
-        .executableTarget(name: "storage-benchmarks", dependencies: ["Harness"]),
-        .testTarget(name: "StorageModelTests", dependencies: ["StorageModel"]),
-        .testTarget(name: "StorageHTTPTests", dependencies: ["StorageHTTP"]),
-        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
-        .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
-        .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "YAMLReader"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "YAMLReader"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["Harness"]),
+        .executableTarget(
+            name: "storage-benchmarks",
+            dependencies: ["Harness", "ScenarioLanguage", "YAMLReader", "StorageSDK", "ReferenceService", "Primitives"]),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives", "TestSupport"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport", "Primitives"]),
+        .testTarget(
+            name: "ReferenceServiceTests",
+            dependencies: ["ReferenceService", "StorageAPI", "Primitives", "TestSupport"]),
+        .testTarget(
+            name: "StorageSDKTests",
+            dependencies: ["StorageSDK", "ReferenceService", "StorageAPI", "Primitives", "TestSupport"]),
+        .testTarget(
+            name: "StorageServerTests",
+            dependencies: [
+                "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService", "StorageAPI",
+                "HTTPCore", "TestSupport", "Primitives",
+            ]),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "Primitives", "TestSupport"]),
+        .testTarget(
+            name: "ScenarioLanguageTests",
+            dependencies: ["ScenarioLanguage", "YAMLReader", "StorageSDK", "StorageAPI", "Primitives"]),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: [
+                "Harness", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire",
+                "StorageSDK",
+                "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+            ]),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: [
+                "Harness", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire",
+                "StorageSDK",
+                "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,7 @@
 import Foundation
-import StorageModel
+import Primitives
+import ReferenceService
+import StorageSDK
 
 /// In-process transfers and listing through the client and the reference service.
 enum ModelBenchmark {

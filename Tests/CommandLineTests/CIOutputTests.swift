@@ -1,7 +1,5 @@
 import Foundation
 import Harness
-import StorageHTTP
-import StorageModel
 import Testing
 
 /// Output for CI: GitHub annotations, --quiet, and JUnit testcases with their file and line.

@@ -1,7 +1,8 @@
 import Foundation
+import HTTPCore
 import Harness
-import StorageHTTP
-import StorageModel
+import ReferenceService
+import StorageServer
 import Testing
 
 /// `run`: exit codes, console lines, and the reports it always writes.

@@ -1,7 +1,5 @@
 import Foundation
 import Harness
-import StorageHTTP
-import StorageModel
 import Testing
 
 /// What the runner says when a scenario does something that cannot work as written.

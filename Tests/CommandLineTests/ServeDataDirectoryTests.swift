@@ -1,6 +1,6 @@
+import FirebaseV0
 import Foundation
-import StorageHTTP
-import StorageModel
+import StorageAPI
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Foundation
 import Harness
-import StorageModel
+import ReferenceService
 import Testing
 
 /// `serve --import` and `--export-on-exit` as a user runs them.

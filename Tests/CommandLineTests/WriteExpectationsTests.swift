@@ -1,7 +1,5 @@
 import Foundation
 import Harness
-import StorageHTTP
-import StorageModel
 import Testing
 
 @Suite struct WriteExpectationsTests {

@@ -1,6 +1,6 @@
 import Foundation
+import HTTPCore
 import ScenarioLanguage
-import StorageHTTP
 import YAMLReader
 
 /// The `storage-conformance` command line: reads the arguments, runs one command and returns its exit

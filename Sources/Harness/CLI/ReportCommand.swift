@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// `report`: reads JSON results, merges the shards of each label, and writes the compatibility matrix or
 /// the merged report.
@@ -88,7 +89,7 @@ struct ReportCommand: ToolCommand {
 
     private func write(_ data: Data, to path: String) -> Bool {
         do {
-            try ReportFile.write(data, to: path)
+            try AtomicFile.write(data, to: path)
             return true
         } catch {
             tool.complain("cannot write \(path): \(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScenarioLanguage
 import Synchronization
 import YAMLReader
@@ -105,7 +106,7 @@ struct RunCommand: ToolCommand {
         if let path = options.value("--write-expectations") {
             let manifest = ExpectationsManifest.recording(report, path: path, previous: expectations)
             do {
-                try ReportFile.write(Data(manifest.yamlText.utf8), to: path)
+                try AtomicFile.write(Data(manifest.yamlText.utf8), to: path)
                 tool.say("wrote \(path): \(manifest.entries.count) expected failures")
             } catch {
                 tool.complain("cannot write the expectations manifest: \(error)")

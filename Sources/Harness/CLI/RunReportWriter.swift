@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import ScenarioLanguage
 import YAMLReader
 
@@ -18,7 +19,7 @@ struct RunReportWriter {
         if let json { outputs.append((json, JSONReport.render(report))) }
         for (path, data) in outputs {
             do {
-                try ReportFile.write(data, to: path)
+                try AtomicFile.write(data, to: path)
             } catch {
                 tool.complain("cannot write the report: \(error)")
                 written = false

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
-import StorageHTTP
-import StorageModel
+import HTTPCore
+import ReferenceService
+import StorageServer
+import StorageWire
 
 /// `serve`: the reference implementation over HTTP until SIGINT or SIGTERM.
 struct ServeCommand: ToolCommand {

@@ -1,6 +1,8 @@
 import Foundation
+import Primitives
 import ScenarioLanguage
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// A `ScenarioClient` whose SDK runs in a driver process (docs/driver-protocol.md). Each scenario gets a
 /// fresh driver. The driver's tasks report every event and wait for the runner's acknowledgement before

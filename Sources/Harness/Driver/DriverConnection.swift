@@ -1,6 +1,7 @@
 import Foundation
-import StorageHTTP
-import StorageModel
+import HTTPCore
+import Primitives
+import StorageSDK
 
 /// One driver process and the JSON lines between it and the runner (docs/driver-protocol.md §2). The runner
 /// writes requests on the driver's standard input and reads its answers, task events and observer calls

@@ -1,6 +1,6 @@
 import Foundation
+import Primitives
 import ScenarioLanguage
-import StorageModel
 
 /// What a driver can do beyond the protocol's core (references by path, uploads of data, downloads into
 /// memory, their events in lock step), as its `hello` answer lists it (docs/driver-protocol.md §4). A

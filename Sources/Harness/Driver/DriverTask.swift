@@ -1,5 +1,6 @@
 import Foundation
-import StorageModel
+import Primitives
+import StorageSDK
 
 /// A task of a driver's client, as the runner sees it: the events the driver reported, delivered to the
 /// runner's taps when the scenario waits (`DriverClient.runWork`); pause, resume, cancel and observers go

@@ -1,5 +1,7 @@
 import Foundation
-import StorageModel
+import Primitives
+import StorageAPI
+import StorageSDK
 
 /// How the driver protocol writes the values it carries (docs/driver-protocol.md §3): references, metadata,
 /// metadata changes, errors, task events and faults, each as a JSON value. Both ends use it: the runner's

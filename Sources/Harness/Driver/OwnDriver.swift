@@ -1,7 +1,11 @@
+import FirebaseV0
 import Foundation
+import GCSJSON
+import HTTPCore
+import Primitives
 import ScenarioLanguage
-import StorageHTTP
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// `storage-conformance driver`: the project's own client behind the driver protocol
 /// (docs/driver-protocol.md), reading requests on standard input and answering on standard output. It is

@@ -1,6 +1,7 @@
 import Foundation
+import Primitives
 import ScenarioLanguage
-import StorageModel
+import StorageSDK
 
 /// Compares what a step produced with its `expect:`; throws the first difference.
 enum ExpectationCheck {

@@ -1,7 +1,8 @@
 import Foundation
+import GCSJSON
 import ScenarioLanguage
-import StorageHTTP
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// A server speaking the GCS JSON API (`--target gcs+http://HOST:PORT`): fake-gcs-server,
 /// gcp-storage-emulator, storage-testbench, or `storage-conformance serve`, driven through `GCSBackend`.

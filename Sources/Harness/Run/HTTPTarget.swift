@@ -1,7 +1,8 @@
+import FirebaseV0
 import Foundation
 import ScenarioLanguage
-import StorageHTTP
-import StorageModel
+import StorageAPI
+import StorageSDK
 import Synchronization
 
 /// A live endpoint that speaks the Firebase Storage v0 protocol (the Firebase emulator, production, or

@@ -1,6 +1,8 @@
 import Foundation
+import ReferenceService
 import ScenarioLanguage
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// The bundled reference implementation, in process: every scenario gets its own `InMemoryBackend`.
 public struct ReferenceTarget: Target {

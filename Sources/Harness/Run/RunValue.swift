@@ -1,6 +1,6 @@
 import Foundation
 import ScenarioLanguage
-import StorageModel
+import StorageSDK
 
 /// What a name stands for while a scenario runs: `$bucket`, or what a step named with `as:`.
 enum RunValue {

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioLanguage
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// ref, downloadURL, list, listAll, getMetadata, updateMetadata and delete.
 extension ScenarioExecution {

@@ -1,6 +1,6 @@
 import Foundation
 import ScenarioLanguage
-import StorageModel
+import StorageSDK
 
 /// put, getData, write, pause, resume, cancel, await and the observer steps.
 extension ScenarioExecution {

@@ -1,6 +1,6 @@
 import Foundation
 import ScenarioLanguage
-import StorageModel
+import StorageAPI
 
 /// Runs one scenario against one target session: fixtures, then every step in order, then the task
 /// checks; produces the scenario's report.

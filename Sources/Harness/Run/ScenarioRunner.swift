@@ -1,6 +1,5 @@
 import Foundation
 import ScenarioLanguage
-import StorageModel
 
 /// Runs selected scenarios against a target, `jobs` at a time, and assembles the run's report.
 ///

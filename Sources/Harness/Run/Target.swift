@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioLanguage
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// Where scenarios run. The runner asks a target for a fresh, isolated session per scenario and then
 /// talks only to the session's `Storage`: it never looks behind it.

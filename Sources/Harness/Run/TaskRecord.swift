@@ -1,6 +1,7 @@
 import Foundation
+import Primitives
 import ScenarioLanguage
-import StorageModel
+import StorageSDK
 
 /// A task a scenario started, with every event it delivered (recorded through a tap, so
 /// `removeAllObservers` cannot hide any), and the checks that hold for every task.

@@ -1,4 +1,4 @@
-import StorageModel
+import Primitives
 
 /// The steps and task events of one scenario as they happened, one line each.
 final class Transcript: Sendable {

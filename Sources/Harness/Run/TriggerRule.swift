@@ -1,5 +1,5 @@
+import Primitives
 import ScenarioLanguage
-import StorageModel
 
 /// When a `when:` trigger acts, relative to a task's events: the language's one rule, kept in one place.
 ///

@@ -1,4 +1,4 @@
-import StorageModel
+import Primitives
 
 extension ExpectationsManifest {
     /// The manifest a run calls for: every scenario that failed or errored, with its one-line message as the

@@ -1,4 +1,4 @@
-import StorageModel
+import StorageSDK
 
 /// An expected sequence of task events: items, each an event with a count, matched against the whole
 /// sequence (`resume progress+ pause resume progress{1,8} success`).

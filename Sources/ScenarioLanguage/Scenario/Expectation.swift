@@ -1,4 +1,4 @@
-import StorageModel
+import StorageSDK
 import YAMLReader
 
 /// `expect:` of a step. Which fields a verb accepts is checked when the file is read; the runner checks

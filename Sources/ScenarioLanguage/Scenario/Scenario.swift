@@ -1,4 +1,4 @@
-import StorageModel
+import StorageAPI
 import YAMLReader
 
 /// One scenario file: its scenarios in order.

@@ -1,4 +1,5 @@
-import StorageModel
+import StorageAPI
+import StorageSDK
 import YAMLReader
 
 /// One step: a verb with its arguments, an optional name for what it produces, trigger and expectation.

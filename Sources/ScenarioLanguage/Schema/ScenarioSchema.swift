@@ -1,5 +1,6 @@
 import Foundation
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// The JSON Schema (draft-07, as YAML language servers read it) of one scenario document, written from the
 /// tables the decoders check files against (`LanguageKeys`, `Verb`, `ExpectationSubject`): an editor pointed at

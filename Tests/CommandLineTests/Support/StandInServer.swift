@@ -1,5 +1,6 @@
 import Foundation
-import StorageHTTP
+import HTTPCore
+import StorageWire
 
 /// A loopback HTTP server that is not a storage server, answering as the tests need: a plain web server,
 /// a GCS JSON API server, or a v0 endpoint that answers the run's first question and then goes silent.

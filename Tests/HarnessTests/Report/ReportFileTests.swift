@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Primitives
 import Testing
 
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ struct ReportFileTests {
     @Test func createsMissingParentDirectories() throws {
         try inTemporaryDirectory { directory in
             let path = directory + "/reports/nested/junit.xml"
-            try ReportFile.write(Data("<testsuites/>".utf8), to: path)
+            try AtomicFile.write(Data("<testsuites/>".utf8), to: path)
             #expect(contents(path) == "<testsuites/>")
             #expect(try entries(directory + "/reports/nested") == ["junit.xml"])
         }
@@ -43,11 +44,11 @@ struct ReportFileTests {
     @Test func replacesAnExistingFileAndLeavesNoTemporaryFile() throws {
         try inTemporaryDirectory { directory in
             let path = directory + "/report.json"
-            try ReportFile.write(Data("old".utf8), to: path)
+            try AtomicFile.write(Data("old".utf8), to: path)
             let oldInode = try #require(
                 try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
             let new = String(repeating: "new report\n", count: 100_000)
-            try ReportFile.write(Data(new.utf8), to: path)
+            try AtomicFile.write(Data(new.utf8), to: path)
             #expect(contents(path) == new)
             #expect(try entries(directory) == ["report.json"])
             let newInode = try #require(
@@ -58,7 +59,7 @@ struct ReportFileTests {
 
     @Test func writesAnEmptyReport() throws {
         try inTemporaryDirectory { directory in
-            try ReportFile.write(Data(), to: directory + "/empty.xml")
+            try AtomicFile.write(Data(), to: directory + "/empty.xml")
             #expect(contents(directory + "/empty.xml") == "")
         }
     }
@@ -68,8 +69,8 @@ struct ReportFileTests {
             let path = directory + "/junit.xml"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             try Data("keep".utf8).write(to: URL(fileURLWithPath: path + "/inside.txt"))
-            let error = try #require(throws: ReportFileError.self) {
-                try ReportFile.write(Data("new".utf8), to: path)
+            let error = try #require(throws: AtomicFileError.self) {
+                try AtomicFile.write(Data("new".utf8), to: path)
             }
             #expect(error.path == path)
             #expect(error.description.contains(path))
@@ -84,8 +85,8 @@ struct ReportFileTests {
             let blocker = directory + "/reports"
             try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
             let path = blocker + "/sub/junit.xml"
-            let error = try #require(throws: ReportFileError.self) {
-                try ReportFile.write(Data("new".utf8), to: path)
+            let error = try #require(throws: AtomicFileError.self) {
+                try AtomicFile.write(Data("new".utf8), to: path)
             }
             #expect(error.path == path)
             #expect(error.reason.contains("not a directory"))
@@ -97,10 +98,10 @@ struct ReportFileTests {
     func unwritableDirectoryFailsAndKeepsTheOldFile() throws {
         try inTemporaryDirectory { directory in
             let path = directory + "/junit.xml"
-            try ReportFile.write(Data("old".utf8), to: path)
+            try AtomicFile.write(Data("old".utf8), to: path)
             #expect(chmod(directory, 0o555) == 0)
-            let error = try #require(throws: ReportFileError.self) {
-                try ReportFile.write(Data("new".utf8), to: path)
+            let error = try #require(throws: AtomicFileError.self) {
+                try AtomicFile.write(Data("new".utf8), to: path)
             }
             #expect(error.path == path)
             #expect(contents(path) == "old")
@@ -110,8 +111,8 @@ struct ReportFileTests {
 
     @Test(arguments: ["", "reports/"])
     func pathsThatNameNoFileAreRejected(path: String) throws {
-        let error = try #require(throws: ReportFileError.self) {
-            try ReportFile.write(Data("x".utf8), to: path)
+        let error = try #require(throws: AtomicFileError.self) {
+            try AtomicFile.write(Data("x".utf8), to: path)
         }
         #expect(error.path == path)
     }

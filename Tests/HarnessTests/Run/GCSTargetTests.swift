@@ -1,8 +1,8 @@
 import Foundation
 import Harness
+import ReferenceService
 import ScenarioLanguage
-import StorageHTTP
-import StorageModel
+import StorageServer
 import Testing
 
 /// Scenarios over the GCS JSON API (`GCSTarget`) against an in-process `StorageServer`: what the API can

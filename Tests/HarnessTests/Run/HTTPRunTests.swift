@@ -1,8 +1,9 @@
 import Foundation
+import HTTPCore
 import Harness
+import ReferenceService
 import ScenarioLanguage
-import StorageHTTP
-import StorageModel
+import StorageServer
 import Testing
 
 /// Scenarios over HTTP against an in-process `StorageServer` behave as they do on the reference, and an

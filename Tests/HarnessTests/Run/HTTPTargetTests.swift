@@ -1,8 +1,11 @@
 import Foundation
+import HTTPCore
 import Harness
+import ReferenceService
 import ScenarioLanguage
-import StorageHTTP
-import StorageModel
+import StorageAPI
+import StorageSDK
+import StorageServer
 import Testing
 import YAMLReader
 

@@ -1,4 +1,4 @@
-import StorageModel
+import StorageSDK
 import Testing
 
 @testable import Harness

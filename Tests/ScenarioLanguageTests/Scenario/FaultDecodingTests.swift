@@ -1,5 +1,5 @@
 import ScenarioLanguage
-import StorageModel
+import StorageAPI
 import Testing
 import YAMLReader
 

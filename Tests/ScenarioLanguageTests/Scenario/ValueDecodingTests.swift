@@ -1,5 +1,5 @@
 import ScenarioLanguage
-import StorageModel
+import StorageAPI
 import Testing
 
 /// Sizes, data sources, triggers and event patterns, read through scenario files.

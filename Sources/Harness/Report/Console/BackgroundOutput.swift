@@ -1,5 +1,5 @@
 import Foundation
-import StorageModel
+import Primitives
 
 /// Text written to `output` by a thread of its own, so `write` never waits on a slow or stalled reader (a
 /// `serve --verbose` piped into a program that stopped reading). At most `capacity` pieces wait; beyond that

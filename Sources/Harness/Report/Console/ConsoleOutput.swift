@@ -1,4 +1,4 @@
-import StorageModel
+import Primitives
 
 #if canImport(Glibc)
 import Glibc

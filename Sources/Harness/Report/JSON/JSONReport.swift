@@ -1,5 +1,5 @@
 import Foundation
-import StorageModel
+import Primitives
 
 /// Renders a `RunReport` as JSON for machines: UTF-8, two-space indentation, keys in the fixed
 /// order below. Strings are reproduced exactly (control characters and escape sequences are

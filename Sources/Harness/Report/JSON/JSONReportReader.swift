@@ -1,5 +1,5 @@
 import Foundation
-import StorageModel
+import Primitives
 
 /// Reads a JSON report (the format `JSONReport` writes) back into a `RunReport`, so that results of several
 /// runs, targets or shards can be merged and compared. A file that departs from the format is refused with

@@ -1,4 +1,4 @@
-import StorageModel
+import StorageAPI
 import YAMLReader
 
 /// Reads `given.faults` (a list of faults) and `given.retry` (docs/scenario-language.md §11).

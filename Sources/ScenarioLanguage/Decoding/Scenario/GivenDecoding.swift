@@ -1,4 +1,4 @@
-import StorageModel
+import StorageAPI
 import YAMLReader
 
 /// Reads `given:`: fixture objects, rules, the user, faults and retry times.

@@ -1,4 +1,3 @@
-import StorageModel
 import YAMLReader
 
 /// Reads `expect:` of a step, with the keys its verb accepts (see `ExpectationSubject`).

@@ -1,4 +1,4 @@
-import StorageModel
+import StorageSDK
 import YAMLReader
 
 /// Reads a step's verb value and the keys next to it into a `StepAction`.

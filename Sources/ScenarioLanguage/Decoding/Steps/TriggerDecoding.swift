@@ -1,4 +1,4 @@
-import StorageModel
+import StorageSDK
 import YAMLReader
 
 /// Reads `when:` of pause, resume and cancel: `{ progress: N }` (a size, or `N%`), `{ event: STATUS }` or

@@ -1,4 +1,5 @@
-import StorageModel
+import StorageAPI
+import StorageSDK
 
 /// Every mapping of the scenario language and the keys it accepts. The decoders check files against these
 /// lists and `ScenarioSchema` writes the JSON Schema from them, so the two cannot disagree. The keys a step

@@ -1,4 +1,4 @@
-import StorageModel
+import Primitives
 import YAMLReader
 
 /// Reads a data source: exactly one of `text`, `base64`, `random` (with an optional `seed`), `zeros`,

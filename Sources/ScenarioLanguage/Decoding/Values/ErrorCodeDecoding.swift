@@ -1,5 +1,5 @@
 import Foundation
-import StorageModel
+import StorageSDK
 import YAMLReader
 
 /// Reads `error:` of an expectation: `CODE`, or `{ code: CODE, message: "substring", body: "substring" }` where

@@ -1,4 +1,4 @@
-import StorageModel
+import StorageSDK
 import YAMLReader
 
 /// Reads an event pattern: a YAML list or a space-separated string of items, each an event (`resume`,

@@ -1,4 +1,4 @@
-import StorageModel
+import StorageAPI
 import YAMLReader
 
 /// Reads the metadata a scenario writes: `metadata:` of put and updateMetadata, and the metadata keys of

@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 /// Byte values the scanner and resolvers test for.
 extension ASCII {

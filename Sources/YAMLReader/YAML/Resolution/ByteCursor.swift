@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 /// A position in a byte string, for hand-written matchers of small regular languages.
 struct ByteCursor {

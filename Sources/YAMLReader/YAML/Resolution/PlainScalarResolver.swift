@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 /// Resolves plain scalars by YAML 1.2 core-schema rules, as the scenario language states them:
 /// `null`/`Null`/`NULL`/`~`/empty, `true`/`false` in three casings, decimal, `0x` and `0o` integers

@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 /// Reads a plain scalar the way YAML 1.1 loaders do — PyYAML's implicit resolvers and constructors, plus
 /// the `y`/`n` booleans of the YAML 1.1 type repository — to find scalars whose meaning changed in 1.2.

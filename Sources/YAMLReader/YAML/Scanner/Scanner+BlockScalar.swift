@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 extension Scanner {
     private enum Chomping {

@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 extension Scanner {
     /// Scans the next token into the queue, preceded by the block ends and mapping start it implies.

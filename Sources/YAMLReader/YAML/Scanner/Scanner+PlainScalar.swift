@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 extension Scanner {
     /// Scans a plain scalar, folding it across lines, and resolves it (null, bool, int, float or string).

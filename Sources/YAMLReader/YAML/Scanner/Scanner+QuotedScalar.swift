@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 extension Scanner {
     /// Scans a single- or double-quoted scalar: `''` and backslash escapes, line folding, escaped line

@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 extension Scanner {
     /// Skips spaces, comments and line breaks up to the next token, rejecting tabs outside scalars and

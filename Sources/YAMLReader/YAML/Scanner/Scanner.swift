@@ -1,4 +1,4 @@
-import TextBytes
+import Primitives
 
 /// Turns validated UTF-8 bytes into tokens of the YAML subset.
 ///

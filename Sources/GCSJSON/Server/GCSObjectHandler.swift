@@ -1,0 +1,71 @@
+import Foundation
+import HTTPCore
+import StorageAPI
+import StorageWire
+
+/// `/storage/v1/b/{bucket}/o/{object}` (and its `/download` twin): metadata, media, update, delete and
+/// copy, each behind the request's preconditions.
+struct GCSObjectHandler {
+    let backend: any StorageBackend
+    /// This server's base URL for `selfLink` and `mediaLink`, worked out only for answers that carry them.
+    let base: () -> String
+
+    func respond(_ request: StorageRequest, object: ObjectAddress, download: Bool) throws(BackendError)
+        -> HTTPResponse
+    {
+        try GCSPreconditions(request.query).check(object, on: backend)
+        switch request.method {
+        case "GET", "HEAD":
+            switch request.query["alt"] {
+            case "media"?: return try ObjectReadHandler(backend: backend).media(request, object: object)
+            case nil where download: return try ObjectReadHandler(backend: backend).media(request, object: object)
+            case nil, "json"?: return GCSObjectJSON.response(try backend.getMetadata(object), base: base())
+            case let other?: throw .badRequest("Invalid alt=\(other): expected json or media.")
+            }
+        case "PATCH":
+            let patch = try MetadataPatchJSON.decode(request.body)
+            return GCSObjectJSON.response(try backend.updateMetadata(object, patch: patch), base: base())
+        case "PUT":
+            return GCSObjectJSON.response(
+                try backend.updateMetadata(object, patch: replacement(request.body)), base: base())
+        case "DELETE":
+            try backend.deleteObject(object)
+            return HTTPResponse(status: 204)
+        default:
+            throw BackendError(status: 405, "Method \(request.method) is not allowed here.")
+        }
+    }
+
+    /// `POST …/copyTo/…` answers the new object; `…/rewriteTo/…` a finished rewrite carrying it. The body's
+    /// metadata, when there is some, replaces the source's.
+    func copy(_ request: StorageRequest, from source: ObjectAddress, to destination: ObjectAddress, rewrite: Bool)
+        throws(BackendError) -> HTTPResponse
+    {
+        try GCSPreconditions(request.query).check(destination, on: backend)
+        let original = try backend.getMetadata(source)
+        let bytes = try backend.readObject(ReadRequest(object: source)).body
+        var fields = ObjectMetadataFields(
+            cacheControl: original.cacheControl, contentDisposition: original.contentDisposition,
+            contentEncoding: original.contentEncoding, contentLanguage: original.contentLanguage,
+            contentType: original.contentType, customMetadata: original.customMetadata)
+        if !WireObject.isBlank(request.body) { fields = try UploadMetadataJSON.decode(request.body).fields }
+        let copied = try backend.storeWhole(bytes, to: destination, metadata: fields)
+        guard rewrite else { return GCSObjectJSON.response(copied, base: base()) }
+        var body = JSONObjectWriter()
+        body.string("kind", "storage#rewriteResponse")
+        body.string("totalBytesRewritten", String(copied.size))
+        body.string("objectSize", String(copied.size))
+        body.value("done", .bool(true))
+        body.raw("resource", GCSObjectJSON.encode(copied, base: base()))
+        return WireResponse.json(body.finish())
+    }
+
+    /// A PUT replaces the writable metadata: what the body leaves out is removed.
+    private func replacement(_ body: Data) throws(BackendError) -> MetadataPatch {
+        let given = try MetadataPatchJSON.decode(body)
+        var patch = MetadataPatch(removesAllCustomMetadata: true)
+        for field in MetadataField.allCases { patch.fields[field] = given.fields[field] ?? .some(nil) }
+        patch.customMetadata = given.customMetadata
+        return patch
+    }
+}

@@ -1,0 +1,372 @@
+import Foundation
+import Primitives
+
+/// One accepted connection: its socket, the bytes it has received and the writer of its responses.
+///
+/// An event loop holds it while it waits for a request, and answers there the requests it can answer without
+/// waiting (`serveReady()`). Anything else is handed to a thread of the runtime (`serve(_:)`), which receives
+/// bodies, calls handlers that may block and waits for room to write, then gives the connection back. One of
+/// them holds it at a time; it passes between them through the loop's inbox and the thread's work, which is
+/// why it is sent between threads unchecked.
+final class HTTPConnection: @unchecked Sendable {
+    let socket: ConnectionSocket
+    /// What the connection is doing, for the registry.
+    let activity: ConnectionActivity
+    /// When the event loop holding the connection closes it unless a request arrives (monotonic milliseconds).
+    var idleDeadline = 0
+    /// The event loop's turn in which it last served the connection.
+    var loopTurn = 0
+    private let runtime: ServerRuntime
+    private let configuration: HTTPServerConfiguration
+    private let input: ConnectionInput
+    private let remoteAddress: String
+    private var writer: ResponseWriter
+    private let readTimeoutMilliseconds: Int
+    private let limits: RequestHeadParser.Limits
+    /// A head the event loop began to parse but did not receive whole.
+    private var partialHead: RequestHeadParser?
+
+    /// The most requests one connection gets answered on an event loop before the loop turns to others.
+    private static let requestsPerTurn = 16
+
+    init(socket: ConnectionSocket, activity: ConnectionActivity, remoteAddress: String, runtime: ServerRuntime) {
+        let configuration = runtime.configuration
+        self.runtime = runtime
+        self.configuration = configuration
+        self.socket = socket
+        self.activity = activity
+        self.remoteAddress = remoteAddress
+        writer = ResponseWriter(errorResponder: runtime.errorResponder)
+        let lineLimit = max(configuration.maxRequestLineBytes, configuration.maxHeaderBytes, 4096)
+        input = ConnectionInput(
+            socket: socket,
+            buffer: ReceiveBuffer(initialCapacity: 16 * 1024, maxCapacity: lineLimit + 64 * 1024))
+        readTimeoutMilliseconds = Int(configuration.readTimeout.pollMilliseconds)
+        limits = RequestHeadParser.Limits(
+            maxRequestLineBytes: configuration.maxRequestLineBytes,
+            maxHeaderBytes: configuration.maxHeaderBytes,
+            maxHeaderCount: configuration.maxHeaderCount)
+    }
+
+    /// What to do with the connection after an exchange.
+    private enum Next {
+        case keepOpen
+        /// Our last response said `Connection: close`: half-close and let the peer read it before closing.
+        case closeAfterResponse
+        /// The peer is gone or unreachable: close at once.
+        case abort
+    }
+
+    /// A response on its way: what its framing and the access log need to know of the request it answers.
+    struct Answer {
+        var method: String
+        var target: String
+        var status: Int
+        var started: ContinuousClock.Instant
+        var exchange: ResponseWriter.Exchange
+    }
+
+    /// Where a thread takes over from the event loop.
+    enum Continuation {
+        /// Receive and answer a request: its head parsed already, or not received whole yet (nil). `started`: when
+        /// the loop began it (its bytes are counted from there); nil for a request the loop has not begun.
+        case request(RequestHead?, started: ContinuousClock.Instant?)
+        /// Refuse a request whose head the event loop could not accept.
+        case refuse(HTTPProtocolError, started: ContinuousClock.Instant)
+        /// Send a response cut short, as the handler asked.
+        case disrupt(HTTPResponse, Answer)
+        /// Send the rest of a response the socket did not take at once, then go on as its framing says.
+        case finish(OutgoingMessage, Answer)
+        /// Close after a response that said so, letting the peer read it first.
+        case close
+    }
+
+    /// What an event loop does with the connection after `serveReady()`.
+    enum LoopStep {
+        /// Keep it, waiting for the next request.
+        case wait
+        /// Keep it, and serve it again before waiting: it has requests buffered still.
+        case again
+        /// Hand it to a thread, which goes on from there.
+        case handOff(Continuation)
+        /// Close it: the peer left, or a write failed.
+        case end
+    }
+
+    // MARK: On an event loop
+
+    /// Receives what has arrived and answers the complete requests that need no waiting, up to
+    /// `requestsPerTurn`; says what the loop should do next. Never blocks.
+    func serveReady() -> LoopStep {
+        do {
+            _ = try input.receiveAvailable()
+        } catch {
+            return input.buffer.isEmpty ? .end : .handOff(.request(nil, started: nil))
+        }
+        for _ in 0..<Self.requestsPerTurn {
+            guard !input.buffer.isEmpty else { return .wait }
+            if let step = answerAtOnce() { return step }
+        }
+        return input.buffer.isEmpty ? .wait : .again
+    }
+
+    /// Answers the next buffered request on the loop, or says where a thread must take over (nil: answered, and
+    /// the connection stays open).
+    private func answerAtOnce() -> LoopStep? {
+        let started = ContinuousClock.now
+        input.resetCount()
+        var parser = RequestHeadParser(limits: limits)
+        let head: RequestHead
+        do {
+            guard let parsed = try parser.parse(input.buffer) else {
+                partialHead = parser
+                return .handOff(.request(nil, started: started))
+            }
+            head = parsed
+        } catch let error as HTTPProtocolError {
+            return .handOff(.refuse(error, started: started))
+        } catch {
+            return .end
+        }
+        let request = HTTPRequest(
+            method: head.method, target: head.target, version: head.version.text, headers: head.headers,
+            body: Data(), remoteAddress: remoteAddress)
+        guard head.expectations.isEmpty,
+            (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none,
+            runtime.answersAtOnce?(request) == true
+        else {
+            return .handOff(.request(head, started: started))
+        }
+        activity.mark(.responding)
+        let response = runtime.handler(request)
+        var answer = Answer(
+            method: head.method, target: head.target, status: response.status, started: started,
+            exchange: .init(isHead: head.isHead, version: head.version, keepAlive: keepsAlive(head, after: response)))
+        if response.disruption != nil {
+            answer.exchange.keepAlive = false
+            return .handOff(.disrupt(response, answer))
+        }
+        do {
+            var outgoing = try writer.prepare(response, for: answer.exchange)
+            guard try outgoing.send(on: socket, waiting: false) else { return .handOff(.finish(outgoing, answer)) }
+            report(answer, responseBytes: outgoing.byteCount)
+        } catch {
+            return .end
+        }
+        guard answer.exchange.keepAlive else { return .handOff(.close) }
+        activity.mark(.idle)
+        return nil
+    }
+
+    // MARK: On a thread
+
+    /// Goes on from where the event loop handed over, and serves the requests buffered after it. True: the
+    /// connection waits for its next request, back on an event loop; false: it is closed and gone.
+    func serve(_ continuation: Continuation) -> Bool {
+        var next: Next
+        switch continuation {
+        case .request(let head, let started):
+            next = serveRequest(head, started: started)
+        case .refuse(let error, let started):
+            next = refuse(error, method: "", target: "", started: started)
+        case .disrupt(let response, let answer):
+            next = (try? disrupt(response, answer)) ?? .abort
+        case .finish(var outgoing, let answer):
+            next = finish(&outgoing, answer)
+        case .close:
+            next = .closeAfterResponse
+        }
+        while next == .keepOpen, !input.buffer.isEmpty, !runtime.isStopping {
+            next = serveRequest(nil, started: nil)
+        }
+        if next == .keepOpen, !runtime.isStopping {
+            activity.mark(.idle)
+            return true
+        }
+        if next == .closeAfterResponse, !runtime.isStopping {
+            socket.shutdownWrite()
+            socket.drain(limit: 1 << 20, timeoutMilliseconds: 1000, stopDescriptor: runtime.stopSignal.descriptor)
+        }
+        runtime.connectionEnded(socket)
+        return false
+    }
+
+    /// Receives and answers one request: `prefetched` is its head when the event loop parsed it already, and
+    /// `started` when the loop began it (its bytes are counted from there).
+    private func serveRequest(_ prefetched: RequestHead?, started: ContinuousClock.Instant?) -> Next {
+        let started =
+            started
+            ?? {
+                input.resetCount()
+                return ContinuousClock.now
+            }()
+        var method = prefetched?.method ?? ""
+        var target = prefetched?.target ?? ""
+        activity.mark(.receiving)
+        do {
+            let head = try prefetched ?? readHead()
+            method = head.method
+            target = head.target
+            let framing = try BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)
+            let continues = try expectsContinue(head)
+            var request = HTTPRequest(
+                method: head.method, target: head.target, version: head.version.text, headers: head.headers,
+                body: Data(), remoteAddress: remoteAddress)
+            if framing != .none, let screen = runtime.screen, let refusal = screen(request) {
+                activity.mark(.responding)
+                let answer = Answer(
+                    method: method, target: target, status: refusal.status, started: started,
+                    exchange: .init(isHead: head.isHead, version: head.version, keepAlive: false))
+                report(answer, responseBytes: try writer.write(refusal, for: answer.exchange, to: socket))
+                return .closeAfterResponse
+            }
+            let invites = continues && framing != .none && input.buffer.isEmpty
+            let stream = try readBody(framing, of: &request, inviting: invites)
+            activity.mark(.responding)
+            let response = runtime.handler(request)
+            if let failure = stream?.failure { throw failure }
+            var answer = Answer(
+                method: method, target: target, status: response.status, started: started,
+                exchange: .init(isHead: head.isHead, version: head.version, keepAlive: false))
+            if response.disruption != nil { return try disrupt(response, answer) }
+            answer.exchange.keepAlive = keepsAlive(head, after: response) && stream?.isComplete != false
+            var outgoing = try writer.prepare(response, for: answer.exchange)
+            return finish(&outgoing, answer)
+        } catch let error as HTTPProtocolError {
+            return refuse(error, method: method, target: target, started: started)
+        } catch {
+            return .abort
+        }
+    }
+
+    /// Sends what is left of `outgoing`, waiting for room, and logs the exchange.
+    private func finish(_ outgoing: inout OutgoingMessage, _ answer: Answer) -> Next {
+        do {
+            _ = try outgoing.send(on: socket, waiting: true)
+        } catch {
+            return .abort
+        }
+        report(answer, responseBytes: outgoing.byteCount)
+        return answer.exchange.keepAlive ? .keepOpen : .closeAfterResponse
+    }
+
+    /// Answers a request the core refuses, then closes.
+    private func refuse(_ error: HTTPProtocolError, method: String, target: String, started: ContinuousClock.Instant)
+        -> Next
+    {
+        let response = runtime.errorResponder(error.status, error.message)
+        let answer = Answer(
+            method: method, target: target, status: error.status, started: started,
+            exchange: .init(isHead: method == "HEAD", version: .http11, keepAlive: false))
+        do {
+            report(answer, responseBytes: try writer.write(response, for: answer.exchange, to: socket))
+            return .closeAfterResponse
+        } catch {
+            return .abort
+        }
+    }
+
+    private func keepsAlive(_ head: RequestHead, after response: HTTPResponse) -> Bool {
+        head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response)
+    }
+
+    /// Reads the body into `request.body`, or, when the handler streams it, leaves it unread behind
+    /// `request.bodyStream` (returned). Only a streamed body may be longer than `maxBufferedBodyBytes`.
+    private func readBody(_ framing: BodyFraming, of request: inout HTTPRequest, inviting: Bool) throws
+        -> HTTPBodyStream?
+    {
+        let buffered = min(configuration.maxBodyBytes, configuration.maxBufferedBodyBytes)
+        if case .length(let length) = framing, runtime.streamsBody?(request) == true {
+            input.requireAverageRate(
+                bytesPerSecond: configuration.minimumBodyBytesPerSecond, graceMilliseconds: readTimeoutMilliseconds)
+            let stream = HTTPBodyStream(
+                length: length, input: input, stallMilliseconds: readTimeoutMilliseconds,
+                sendContinue: inviting ? { [socket, writer] in try writer.writeContinue(to: socket) } : nil)
+            request.bodyStream = stream
+            return stream
+        }
+        if case .length(let length) = framing, length > buffered { throw HTTPProtocolError.bodyTooLarge }
+        if inviting { try writer.writeContinue(to: socket) }
+        let reader = RequestBodyReader(
+            input: input, maxBodyBytes: buffered, maxTrailerBytes: configuration.maxHeaderBytes,
+            maxTrailerCount: configuration.maxHeaderCount, stallMilliseconds: readTimeoutMilliseconds,
+            minimumBytesPerSecond: configuration.minimumBodyBytesPerSecond)
+        request.body = try reader.read(framing)
+        return nil
+    }
+
+    /// The longest stall a response may ask for: a fault never holds a connection longer than this.
+    private static let longestStall: Double = 60
+
+    /// Sends `response` cut short as its disruption says, logs it and says how the connection ends: a break or
+    /// reset leaves the socket set to reset when it is closed.
+    private func disrupt(_ response: HTTPResponse, _ answer: Answer) throws -> Next {
+        guard let disruption = response.disruption else { return .abort }
+        var response = response
+        if let file = response.file {
+            var bytes = Data(count: Int(file.length))
+            response.body = bytes.withUnsafeMutableBytes { file.copy(into: $0) } ? bytes : Data()
+            response.file = nil
+        }
+        let exchange = answer.exchange
+        let bytes = writer.serialize(response, for: exchange)
+        let headCount = max(0, bytes.count - (exchange.isHead ? 0 : response.body.count))
+        var sent = 0
+        switch disruption {
+        case .reset:
+            socket.resetOnClose()
+        case .breakAfter(let bodyBytes):
+            sent = min(headCount + max(bodyBytes, 0), bytes.count)
+            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
+            socket.resetOnClose()
+        case .stall(let seconds, let afterBodyBytes):
+            sent = min(headCount + max(afterBodyBytes, 0), bytes.count)
+            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
+            let pause = min(max(seconds, 0), Self.longestStall)
+            if !runtime.stopSignal.wait(milliseconds: Int(pause * 1000)) {
+                try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+                sent = bytes.count
+            }
+        }
+        report(answer, responseBytes: sent)
+        return disruption == .reset ? .abort : .closeAfterResponse
+    }
+
+    /// Reads the request line and headers (going on with a head the event loop began); they must all arrive
+    /// within the read timeout.
+    private func readHead() throws -> RequestHead {
+        var parser = partialHead ?? RequestHeadParser(limits: limits)
+        partialHead = nil
+        let deadline = MonotonicClock.milliseconds() + readTimeoutMilliseconds
+        while true {
+            if let head = try parser.parse(input.buffer) { return head }
+            _ = try input.fill(until: deadline)
+        }
+    }
+
+    /// Whether the client waits for `100 Continue`; any expectation but `100-continue` is refused with 417.
+    private func expectsContinue(_ head: RequestHead) throws -> Bool {
+        guard !head.expectations.isEmpty else { return false }
+        let expectations = head.expectations.flatMap { $0.split(separator: ",") }.map { $0.trimmingASCIIWhitespace }
+        guard !expectations.isEmpty, expectations.allSatisfy({ HTTPHeaders.namesMatch(String($0), "100-continue") })
+        else {
+            throw HTTPProtocolError(status: 417, message: "Only the expectation 100-continue is supported.")
+        }
+        return head.version == .http11
+    }
+
+    private static func asksToClose(_ response: HTTPResponse) -> Bool {
+        response.headers.values(for: "Connection").contains { value in
+            value.split(separator: ",").contains { HTTPHeaders.namesMatch(String($0.trimmingASCIIWhitespace), "close") }
+        }
+    }
+
+    private func report(_ answer: Answer, responseBytes: Int) {
+        guard let log = runtime.log else { return }
+        log(
+            HTTPRequestLog(
+                method: answer.method, target: answer.target, status: answer.status,
+                requestBytes: input.receivedBytes - input.buffer.count, responseBytes: responseBytes,
+                duration: ContinuousClock.now - answer.started, remoteAddress: remoteAddress))
+    }
+}

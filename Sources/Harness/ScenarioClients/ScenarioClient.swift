@@ -1,0 +1,117 @@
+import Foundation
+import ScenarioLanguage
+import StorageAPI
+import StorageSDK
+
+/// The client a scenario's steps drive: the project's own (`LocalClient`) or another implementation behind
+/// the driver protocol (`DriverClient`, docs/driver-protocol.md). The runner keeps the scenario, fixtures,
+/// triggers and checks; a client only does what the steps ask and reports what its SDK reported.
+///
+/// Calls that return a `Result` carry the SDK's own errors; a thrown `StepFailure` is a failure of the
+/// client itself (a driver that died, timed out or wrote garbage), which errors the scenario.
+protocol ScenarioClient: AnyObject {
+    /// Who the requests run as, and how long the client retries (nil keeps the SDK's).
+    func configure(user: ScenarioUser, retry: RetryTimes, cap: Double) throws(StepFailure)
+    func reference(path: String) throws(StepFailure) -> ClientReference
+    func reference(url: String) throws(StepFailure) -> Result<ClientReference, StorageError>
+    /// The root, or where `link` leads from `reference` (nil: the root's parent).
+    func root() throws(StepFailure) -> ClientReference
+    func follow(_ link: ClientLink, from reference: ClientReference) throws(StepFailure) -> ClientReference?
+
+    func put(_ reference: ClientReference, source: ClientUpload, metadata: StorageMetadata?, chunkSize: Int64?)
+        throws(StepFailure) -> any ClientTask
+    func getData(_ reference: ClientReference, maxSize: Int64) throws(StepFailure) -> any ClientTask
+    func write(_ reference: ClientReference, toFile url: URL) throws(StepFailure) -> any ClientTask
+
+    func getMetadata(_ reference: ClientReference) throws(StepFailure) -> Result<StorageMetadata, StorageError>
+    func updateMetadata(_ reference: ClientReference, _ patch: MetadataPatch) throws(StepFailure)
+        -> Result<StorageMetadata, StorageError>
+    func delete(_ reference: ClientReference) throws(StepFailure) -> Result<Void, StorageError>
+    func downloadURL(_ reference: ClientReference) throws(StepFailure) -> Result<URL, StorageError>
+    func list(_ reference: ClientReference, maxResults: Int64, pageToken: String?) throws(StepFailure)
+        -> Result<ClientPage, StorageError>
+    func listAll(_ reference: ClientReference) throws(StepFailure) -> Result<ClientPage, StorageError>
+
+    /// Faults for the requests from now on (the `fault:` step).
+    func addFaults(_ faults: [RequestFault]) throws(StepFailure)
+    /// Lets the client's tasks run until `condition` holds or `deadline` passes; false when nothing is left
+    /// that could make it hold (every task ended or paused).
+    func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool
+    /// Ends the session: the client lets go of everything.
+    func close()
+}
+
+/// One link of a `ref:` chain, its child path rendered.
+enum ClientLink: Sendable {
+    case parent, root
+    case child(String)
+}
+
+/// What an upload sends.
+enum ClientUpload {
+    case data(Data)
+    case file(URL)
+}
+
+/// A reference as the client reports it. Two are equal when bucket and full path are.
+struct ClientReference: Sendable, Equatable, CustomStringConvertible {
+    /// How the client finds it again: its own object in process, or the driver's id.
+    enum Handle: Sendable {
+        case local(StorageReference)
+        case remote(String)
+    }
+
+    var bucket: String
+    var fullPath: String
+    var name: String
+    /// `gs://bucket/path`, as the SDK describes it.
+    var description: String
+    var handle: Handle
+
+    static func == (lhs: ClientReference, rhs: ClientReference) -> Bool {
+        lhs.bucket == rhs.bucket && lhs.fullPath.utf8.elementsEqual(rhs.fullPath.utf8)
+    }
+}
+
+/// One page of a list.
+struct ClientPage: Sendable {
+    var prefixes: [ClientReference]
+    var items: [ClientReference]
+    var pageToken: String?
+}
+
+/// One event of a task, or what an observer received.
+struct ClientTaskEvent: Sendable {
+    var status: StorageTaskStatus
+    var progress: StorageProgress
+    var error: StorageError?
+}
+
+/// What a finished task produced.
+enum ClientTaskProduct: Sendable {
+    case uploaded(StorageMetadata)
+    case data(Data)
+    case file(URL)
+}
+
+/// A running upload or download of a `ScenarioClient`.
+protocol ClientTask: AnyObject, Sendable {
+    /// Every later event, before the observers; never removed.
+    func tap(_ handler: @escaping @Sendable (ClientTaskEvent) -> Void)
+    /// Each time the client is about to wait before a retry (only clients that can say so).
+    func tapRetries(_ handler: @escaping @Sendable (RetryWait) -> Void)
+    /// Adds an observer of `status`; returns its handle.
+    func observe(_ status: StorageTaskStatus, _ handler: @escaping @Sendable (ClientTaskEvent) -> Void) -> String
+    func removeObserver(_ handle: String)
+    /// Removes the observers of `status`, or all of them when nil.
+    func removeAllObservers(for status: StorageTaskStatus?)
+    func pause()
+    func resume()
+    func cancel()
+    /// True once the terminal event and everything it set off are done.
+    var isFinished: Bool { get }
+    /// The task's state now, as a snapshot would say.
+    var current: ClientTaskEvent { get }
+    /// What it produced, once it succeeded.
+    var product: ClientTaskProduct? { get }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import StorageAPI
+
+extension InMemoryBackend {
+    /// Validates the name, checks the write rule, and opens a session with this backend's granularity (noted in
+    /// the data directory, when there is one, so it outlives a restart).
+    public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
+        try ObjectNameRules.validate(request.object.name)
+        try MetadataRules.validate(request.metadata)
+        if let size = request.size, size < 0 {
+            throw .badRequest("Invalid upload: the declared size \(size) is negative.")
+        }
+        let caller = try Caller(auth: request.object.auth)
+        let id = Identifiers.randomUUID()
+        try authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
+        var progress = UploadSessionRecord.Progress()
+        progress.staging = try staging(for: id)
+        if let directory, !request.isOneShot {
+            do throws(BackendError) {
+                try directory.write(SessionRecord(id: id, start: request, uid: caller.uid))
+            } catch {
+                directory.removeSession(id)
+                throw error
+            }
+        }
+        do throws(BackendError) {
+            try withState { (state: inout BackendState) throws(BackendError) in
+                try state.sessions.add(
+                    UploadSessionRecord(id: id, start: request, caller: caller, epoch: state.epoch, progress: progress),
+                    now: .now)
+            }
+        } catch {
+            forgetExpiredSessions()
+            progress.staging?.discard()
+            directory?.removeSession(id)
+            throw error
+        }
+        forgetExpiredSessions()
+        return UploadSession(id: id, granularity: granularity)
+    }
+
+    public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError)
+        -> UploadStatus
+    {
+        try uploadChunk(session: session, offset: offset, body: DataUploadBody(data), finalize: finalize)
+    }
+
+    /// Checks the chunk against the session, then receives its bytes (hashing and staging them as they arrive,
+    /// outside every lock) and, with `finalize`, commits the object after the write rule is checked again for
+    /// the caller who started the upload. A chunk that fails midway leaves the session as it was.
+    public func uploadChunk(session: String, offset: Int64, body: any UploadBody, finalize: Bool) throws(BackendError)
+        -> UploadStatus
+    {
+        let record = try self.record(session)
+        // A chunk waits while another of its session arrives, then is checked against what that one left.
+        let turn = try record.progress.wait(
+            until: Date() + Self.longestChunkWait, for: { $0.staging != nil || $0.state != .active }
+        ) { progress, _ in
+            Result { () throws(BackendError) -> (any UploadStaging)? in
+                if progress.state == .final, progress.resource != nil, finalize, body.length == 0 {
+                    return nil  // a repeated finalize answers the object, as GCS does
+                }
+                try admit(body.length, at: offset, finalize: finalize, progress, of: record)
+                guard let staging = progress.staging else {
+                    throw BackendError(
+                        status: 503, "Another chunk of this upload is still arriving; ask where it stands, then go on.")
+                }
+                progress.staging = nil
+                return staging
+            }
+        }.get()
+        guard let staging = turn else { return record.progress.withLock { $0.status } }
+        let received = Result { () throws(BackendError) -> ObjectDigests? in
+            try staging.receive(body)
+            return finalize ? staging.digests : nil  // waits for the hashing to catch up, outside every lock
+        }
+        let (status, replaced) = try record.progress.withCondition {
+            (progress: inout UploadSessionRecord.Progress, waiting) throws(BackendError) -> (
+                UploadStatus, StoredObject?
+            ) in
+            defer { waiting.broadcast() }
+            guard progress.state == .active else {
+                staging.discard()  // cancelled or forgotten while the bytes arrived
+                throw progress.state == .cancelled ? Self.cancelled : Self.sessionNotFound
+            }
+            progress.staging = staging
+            let digests = try received.get()
+            progress.receivedBytes = staging.count
+            guard let digests else { return (progress.status, nil) }
+            return try commit(&progress, digests: digests, of: record)
+        }
+        withExtendedLifetime(replaced) {}  // an overwritten object is freed here, outside every lock
+        return status
+    }
+
+    public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
+        let record = try record(session)
+        var status = record.progress.withLock { $0.status }
+        status.granularity = granularity
+        status.object = ObjectAddress(bucket: record.bucket, name: record.name)
+        return status
+    }
+
+    /// Cancels an active session (a cancelled one stays cancelled); a final one cannot be cancelled.
+    public func cancelUpload(session: String) throws(BackendError) {
+        let record = try self.record(session)
+        let cancelledNow = try record.progress.withCondition {
+            (progress: inout UploadSessionRecord.Progress, waiting) throws(BackendError) -> Bool in
+            defer { waiting.broadcast() }
+            switch progress.state {
+            case .final:
+                throw .badRequest("Upload session is already finalized; it cannot be cancelled.")
+            case .cancelled:
+                return false
+            case .active:
+                progress.finish(as: .cancelled)
+                return true
+            }
+        }
+        guard cancelledNow else { return }
+        directory?.removeSession(record.id)
+        state.withLock { state in
+            if state.epoch == record.epoch { state.sessions.markFinished(record.id) }
+        }
+    }
+
+    /// The session `id`, marked as used now; 404 when it is unknown or expired.
+    private func record(_ id: String) throws(BackendError) -> UploadSessionRecord {
+        let now = ContinuousClock.now
+        let found = state.withLock { $0.sessions.lookUp(id, now: now) }
+        forgetExpiredSessions()
+        guard let record = found else { throw Self.sessionNotFound }
+        record.touch(at: now)
+        return record
+    }
+
+    /// Frees the staged bytes of the sessions forgotten as idle, outside the backend's lock.
+    private func forgetExpiredSessions() {
+        for record in state.withLock({ $0.sessions.takeExpired() }) { end(record) }
+    }
+
+    /// Ends a session that will not commit: its staged bytes and its note in the data directory go.
+    private func end(_ record: UploadSessionRecord) {
+        record.progress.withCondition { progress, waiting in
+            if progress.state == .active { progress.finish(as: .cancelled) }
+            waiting.broadcast()
+        }
+        directory?.removeSession(record.id)
+    }
+
+    /// Refuses a chunk the session cannot take, before any of its bytes are read.
+    private func admit(
+        _ length: Int64, at offset: Int64, finalize: Bool, _ progress: UploadSessionRecord.Progress,
+        of record: UploadSessionRecord
+    ) throws(BackendError) {
+        switch progress.state {
+        case .final: throw .badRequest("Upload session is already finalized.")
+        case .cancelled: throw Self.cancelled
+        case .active: break
+        }
+        guard offset == progress.receivedBytes else {
+            throw .badRequest("Wrong upload offset: expected \(progress.receivedBytes), got \(offset).")
+        }
+        if !finalize && length % granularity != 0 {
+            throw .badRequest("Chunk of \(length) bytes is not a multiple of the upload granularity \(granularity).")
+        }
+        let total = progress.receivedBytes + length
+        if let declared = record.declaredSize {
+            if total > declared {
+                throw .badRequest("Upload exceeds its declared size: \(total) bytes of \(declared).")
+            }
+            if finalize && total != declared {
+                throw .badRequest("Upload finalized at \(total) bytes, but its declared size is \(declared).")
+            }
+        }
+    }
+
+    /// Ends the session as final and stores the object, unless the rules now deny the write (403) or
+    /// the backend was reset since the session started (404).
+    private func commit(
+        _ progress: inout UploadSessionRecord.Progress, digests: ObjectDigests, of record: UploadSessionRecord
+    ) throws(BackendError) -> (UploadStatus, StoredObject?) {
+        let sealed = Result { () throws(BackendError) in try progress.staging?.seal() ?? .memory(Data()) }
+        progress.finish(as: .final)
+        directory?.removeSession(record.id)
+        let bytes = try sealed.get()
+        // The rule is matched outside the lock; a denial is reported after the session is marked finished.
+        let allowed = Result { () throws(BackendError) in
+            try authorize(.write, bucket: record.bucket, path: record.name, caller: record.caller)
+        }
+        let (resource, replaced) = try store(
+            bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata
+        ) { (state: inout BackendState) throws(BackendError) in
+            guard state.epoch == record.epoch else { throw Self.sessionNotFound }
+            state.sessions.markFinished(record.id)
+            try allowed.get()
+        }
+        progress.resource = resource
+        return (progress.status, replaced)
+    }
+
+    /// Where a new upload's bytes wait: a file of the data directory, or memory.
+    func staging(for id: String) throws(BackendError) -> any UploadStaging {
+        guard let directory else { return MemoryStaging() }
+        return try directory.staging(for: id)
+    }
+
+    static let cancelled = BackendError.badRequest("Upload session was cancelled.")
+
+    /// The longest a chunk waits for another chunk of its session to finish arriving.
+    static let longestChunkWait: TimeInterval = 120
+}

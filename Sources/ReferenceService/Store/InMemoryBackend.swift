@@ -1,0 +1,211 @@
+import Foundation
+import Primitives
+import StorageAPI
+
+/// The reference Cloud Storage for Firebase service, in process: the oracle every live endpoint is
+/// measured against.
+///
+/// Objects are kept per bucket under their raw names, compared and ordered byte for byte (no Unicode
+/// or slash normalization). Failures are HTTP-shaped: 400 bad request, 401 unreadable ID token,
+/// 403 denied by rules (checked before existence), 404 missing object or session, 416 read past the end.
+/// The catalogue is in memory; the bytes are too, unless the service was opened on a data directory, which
+/// then keeps objects and open uploads across restarts (`init(directory:)`).
+/// Safe to call from many threads at once: one short-held lock guards the catalogue, and each upload
+/// session has its own, so chunks are received, hashed and staged, and reads copied, without the shared lock.
+public final class InMemoryBackend: StorageBackend {
+    /// Every non-final chunk of a resumable upload must be a multiple of this many bytes.
+    public let granularity: Int64
+
+    // Lock order: a session's `progress` lock, then `writes`, then `state`; never the reverse.
+    let state: Locked<BackendState>
+    /// Held by every change to the stored objects, so that they reach the data directory in the order the
+    /// catalogue takes them (a record is made durable before the catalogue shows it); reads never take it.
+    let writes = Locked(())
+    /// Where objects and open uploads are kept, when not only in memory.
+    let directory: DataDirectory?
+
+    /// Reads take the catalogue lock briefly and copy from memory, or open a file of the data directory.
+    public var answersReadsAtOnce: Bool { true }
+
+    /// - Parameters:
+    ///   - granularity: the chunk granularity of upload sessions (at least 1).
+    ///   - finishedSessionLimit: how many finalized or cancelled sessions are remembered for `queryUpload`
+    ///     before the oldest are forgotten.
+    ///   - activeSessionLimit: how many upload sessions may be open at once; a start beyond it is refused (429).
+    ///   - sessionIdleTimeout: how long an open session may go without a request before it is forgotten (404).
+    public convenience init(
+        granularity: Int64 = 262_144, finishedSessionLimit: Int = 10_000, activeSessionLimit: Int = 10_000,
+        sessionIdleTimeout: Duration = .seconds(3600)
+    ) {
+        self.init(
+            granularity: granularity, finishedSessionLimit: finishedSessionLimit,
+            activeSessionLimit: activeSessionLimit, sessionIdleTimeout: sessionIdleTimeout, directory: nil)
+    }
+
+    /// A service whose objects and open uploads live in `directory`: what it holds (after `DataDirectory.load`
+    /// removed what a crash left half done) is served at once, new bytes stream to its files, and an object is
+    /// durable before its upload is answered. Throws, naming the file, when the directory cannot be read.
+    public convenience init(
+        directory: DataDirectory, granularity: Int64 = 262_144, finishedSessionLimit: Int = 10_000,
+        activeSessionLimit: Int = 10_000, sessionIdleTimeout: Duration = .seconds(3600)
+    ) throws(DataDirectoryError) {
+        let contents = try directory.load(granularity: max(1, granularity))
+        self.init(
+            granularity: granularity, finishedSessionLimit: finishedSessionLimit,
+            activeSessionLimit: activeSessionLimit, sessionIdleTimeout: sessionIdleTimeout, directory: directory)
+        restore(contents)
+    }
+
+    private init(
+        granularity: Int64, finishedSessionLimit: Int, activeSessionLimit: Int, sessionIdleTimeout: Duration,
+        directory: DataDirectory?
+    ) {
+        self.granularity = max(1, granularity)
+        self.directory = directory
+        state = Locked(
+            BackendState(
+                sessions: SessionTable(
+                    finishedLimit: finishedSessionLimit, activeLimit: activeSessionLimit,
+                    idleTimeout: sessionIdleTimeout)))
+    }
+
+    /// Puts what a data directory held into the catalogue: its objects, and its open uploads (each as if it had
+    /// just been used, for the idle timeout).
+    private func restore(_ contents: DataDirectory.Contents) {
+        state.withLock { state in
+            for record in contents.objects {
+                _ = state.put(record.object, bucket: record.bucket)
+                state.clock.advance(past: record.object.generation)
+            }
+            for restored in contents.sessions {
+                var progress = UploadSessionRecord.Progress()
+                progress.staging = restored.staging
+                progress.receivedBytes = restored.staging.count
+                let caller = restored.record.uid.map { Caller.signedIn(uid: $0) } ?? .signedOut
+                let record = UploadSessionRecord(
+                    id: restored.record.id, start: restored.record.start, caller: caller, epoch: state.epoch,
+                    progress: progress)
+                try? state.sessions.add(record, now: .now)
+            }
+        }
+    }
+
+    /// Sets the security rules of `bucket` (a bucket without rules allows everything).
+    public func setRules(_ rules: StorageRules, bucket: String) {
+        state.withLock { $0.rules[bucket] = rules }
+    }
+
+    /// The rules `bucket` is checked against: those set, else `StorageRules.allowAll`.
+    public func rules(for bucket: String) -> StorageRules {
+        state.withLock { $0.rules(for: bucket) }
+    }
+
+    /// Throws 403 unless the bucket's rules allow `operation` on `path` for `caller`. The rules are read under
+    /// the lock and matched outside it, so a long rule set never holds up other requests.
+    func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller)
+        throws(BackendError)
+    {
+        try BackendState.authorize(operation, rules: rules(for: bucket), path: path, caller: caller)
+    }
+
+    /// Drops every object, upload session and rule (in the data directory too). Generations keep increasing
+    /// across resets, and a session started before the reset can no longer commit.
+    public func reset() {
+        let old = writes.withLock { _ in
+            try? directory?.clear()
+            return state.withLock { state in
+                var fresh = BackendState(sessions: state.sessions.emptied())
+                fresh.clock = state.clock
+                fresh.epoch = state.epoch + 1
+                swap(&state, &fresh)
+                return fresh
+            }
+        }
+        withExtendedLifetime(old) {}  // the old objects are freed here, outside the lock
+    }
+
+    /// Stores an object as an upload would (new generation, checksums, one download token, unless `stamps`
+    /// fix them), but with no name validation and no rules, so fixtures may hold names no client could upload.
+    @discardableResult
+    public func seed(
+        bucket: String, name: String, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields(),
+        stamps: FixedStamps = FixedStamps()
+    ) throws(BackendError) -> ObjectResource {
+        let staging = try staging(for: Identifiers.randomUUID())
+        let bytes: StoredBytes
+        let digests: ObjectDigests
+        do throws(BackendError) {
+            try staging.receive(DataUploadBody(data))
+            digests = staging.digests
+            bytes = try staging.seal()
+        } catch {
+            staging.discard()
+            throw error
+        }
+        let (resource, replaced) = try store(
+            bytes, digests: digests, bucket: bucket, name: name, metadata: metadata, stamps: stamps)
+        withExtendedLifetime(replaced) {}
+        return resource
+    }
+
+    /// Stores a new object (a new generation, metageneration 1, one fresh token, unless `stamps` fix them),
+    /// replacing any object of that name: `check` may refuse it first, under the catalogue's lock. With a data
+    /// directory, its record is durable before the catalogue shows it. Returns its resource and the object it
+    /// replaced, to be freed outside the locks.
+    func store(
+        _ bytes: StoredBytes, digests: ObjectDigests, bucket: String, name: String, metadata: ObjectMetadataFields,
+        stamps: FixedStamps = FixedStamps(), check: (inout BackendState) throws(BackendError) -> Void = { _ in }
+    ) throws(BackendError) -> (ObjectResource, StoredObject?) {
+        try writes.withLock { (_: inout Void) throws(BackendError) -> (ObjectResource, StoredObject?) in
+            let now = Date()
+            let object: StoredObject
+            do throws(BackendError) {
+                object = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
+                    try check(&state)
+                    return StoredObject(
+                        name: name, bytes: bytes, digests: digests, metadata: metadata,
+                        generation: stamps.generation ?? state.clock.next(at: now), now: now, stamps: stamps)
+                }
+                if let directory, let record = ObjectRecord(bucket: bucket, object: object) {
+                    try directory.write(record)
+                }
+            } catch {
+                if let directory, case .file(let blob) = bytes { directory.removeBlob(blob) }
+                throw error
+            }
+            let replaced = state.withLock { $0.put(object, bucket: bucket) }
+            if let directory, let replaced, let record = ObjectRecord(bucket: bucket, object: replaced) {
+                directory.remove(record)
+            }
+            return (object.resource(bucket: bucket), replaced)
+        }
+    }
+
+    /// Every stored object with its bytes (whole reads), by bucket and then name (byte order): what an export
+    /// writes. Bytes in memory are shared, not copied; bytes on disk are opened, not read.
+    public func storedObjects() throws(BackendError) -> [(resource: ObjectResource, bytes: ObjectRead)] {
+        try withState { (state: inout BackendState) throws(BackendError) -> [(ObjectResource, ObjectRead)] in
+            var objects: [(ObjectResource, ObjectRead)] = []
+            for (bucket, store) in state.buckets.sorted(by: { $0.key < $1.key }) {
+                for object in store.sortedObjects {
+                    objects.append((object.resource(bucket: bucket), try object.read(offset: 0, length: nil)))
+                }
+            }
+            return objects
+        }
+    }
+
+    /// Runs `body` with the state locked; keep it short (no hashing, no copying of object bytes).
+    func withState<Result: Sendable>(
+        _ body: (inout BackendState) throws(BackendError) -> Result
+    ) throws(BackendError) -> Result {
+        try state.withLock { (state: inout BackendState) throws(BackendError) -> Result in try body(&state) }
+    }
+
+    static func objectNotFound(bucket: String, name: String) -> BackendError {
+        .notFound("Not Found. No object '\(name)' in bucket '\(bucket)'.")
+    }
+
+    static let sessionNotFound = BackendError.notFound(
+        "Not Found. No such upload session (unknown, or expired after a time without requests).")
+}

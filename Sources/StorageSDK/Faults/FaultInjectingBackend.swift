@@ -1,0 +1,180 @@
+import Foundation
+import Primitives
+import StorageAPI
+
+/// Another backend with failures put into its answers, as a scenario's faults say: which request (its kind,
+/// and which of them) and what happens to it. It sits in front of any backend, on the client's side, so a
+/// live endpoint needs no cooperation to be tested for what its clients see (docs/semantics.md §11).
+public final class FaultInjectingBackend: StorageBackend {
+    /// A fault, with how many requests of its kind came before it was added: it counts from there.
+    private struct Armed {
+        var fault: RequestFault
+        var before: Int
+        var firings = 0
+    }
+
+    private struct State {
+        var armed: [Armed] = []
+        var seen: [RequestFault.Kind: Int] = [:]
+    }
+
+    private let inner: any StorageBackend
+    private let state = Locked(State())
+    private let clock: any StorageClock
+    private let requestTimeout: Double
+
+    /// `clock` is what stalls wait on; a stall longer than `requestTimeout` seconds times out.
+    public init(
+        _ inner: any StorageBackend, faults: [RequestFault] = [], clock: any StorageClock = SystemClock(),
+        requestTimeout: Double = 60
+    ) {
+        self.inner = inner
+        self.clock = clock
+        self.requestTimeout = requestTimeout
+        add(faults)
+    }
+
+    /// Adds faults that count the requests of their kind from now on, after the faults already here.
+    public func add(_ faults: [RequestFault]) {
+        state.withLock { state in
+            state.armed += faults.map { Armed(fault: $0, before: state.seen[$0.kind] ?? 0) }
+        }
+    }
+
+    /// How many times each fault acted, in the order added.
+    public var firings: [Int] { state.withLock { $0.armed.map(\.firings) } }
+
+    public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
+        try inject(.uploadStart) { () throws(BackendError) in try inner.startUpload(request) }
+    }
+
+    public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError)
+        -> UploadStatus
+    {
+        try inject(
+            finalize ? .finalize : .chunk,
+            { () throws(BackendError) in
+                try inner.uploadChunk(session: session, offset: offset, data: data, finalize: finalize)
+            },
+            sendPart: { size throws(BackendError) in
+                guard size < data.count else {
+                    return try self.inner.uploadChunk(session: session, offset: offset, data: data, finalize: finalize)
+                }
+                return try self.inner.uploadChunk(
+                    session: session, offset: offset, data: data.prefix(Int(size)), finalize: false)
+            })
+    }
+
+    public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
+        try inject(
+            .query, { () throws(BackendError) in try inner.queryUpload(session: session) },
+            misreport: { status, size in status.receivedBytes = size })
+    }
+
+    public func cancelUpload(session: String) throws(BackendError) {
+        try inject(.cancel) { () throws(BackendError) in try inner.cancelUpload(session: session) }
+    }
+
+    public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {
+        try inject(
+            .download, { () throws(BackendError) in try inner.readObject(request) },
+            corrupt: { read in
+                guard let first = read.data.first else { return }
+                read.data[read.data.startIndex] = first ^ 0xFF
+            },
+            partial: { read, size in
+                var part = read
+                part.data = read.data.prefix(Int(size))
+                return part
+            })
+    }
+
+    public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {
+        try inject(.metadata) { () throws(BackendError) in try inner.getMetadata(object) }
+    }
+
+    public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
+        try inject(.update) { () throws(BackendError) in try inner.updateMetadata(object, patch: patch) }
+    }
+
+    public func deleteObject(_ object: ObjectAddress) throws(BackendError) {
+        try inject(.delete) { () throws(BackendError) in try inner.deleteObject(object) }
+    }
+
+    public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
+        try inject(.list) { () throws(BackendError) in try inner.list(request) }
+    }
+
+    public func checkWrite(_ object: ObjectAddress) throws(BackendError) {
+        try inner.checkWrite(object)
+    }
+
+    /// The action of the first fault that matches this request of `kind`, counted.
+    private func nextAction(_ kind: RequestFault.Kind) -> RequestFault.Action? {
+        state.withLock { state in
+            let number = (state.seen[kind] ?? 0) + 1
+            state.seen[kind] = number
+            guard
+                let index = state.armed.indices.first(where: {
+                    state.armed[$0].fault.matches(kind, number: number - state.armed[$0].before)
+                })
+            else { return nil }
+            state.armed[index].firings += 1
+            return state.armed[index].fault.action
+        }
+    }
+
+    private func inject<Value>(
+        _ kind: RequestFault.Kind, _ body: () throws(BackendError) -> Value,
+        misreport: ((inout Value, Int64) -> Void)? = nil, corrupt: ((inout Value) -> Void)? = nil,
+        sendPart: ((Int64) throws(BackendError) -> Value)? = nil, partial: ((Value, Int64) -> ObjectRead)? = nil
+    ) throws(BackendError) -> Value {
+        guard let action = nextAction(kind) else { return try body() }
+        let what = "injected into the \(kind.rawValue) request"
+        switch action {
+        case .status(let status, let retryAfter, let body):
+            var failure = Self.injected(BackendError(.status(status), "HTTP \(status) \(what)", retryAfter: retryAfter))
+            failure.responseBody = body
+            throw failure
+        case .reset:
+            throw Self.injected(BackendError(.transport, "the connection was reset before an answer (\(what))"))
+        case .answerLost:
+            _ = try body()
+            throw Self.injected(BackendError(.transport, "the connection was reset after the service acted (\(what))"))
+        case .misreport(let size):
+            var value = try body()
+            misreport?(&value, size)
+            return value
+        case .corrupt:
+            var value = try body()
+            corrupt?(&value)
+            return value
+        case .dropRequest(let size):
+            // What the service answers to the part it got never arrives: the connection is gone.
+            if let sendPart { _ = try? sendPart(size) } else { _ = try? body() }
+            throw Self.injected(
+                BackendError(.transport, "the connection dropped after \(size) bytes of the request (\(what))"))
+        case .dropResponse(let size):
+            let value = try body()
+            var failure = Self.injected(
+                BackendError(.transport, "the connection dropped after \(size) bytes of the answer (\(what))"))
+            failure.partialRead = partial?(value, size)
+            throw failure
+        case .stall(let seconds):
+            guard seconds < requestTimeout else {
+                clock.sleep(requestTimeout)
+                throw Self.injected(
+                    BackendError(
+                        .transport, "the request timed out after \(requestTimeout) s without an answer (\(what))"))
+            }
+            clock.sleep(seconds)
+            return try body()
+        }
+    }
+
+    private static func injected(_ failure: BackendError) -> BackendError {
+        var failure = failure
+        failure.injected = true
+        return failure
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GCSJSON
+import HTTPCore
+import Primitives
+import ReferenceService
+import StorageAPI
+import StorageWire
+import Synchronization
+
+/// Any `StorageBackend` served over HTTP/1.1 with the Firebase Storage v0 protocol: a small Firebase
+/// Storage emulator (routes R1–R12 of docs/wire-protocol.md §1.2, CORS, JSON errors) plus `/internal/…`
+/// endpoints for rules and reset when given a `StorageAdministration`, and the GCS JSON API on the same
+/// port and store (docs/gcs-dialect.md).
+///
+/// ```swift
+/// let service = InMemoryBackend()
+/// let server = StorageServer(backend: service, configuration: .init(port: 0), administration: service)
+/// let port = try server.start()
+/// defer { server.stop() }
+/// ```
+public final class StorageServer: Sendable {
+    /// What `GET /internal/info` and `GET /v0/` call this server.
+    public static let serverName = ServerIdentity.name
+    /// The protocol surface's version, reported by `GET /internal/info`.
+    public static let version = ServerIdentity.version
+
+    public let backend: any StorageBackend
+    public let configuration: HTTPServerConfiguration
+    private let administration: (any StorageAdministration)?
+    /// The allowed `Host` names (the configured host is added) and the admin token.
+    public let hostPolicy: HostPolicy
+    private let log: (@Sendable (HTTPRequestLog) -> Void)?
+    private let running = Mutex<HTTPServer?>(nil)
+    /// The buckets created over the GCS JSON API routes.
+    private let gcsBuckets = GCSBucketRegistry()
+    /// The retry tests (`POST /retry_test`) whose faults requests consume.
+    private let retryTests = RetryTestRegistry()
+
+    public init(
+        backend: any StorageBackend,
+        configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        administration: (any StorageAdministration)? = nil,
+        hostPolicy: HostPolicy = HostPolicy(),
+        log: (@Sendable (HTTPRequestLog) -> Void)? = nil
+    ) {
+        self.backend = backend
+        self.configuration = configuration
+        self.administration = administration
+        var hostPolicy = hostPolicy
+        if !["0.0.0.0", "::", "[::]"].contains(configuration.host) {
+            hostPolicy.allowedHosts.formUnion(HostPolicy(allowedHosts: [configuration.host]).allowedHosts)
+        }
+        self.hostPolicy = hostPolicy
+        self.log = log
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Binds and listens; returns the bound port. Throws `HTTPServerError` when the address cannot be
+    /// used or the server already runs.
+    @discardableResult
+    public func start() throws -> Int {
+        try running.withLock { current in
+            guard current == nil else { throw HTTPServerError.alreadyRunning }
+            let boundPort = Locked(configuration.port)
+            let router = makeRouter { boundPort.withLock { $0 } }
+            let readsAtOnce = backend.answersReadsAtOnce
+            let server = HTTPServer(
+                configuration: configuration, handler: { router.respond(to: $0) }, screen: { router.screen($0) },
+                streamsBody: StreamedUploads.claims,
+                answersAtOnce: { readsAtOnce && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
+            let port = try server.start()
+            boundPort.withLock { $0 = port }
+            current = server
+            return port
+        }
+    }
+
+    /// Stops listening and finishes the requests in progress (see `HTTPServer.stop()`).
+    public func stop() {
+        let server = running.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        server?.stop()
+    }
+
+    /// The port the server listens on, or nil when it is not running.
+    public var port: Int? {
+        running.withLock { $0?.port }
+    }
+
+    /// Answers one request in process, exactly as the server would over the network (upload URLs then
+    /// name the configured host and port unless the request has a `Host`).
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let port = self.port ?? configuration.port
+        return makeRouter { port }.respond(to: request)
+    }
+
+    /// Reads and CORS preflights: what the event loops may answer themselves when the backend answers reads at
+    /// once. A fault of a retry test that stalls or breaks the answer is sent from a thread all the same.
+    private static func isRead(_ request: HTTPRequest) -> Bool {
+        switch request.method {
+        case "GET", "HEAD", "OPTIONS": true
+        default: false
+        }
+    }
+
+    /// `port` is read only when an upload URL must name this server (a request without `Host`).
+    private func makeRouter(port: @escaping @Sendable () -> Int) -> StorageRouter {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return StorageRouter(
+            backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" },
+            hostPolicy: hostPolicy, gcsBuckets: gcsBuckets, retryTests: retryTests)
+    }
+}

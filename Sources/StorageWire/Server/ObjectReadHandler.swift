@@ -1,0 +1,122 @@
+import Foundation
+import HTTPCore
+import StorageAPI
+
+/// R1 and R2: an object's metadata (`GET …/o/{object}`) and its bytes (`?alt=media`, with `Range` and
+/// `token=`). HEAD answers the same headers without the body.
+package struct ObjectReadHandler {
+    package let backend: any StorageBackend
+
+    package init(backend: any StorageBackend) {
+        self.backend = backend
+    }
+
+    package func respond(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
+        switch request.query["alt"] {
+        case nil, "json"?:
+            return WireResponse.resource(try backend.getMetadata(object))
+        case "media"?:
+            return try media(request, object: object)
+        case let other?:
+            throw .badRequest("Unsupported alt=\(other): use alt=media for the bytes, or no alt for the metadata.")
+        }
+    }
+
+    package func media(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
+        let token = request.query["token"]
+        let range = ByteRange(header: request.header("Range"))
+        var read: ObjectRead
+        var contentRange: String?
+        do {
+            switch range {
+            case .whole:
+                read = try backend.readObject(ReadRequest(object: object, downloadToken: token))
+            case .from(let first, let last):
+                read = try backend.readObject(
+                    ReadRequest(
+                        object: object, offset: first, length: Self.length(from: first, through: last),
+                        downloadToken: token, ifRange: request.header("If-Range")?.trimmingCharacters(in: .whitespaces))
+                )
+                // An If-Range that no longer matches gets the whole current object with 200, as HTTP says.
+                if read.totalSize > 0, read.offset == first {
+                    contentRange = "bytes \(first)-\(first + read.count - 1)/\(read.totalSize)"
+                }
+            case .suffix(let count):
+                read = try backend.readObject(ReadRequest(object: object, downloadToken: token))
+                guard count > 0 || read.totalSize == 0 else {
+                    return unsatisfiable(size: read.totalSize, "The range bytes=-0 selects no bytes.")
+                }
+                let start = max(0, read.totalSize - count)
+                read = read.dropFirst(start)
+                if read.totalSize > 0 { contentRange = "bytes \(start)-\(read.totalSize - 1)/\(read.totalSize)" }
+            case .malformed:
+                let size = try backend.readObject(
+                    ReadRequest(object: object, offset: 0, length: 0, downloadToken: token)
+                ).totalSize
+                return unsatisfiable(size: size, "Malformed Range header: \(request.header("Range") ?? "")")
+            }
+        } catch let error where error.status == 416 {
+            let size = try? backend.readObject(ReadRequest(object: object, offset: 0, length: 0, downloadToken: token))
+                .totalSize
+            return unsatisfiable(size: size, error.message)
+        }
+        var headers = HTTPHeaders()
+        headers["Accept-Ranges"] = "bytes"
+        let resource = read.resource ?? (try? backend.getMetadata(object))
+        decorate(&headers, with: resource, size: read.totalSize, etag: read.etag, request: request)
+        if let contentRange { headers["Content-Range"] = contentRange }
+        return HTTPResponse(
+            status: contentRange == nil ? 200 : 206, headers: headers, body: read.data, file: read.file)
+    }
+
+    /// The length of `first...last`; nil (to the end) when there is no last byte or the count overflows.
+    private static func length(from first: Int64, through last: Int64?) -> Int64? {
+        guard let last, last - first < Int64.max else { return nil }
+        return last - first + 1
+    }
+
+    private func unsatisfiable(size: Int64?, _ message: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        if let size { headers["Content-Range"] = "bytes */\(size)" }
+        return WireResponse.error(BackendError(status: 416, message), headers: headers)
+    }
+
+    /// The object's headers, from its metadata when the caller may read it and it still describes the
+    /// bytes read (same size); otherwise only a generic content type.
+    private func decorate(
+        _ headers: inout HTTPHeaders, with resource: ObjectResource?, size: Int64, etag: String?,
+        request: StorageRequest
+    ) {
+        guard let resource, resource.size == size else {
+            headers["Content-Type"] = "application/octet-stream"
+            return
+        }
+        WireResponse.setHeader("Content-Type", resource.contentType ?? "application/octet-stream", in: &headers)
+        // Production's media ETag is the hex MD5 of the bytes: it changes with the bytes, not the metadata.
+        WireResponse.setHeader("ETag", etag ?? MediaETag.of(md5Base64: resource.md5Hash), in: &headers)
+        headers["x-goog-generation"] = String(resource.generation)
+        headers["x-goog-metageneration"] = String(resource.metageneration)
+        WireResponse.setHeader("x-goog-storage-class", resource.storageClass, in: &headers)
+        WireResponse.setHeader("x-goog-hash", "crc32c=\(resource.crc32c),md5=\(resource.md5Hash)", in: &headers)
+        WireResponse.setHeader("Content-Disposition", resource.contentDisposition, in: &headers)
+        WireResponse.setHeader("Cache-Control", resource.cacheControl, in: &headers)
+        WireResponse.setHeader("Content-Language", resource.contentLanguage, in: &headers)
+        if resource.contentEncoding != "identity", accepts(resource.contentEncoding, request.header("Accept-Encoding"))
+        {
+            WireResponse.setHeader("Content-Encoding", resource.contentEncoding, in: &headers)
+        }
+    }
+
+    /// Whether `Accept-Encoding` names `coding` (or `*`) without `q=0`. The stored bytes are sent as they
+    /// are either way; the header only says what they are to a client that can take it.
+    private func accepts(_ coding: String, _ acceptEncoding: String?) -> Bool {
+        guard let acceptEncoding else { return false }
+        return acceptEncoding.split(separator: ",").contains { element in
+            let parts = element.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let name = parts.first, name == coding.lowercased() || name == "*" else { return false }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
+            return quality != 0
+        }
+    }
+
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HTTPCore
+import StorageAPI
+
+/// A request as the route handlers read it: the HTTP request, its decoded query and the caller's token.
+package struct StorageRequest {
+    package let http: HTTPRequest
+    package let query: QueryParameters
+    /// The ID token of `Authorization: Firebase <token>` (or `Bearer <token>`); any other value is passed
+    /// on whole, for the service to refuse. Nil without the header.
+    package var auth: String?
+
+    package init(_ http: HTTPRequest) throws(BackendError) {
+        self.http = http
+        query = try QueryParameters(http.query)
+        auth = http.headers["Authorization"].map(Self.token(fromAuthorization:))
+    }
+
+    package var method: String { http.method }
+    package var body: Data { http.body }
+
+    /// The body's length, whether the server read it or streams it.
+    package var bodyLength: Int64 { http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count) }
+
+    /// The body as an upload's bytes: pulled from the connection as they arrive when the server streams it.
+    package var uploadBody: any UploadBody { http.bodyStream.map(RequestUploadBody.init) ?? DataUploadBody(http.body) }
+
+    package func header(_ name: String) -> String? {
+        http.headers[name]
+    }
+
+    /// A header compared without regard to ASCII case, e.g. `X-Goog-Upload-Protocol: Resumable`.
+    package func header(_ name: String, is expected: String) -> Bool {
+        header(name)?.trimmingCharacters(in: .whitespaces).lowercased() == expected
+    }
+
+    private static func token(fromAuthorization value: String) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        for scheme in ["firebase ", "bearer "] where trimmed.lowercased().hasPrefix(scheme) {
+            return String(trimmed.dropFirst(scheme.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return trimmed
+    }
+}

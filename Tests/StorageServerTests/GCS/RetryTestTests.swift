@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// storage-testbench's retry-test API on `serve`: instructions are set up, consumed by the requests that
+/// name the test, and reported.
+@Suite struct RetryTestTests {
+    private static let json = [("Content-Type", "application/json")]
+
+    private func create(_ served: ServedStorage, _ instructions: String) throws -> String {
+        let response = try served.send(
+            "POST", "/retry_test", headers: Self.json, text: #"{"instructions":\#(instructions)}"#)
+        #expect(response.status == 200, "\(response.text)")
+        return try #require(response.json["id"] as? String)
+    }
+
+    @Test(arguments: [
+        "return-1", "return-503-after", "return-503-after-K", "stall-for-xs-after-1K", "return-broken-stream-after-2",
+        "drop-everything",
+    ])
+    func unknownInstructionsAreRefused(_ instruction: String) throws {
+        let served = try ServedStorage()
+        let response = try served.send(
+            "POST", "/retry_test", headers: Self.json,
+            text: #"{"instructions":{"storage.objects.get":["\#(instruction)"]}}"#)
+        #expect(response.status == 400)
+        #expect(response.text.contains("Unknown instruction \(instruction)"))
+    }
+
+    @Test func faultsAreConsumedInOrderPerOperationAndReported() throws {
+        let served = try ServedStorage()
+        try served.seed("o", "0123456789")
+        let id = try create(served, #"{"storage.objects.get":["return-503","return-429"],"storage.objects.list":[]}"#)
+        let header = [("x-retry-test-id", id)]
+        let first = try served.send("GET", "/storage/v1/b/bkt/o/o?alt=media", headers: header)
+        #expect(first.status == 503)
+        #expect(
+            ((first.json["error"] as? [String: Any])?["errors"] as? [[String: Any]])?.first?["reason"] as? String
+                == "backendError")
+        #expect(try served.send("GET", "/v0/b/bkt/o/o?alt=media", headers: header).status == 429)
+        #expect(try served.send("GET", "/storage/v1/b/bkt/o/o?alt=media", headers: header).text == "0123456789")
+        let state = try served.send("GET", "/retry_test/\(id)")
+        #expect(state.json["completed"] as? Bool == true)
+        #expect(try served.send("DELETE", "/retry_test/\(id)").status == 200)
+        #expect(try served.send("GET", "/retry_test/\(id)").status == 404)
+        #expect(try served.send("GET", "/storage/v1/b/bkt/o/o", headers: header).status == 404)
+    }
+
+    @Test func aResetAnswersNothingAndABrokenStreamStopsEarly() throws {
+        let served = try ServedStorage()
+        try served.seed("big", String(repeating: "x", count: 10_000))
+        let id = try create(
+            served, #"{"storage.objects.get":["return-reset-connection","return-broken-stream-after-2K"]}"#)
+        let header = [("x-retry-test-id", id)]
+        #expect(throws: (any Error).self) {
+            try served.send("GET", "/storage/v1/b/bkt/o/big?alt=media", headers: header)
+        }
+        // The answer declares 10,000 bytes and the connection ends after 2 KiB of them: reading it fails.
+        #expect(throws: (any Error).self) {
+            try served.send("GET", "/storage/v1/b/bkt/o/big?alt=media", headers: header)
+        }
+        #expect(try served.send("GET", "/storage/v1/b/bkt/o/big?alt=media", headers: header).body.count == 10_000)
+    }
+
+    @Test func a503AfterSomeKiBKeepsThemInTheSession() throws {
+        let served = try ServedStorage(granularity: 1024)
+        let start = try served.send(
+            "POST", "/upload/storage/v1/b/bkt/o?uploadType=resumable&name=r", headers: Self.json, text: "{}")
+        let url = try #require(start.headers["Location"].flatMap(URL.init(string:)))
+        let session = url.path + "?" + (url.query ?? "")
+        let id = try create(served, #"{"storage.objects.insert":["return-503-after-1K"]}"#)
+        let body = [UInt8](repeating: 7, count: 4096)
+        let failed = try served.send(
+            "PUT", session, headers: [("x-retry-test-id", id), ("Content-Range", "bytes 0-4095/4096")], body: body)
+        #expect(failed.status == 503)
+        let query = try served.send("PUT", session, headers: [("Content-Range", "bytes */*")])
+        #expect(query.status == 308)
+        #expect(query.headers["Range"] == "bytes=0-1023")
+        // The client resends the whole chunk: the held KiB is skipped, the rest completes the object.
+        let resent = try served.send("PUT", session, headers: [("Content-Range", "bytes 0-4095/4096")], body: body)
+        #expect(resent.status == 200)
+        #expect(resent.json["size"] as? String == "4096")
+    }
+
+    @Test func theRoutesRefuseBrowsers() throws {
+        let served = try ServedStorage()
+        let response = try served.send(
+            "POST", "/retry_test", headers: Self.json + [("Origin", "https://example.com")],
+            text: #"{"instructions":{}}"#)
+        #expect(response.status == 403)
+    }
+}
