@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StorageModel", targets: ["StorageModel"]),
         .library(name: "StorageHTTP", targets: ["StorageHTTP"]),
         .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "SecurityRules", targets: ["SecurityRules"]),
     ],
     targets: [
         .target(name: "TextBytes"),
@@ -19,7 +20,8 @@ let package = Package(
         .target(name: "ScenarioLanguage", dependencies: ["StorageModel", "YAMLReader"]),
         .target(name: "Harness", dependencies: ["StorageModel", "StorageHTTP", "YAMLReader", "ScenarioLanguage"]),
         .executableTarget(name: "storage-conformance", dependencies: ["Harness"]),
-        .executableTarget(name: "storage-benchmarks", dependencies: ["Harness"]),
+        .target(name: "SecurityRules"),
+        .executableTarget(name: "storage-benchmarks", dependencies: ["Harness", "SecurityRules"]),
         .testTarget(name: "StorageModelTests", dependencies: ["StorageModel"]),
         .testTarget(name: "StorageHTTPTests", dependencies: ["StorageHTTP"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
@@ -27,6 +29,7 @@ let package = Package(
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "YAMLReader"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "YAMLReader"]),
         .testTarget(name: "CommandLineTests", dependencies: ["Harness"]),
+        .testTarget(name: "SecurityRulesTests", dependencies: ["SecurityRules"]),
     ],
     swiftLanguageModes: [.v6]
 )
