@@ -23,7 +23,7 @@ enum Rules {
     /// The error a file gets, or nil when it loads.
     static func syntaxError(_ text: String) -> RulesSyntaxError? {
         do {
-            _ = try program(text)
+            _ = try RulesProgram(RulesSource(name: "storage.rules", text: text))
             return nil
         } catch {
             return error

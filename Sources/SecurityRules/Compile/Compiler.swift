@@ -313,14 +313,14 @@ struct Compiler {
             {
                 do {
                     let regex = try RulesRegex(pattern)
-                    return .regexMethod(receiver, method, regex, Array(arguments.dropFirst()), position)
+                    return .regexMethod(receiver, method, regex, Array(arguments.dropFirst()), namePosition)
                 } catch {
                     throw SyntaxProblem(
                         "invalid regular expression '\(pattern)': \(error.message) (at character \(error.offset + 1))",
                         at: patternPosition)
                 }
             }
-            return .method(receiver, method, arguments, position)
+            return .method(receiver, method, arguments, namePosition)
         default:
             throw SyntaxProblem("only functions and methods can be called", at: position)
         }

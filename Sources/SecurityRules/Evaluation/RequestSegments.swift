@@ -8,9 +8,10 @@ struct RequestSegments {
 
     init(_ request: RulesRequest) {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(request.bucket.utf8.count + request.path.utf8.count + 5)
+        bytes.reserveCapacity(request.bucket.utf8.count + request.path.utf8.count + 8)
         var ranges: [Range<Int>] = []
         func add<Segment: Collection<UInt8>>(_ segment: Segment) {
+            if !ranges.isEmpty { bytes.append(UInt8(ascii: "/")) }
             let start = bytes.count
             bytes.append(contentsOf: segment)
             ranges.append(start..<bytes.count)
@@ -29,7 +30,10 @@ struct RequestSegments {
                 start = path.index(after: end)
             }
         }
-        if isList { ranges.append(bytes.count..<bytes.count) }
+        if isList {
+            bytes.append(UInt8(ascii: "/"))
+            ranges.append(bytes.count..<bytes.count)
+        }
         self.bytes = bytes
         self.ranges = ranges
         endsWithUnknownChild = isList

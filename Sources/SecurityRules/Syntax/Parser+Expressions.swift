@@ -117,8 +117,9 @@ extension Parser {
             let position = current.position
             if current.isPunctuation(.dot) {
                 try advance()
+                let namePosition = current.position
                 let name = try expectIdentifier("a field or method name after '.'")
-                value = try make(.member(value.expression, name, position), above: value)
+                value = try make(.member(value.expression, name, namePosition), above: value)
             } else if current.isPunctuation(.leftParen) {
                 try advance()
                 let arguments = try parseList(until: .rightParen)

@@ -219,6 +219,9 @@ struct Parser {
         }
         let next = current.isPunctuation(.rightBrace) || current.isIdentifier("allow") || current.isIdentifier("match")
             || current.isIdentifier("function")
+        if current.kind == .endOfFile {
+            throw SyntaxProblem("missing '}' at the end of the file", at: current.position)
+        }
         guard next else { throw SyntaxProblem("expected ';', found \(current.quoted)", at: current.position) }
     }
 }
