@@ -13,6 +13,8 @@ public enum RulesLimits {
     public static let expressionsPerRequest = 1000
     /// How deeply expressions may nest (parentheses, operators, calls, member accesses).
     public static let expressionDepth = 100
+    /// How deeply evaluation may nest, function calls included (the evaluator's own recursion).
+    public static let evaluationDepth = 160
     /// How deeply `match` blocks may nest.
     public static let matchDepth = 32
     /// A regular expression's compiled size, in instructions (counted repetitions are unrolled).
