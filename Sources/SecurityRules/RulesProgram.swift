@@ -44,8 +44,10 @@ public struct RulesProgram: Sendable {
             ? "list of the children of /b/\(request.bucket)/o/\(request.path)"
             : "\(request.method.rawValue) of /b/\(request.bucket)/o/\(request.path)"
         var explanation =
-            walk.refusalCount == 0 ? "no allow matches the \(target)" : "no allow grants the \(target): "
-            + walk.refusals.joined(separator: "; ")
+            walk.refusalCount == 0
+            ? "no allow matches the \(target)"
+            : "no allow grants the \(target): "
+                + walk.refusals.joined(separator: "; ")
         if walk.refusalCount > walk.refusals.count {
             explanation += "; and \(walk.refusalCount - walk.refusals.count) more"
         }

@@ -306,7 +306,8 @@ import Testing
     @Test func recursiveWildcards() throws {
         #expect(try decide(Self.recursiveImages, Rules.request(.get, "images/profilePhoto.png")))
         #expect(try !decide(Self.recursiveImages, Rules.request(.get, "images/other.png")))
-        #expect(try decide(Self.recursiveImages, Rules.request(.get, "images/users/user:12345/profilePhoto.png", uid: "u")))
+        #expect(
+            try decide(Self.recursiveImages, Rules.request(.get, "images/users/user:12345/profilePhoto.png", uid: "u")))
         #expect(try decide(Self.recursiveImages, Rules.request(.get, "images/other.png", uid: "u")))
         #expect(try !decide(Self.recursiveImages, Rules.request(.get, "videos/a.mp4", uid: "u")))
     }
@@ -355,7 +356,8 @@ import Testing
     @Test func groupPrivate() throws {
         let owned = Rules.object("files/g1/a", metadata: ["owner": "g1"])
         let member = ["groupId": RulesValue.string("g1")]
-        #expect(try decide(Self.groupPrivate, Rules.request(.get, "files/g1/a", uid: "u", token: member, resource: owned)))
+        #expect(
+            try decide(Self.groupPrivate, Rules.request(.get, "files/g1/a", uid: "u", token: member, resource: owned)))
         #expect(try !decide(Self.groupPrivate, Rules.request(.get, "files/g1/a", uid: "u", resource: owned)))
         #expect(try decide(Self.groupPrivate, Rules.request(.create, "files/g1/b", uid: "u", token: member)))
         #expect(try !decide(Self.groupPrivate, Rules.request(.create, "files/g2/b", uid: "u", token: member)))
@@ -372,7 +374,8 @@ import Testing
 
     /// Rules conditions, "Custom functions" (and Rules language, "Functions").
     @Test func customFunctionSignedInOrPublic() throws {
-        #expect(try decide(Self.signedInOrPublic, Rules.request(.get, "images/a", uid: "u", resource: Rules.object("a"))))
+        #expect(
+            try decide(Self.signedInOrPublic, Rules.request(.get, "images/a", uid: "u", resource: Rules.object("a"))))
         let visible = Rules.object("mp3s/a", metadata: ["visibility": "public"])
         #expect(try decide(Self.signedInOrPublic, Rules.request(.get, "mp3s/a", resource: visible)))
         #expect(try !decide(Self.signedInOrPublic, Rules.request(.get, "mp3s/a", resource: Rules.object("mp3s/a"))))
@@ -387,13 +390,18 @@ import Testing
         let replacement = image(size: 200, type: "image/png")
         #expect(try decide(Self.referenceImages, Rules.request(.get, "images/a/b/c.png")))
         #expect(
-            try decide(Self.referenceImages, Rules.request(.update, "images/cat.png", resource: stored, incoming: replacement)))
+            try decide(
+                Self.referenceImages, Rules.request(.update, "images/cat.png", resource: stored, incoming: replacement))
+        )
         let jpeg = image(size: 200, type: "image/jpeg")
-        #expect(try !decide(Self.referenceImages, Rules.request(.update, "images/cat.png", resource: stored, incoming: jpeg)))
+        #expect(
+            try !decide(
+                Self.referenceImages, Rules.request(.update, "images/cat.png", resource: stored, incoming: jpeg)))
         let longName = String(repeating: "n", count: 32)
         #expect(
             try !decide(
-                Self.referenceImages, Rules.request(.update, "images/\(longName)", resource: stored, incoming: replacement)))
+                Self.referenceImages,
+                Rules.request(.update, "images/\(longName)", resource: stored, incoming: replacement)))
         // A create has no resource: resource.contentType is an error, so the write is denied.
         #expect(try !decide(Self.referenceImages, Rules.request(.create, "images/cat.png", incoming: replacement)))
     }

@@ -28,7 +28,8 @@ import Testing
         "[1, 2, 3].size() == 3", "[1, 2].hasAny([2, 5])", "[1, 2].hasAll([1])", "[1, 2].hasOnly([1, 2, 3])",
         "!['a', 'z'].hasOnly(['a'])", "['a', 'b'].join('-') == 'a-b'", "[1, 2].concat([3]) == [1, 2, 3]",
         "[1, 2, 1].removeAll([1]) == [2]", "[1, 1, 2].toSet().size() == 2", "[1, 2][1] == 2", "[1, 2, 3][1:] == [2, 3]",
-        "[1, 2].toSet().union([3].toSet()) == [1, 2, 3].toSet()", "[1, 2].toSet().intersection([2].toSet()) == [2].toSet()",
+        "[1, 2].toSet().union([3].toSet()) == [1, 2, 3].toSet()",
+        "[1, 2].toSet().intersection([2].toSet()) == [2].toSet()",
         "[1, 2].toSet().difference([2].toSet()) == [1].toSet()", "{'a': 1, 'b': 2}.keys() == ['a', 'b']",
         "{'a': 1}.values() == [1]", "{'a': 1}.get('b', 7) == 7", "{'a': {'b': 2}}.get(['a', 'b'], 0) == 2",
         "{'a': {'b': 2}}.get(['a', 'c'], 0) == 0", "{'a': 1}.size() == 1", "{'a': 1}['a'] == 1", "{'a': 1}.a == 1",
@@ -115,7 +116,8 @@ import Testing
             name: "a/b", bucket: "bucket", size: 2048, contentType: "image/png", md5Hash: "1B2M2Y8AsgTpgAmY7PhCfg==",
             crc32c: "AAAAAA==", etag: "e1", metadata: ["owner": "alice"], contentDisposition: "inline",
             cacheControl: "no-cache", contentEncoding: "gzip", contentLanguage: "en",
-            timeCreated: Date(timeIntervalSince1970: 1_600_000_000), updated: Date(timeIntervalSince1970: 1_650_000_000),
+            timeCreated: Date(timeIntervalSince1970: 1_600_000_000),
+            updated: Date(timeIntervalSince1970: 1_650_000_000),
             generation: 7, metageneration: 2)
         var incoming = stored
         incoming.size = 10

@@ -59,7 +59,9 @@ import Testing
             _ = exercise(
                 "service firebase.storage {" + String(repeating: "match /a {", count: depth)
                     + String(repeating: "}", count: depth) + "}")
-            _ = exercise("service firebase.storage { function f() { return " + String(repeating: "1 + ", count: depth) + "1; } }")
+            _ = exercise(
+                "service firebase.storage { function f() { return " + String(repeating: "1 + ", count: depth) + "1; } }"
+            )
         }
     }
 

@@ -53,7 +53,8 @@ import Testing
 
     @Test func expressionsPerRequest() throws {
         // Each call evaluates its argument twice: 2^10 leaves pass the budget.
-        let functions = (0..<10).map { "function d\($0)(x) { return d\($0 + 1)(x) && d\($0 + 1)(x); }" }
+        let functions =
+            (0..<10).map { "function d\($0)(x) { return d\($0 + 1)(x) && d\($0 + 1)(x); }" }
             .joined(separator: "\n") + "\nfunction d10(x) { return x; }"
         let program = try Rules.v2(functions + "\nmatch /{x} { allow get: if d0(true); allow get: if true; }")
         let decision = program.decide(Rules.request(.get, "x"))
@@ -75,7 +76,8 @@ import Testing
     }
 
     @Test func manyRecursiveWildcardsStayBounded() throws {
-        let body = (0..<RulesLimits.matchDepth - 1).map { _ in "match /{a=**} {" }.enumerated()
+        let body =
+            (0..<RulesLimits.matchDepth - 1).map { _ in "match /{a=**} {" }.enumerated()
             .map { $0.element.replacingOccurrences(of: "{a", with: "{a\($0.offset)") }.joined()
             + "allow get: if false;" + String(repeating: "}", count: RulesLimits.matchDepth - 1)
         let program = try Rules.v2(body)

@@ -7,7 +7,8 @@ import Testing
 @Suite struct StackTests {
     @Test func deepestEvaluationFitsASmallStack() throws {
         let negations = String(repeating: "!", count: RulesLimits.expressionDepth - 4)
-        let functions = (0..<RulesLimits.callDepth - 1).map { "function f\($0)(x) { return \(negations)f\($0 + 1)(x); }" }
+        let functions =
+            (0..<RulesLimits.callDepth - 1).map { "function f\($0)(x) { return \(negations)f\($0 + 1)(x); }" }
             .joined(separator: "\n") + "\nfunction f\(RulesLimits.callDepth - 1)(x) { return x; }"
         let program = try Rules.v2(functions + "\nmatch /{x} { allow get: if f0(true) || true; }")
         let done = DispatchSemaphore(value: 0)

@@ -32,7 +32,8 @@ enum Rules {
 
     static func request(
         _ method: RulesMethod, _ path: String, uid: String? = nil, token: [String: RulesValue] = [:],
-        resource: RulesObject? = nil, incoming: RulesObject? = nil, time: Date = Date(timeIntervalSince1970: 1_700_000_000)
+        resource: RulesObject? = nil, incoming: RulesObject? = nil,
+        time: Date = Date(timeIntervalSince1970: 1_700_000_000)
     ) -> RulesRequest {
         RulesRequest(
             method: method, bucket: "bucket", path: path, auth: uid.map { RulesAuth(uid: $0, token: token) },

@@ -14,6 +14,25 @@ struct CompiledBlock: Sendable {
     var children: [CompiledBlock]
     /// Whether this block or one below it has an `allow`.
     var grantsAnything: Bool
+    /// The children that can grant, by the literal their path starts with, so a large file's siblings are not
+    /// tried one by one.
+    var childrenByFirstLiteral: [[UInt8]: [Int]] = [:]
+    /// The children that can grant whose path starts with a variable (or is empty).
+    var childrenByVariable: [Int] = []
+
+    init(segments: [CompiledSegment], allows: [CompiledAllow], children: [CompiledBlock]) {
+        self.segments = segments
+        self.allows = allows
+        self.children = children
+        grantsAnything = !allows.isEmpty || children.contains(where: \.grantsAnything)
+        for (index, child) in children.enumerated() where child.grantsAnything {
+            if case .literal(let literal) = child.segments.first {
+                childrenByFirstLiteral[literal, default: []].append(index)
+            } else {
+                childrenByVariable.append(index)
+            }
+        }
+    }
 }
 
 enum CompiledSegment: Sendable {

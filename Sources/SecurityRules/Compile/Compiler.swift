@@ -41,7 +41,8 @@ struct Compiler {
         var firstIndex = functions.count
         for function in syntax.functions {
             if scope[function.name] != nil {
-                throw SyntaxProblem("function '\(function.name)' is declared twice in this block", at: function.position)
+                throw SyntaxProblem(
+                    "function '\(function.name)' is declared twice in this block", at: function.position)
             }
             scope[function.name] = functions.count
             functions.append(
@@ -60,9 +61,7 @@ struct Compiler {
         for allow in syntax.allows { allows.append(try compileAllow(allow)) }
         var children: [CompiledBlock] = []
         for match in syntax.matches { children.append(try compileMatch(match)) }
-        return CompiledBlock(
-            segments: segments, allows: allows, children: children,
-            grantsAnything: !allows.isEmpty || children.contains(where: \.grantsAnything))
+        return CompiledBlock(segments: segments, allows: allows, children: children)
     }
 
     private mutating func compileMatch(_ match: MatchSyntax) throws(SyntaxProblem) -> CompiledBlock {

@@ -29,11 +29,17 @@ struct DecisionWalk {
     }
 
     private mutating func visitChildren(of block: CompiledBlock, at position: Int) -> Bool {
-        for child in block.children where child.grantsAnything {
-            if match(child, segment: 0, at: position) { return true }
-            if stopped != nil { return false }
+        if position < segments.count, !segments.isUnknown(position),
+            let literal = block.childrenByFirstLiteral[segments.slice(position)]
+        {
+            for index in literal where visit(block.children[index], at: position) { return true }
         }
+        for index in block.childrenByVariable where visit(block.children[index], at: position) { return true }
         return false
+    }
+
+    private mutating func visit(_ child: CompiledBlock, at position: Int) -> Bool {
+        stopped == nil && match(child, segment: 0, at: position)
     }
 
     /// Matches `block`'s path from its segment `index` at request segment `position`, then what lies under it.

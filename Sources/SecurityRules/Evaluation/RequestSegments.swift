@@ -48,6 +48,8 @@ struct RequestSegments {
         return range.count == literal.count && bytes[range].elementsEqual(literal)
     }
 
+    func slice(_ index: Int) -> [UInt8] { Array(bytes[ranges[index]]) }
+
     func text(_ index: Int) -> String { String(decoding: bytes[ranges[index]], as: UTF8.self) }
 
     /// Segments `from..<to` joined with `/`; nil when they include the unknown child.

@@ -44,7 +44,9 @@ enum Hashing {
             14, 20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10,
             15, 21, 6, 10, 15, 21,
         ]
-        let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
+        let constants: [UInt32] = (0..<64).map {
+            UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296))
+        }
         var state: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476]
         let message = padded(bytes, bigEndian: false)
         for blockStart in stride(from: 0, to: message.count, by: 64) {

@@ -117,7 +117,7 @@ struct PikeVM {
                     if holds(assertion, at: position) { stack.append(.explore(pc + 1)) }
                 case .scalar, .set, .match:
                     list.pcs.append(pc)
-                    list.slots.append(contentsOf: working)
+                    if slotCount > 0 { list.slots.append(contentsOf: working) }
                 }
             }
         }

@@ -21,7 +21,8 @@ struct RegexProgram: Sendable {
         groupCount = captureCount + 1
         let size = Self.size(of: syntax)
         guard size <= RulesLimits.regexProgramSize else {
-            throw RegexError(message: "pattern too large (over \(RulesLimits.regexProgramSize) instructions)", offset: 0)
+            throw RegexError(
+                message: "pattern too large (over \(RulesLimits.regexProgramSize) instructions)", offset: 0)
         }
         instructions.reserveCapacity(size + 3)
         instructions.append(.save(0))

@@ -20,7 +20,7 @@ struct Lexer {
         let start = position
         guard let scalar = peek() else { return Token(kind: .endOfFile, position: start) }
         if Self.isIdentifierStart(scalar) {
-            if (scalar == "r" || scalar == "R" || scalar == "b" || scalar == "B"), let quote = peek(1),
+            if scalar == "r" || scalar == "R" || scalar == "b" || scalar == "B", let quote = peek(1),
                 quote == "'" || quote == "\""
             {
                 advance()
@@ -167,8 +167,7 @@ struct Lexer {
         while let scalar = peek() {
             if scalar.isASCII && scalar.properties.numericType != nil {
                 text.unicodeScalars.append(scalar)
-            } else if scalar == ".", !isFloat, peek(1).map({ $0.isASCII && $0.properties.numericType != nil }) == true
-            {
+            } else if scalar == ".", !isFloat, peek(1).map({ $0.isASCII && $0.properties.numericType != nil }) == true {
                 isFloat = true
                 text.unicodeScalars.append(scalar)
             } else if scalar == "e" || scalar == "E" {

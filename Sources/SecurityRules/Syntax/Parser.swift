@@ -137,7 +137,8 @@ struct Parser {
         repeat {
             if !methods.isEmpty { try advance() }
             let methodPosition = current.position
-            methods.append((try expectIdentifier("a method (read, write, get, list, create, update, delete)"), methodPosition))
+            methods.append(
+                (try expectIdentifier("a method (read, write, get, list, create, update, delete)"), methodPosition))
         } while current.isPunctuation(.comma)
         var condition: ExpressionSyntax?
         if current.isPunctuation(.colon) {
@@ -217,7 +218,8 @@ struct Parser {
             try advance()
             return
         }
-        let next = current.isPunctuation(.rightBrace) || current.isIdentifier("allow") || current.isIdentifier("match")
+        let next =
+            current.isPunctuation(.rightBrace) || current.isIdentifier("allow") || current.isIdentifier("match")
             || current.isIdentifier("function")
         if current.kind == .endOfFile {
             throw SyntaxProblem("missing '}' at the end of the file", at: current.position)
