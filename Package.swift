@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ReferenceService", targets: ["ReferenceService"]),
         .library(name: "StorageServer", targets: ["StorageServer"]),
         .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "SecurityRules", targets: ["SecurityRules"]),
     ],
     targets: [
         // Bytes, hashing, JSON, locks, clocks and files: nothing about HTTP or storage.
@@ -18,6 +19,8 @@ let package = Package(
         .target(name: "CEventPolling"),
         // HTTP/1.1 server and client over sockets; knows nothing of storage.
         .target(name: "HTTPCore", dependencies: ["Primitives", "CEventPolling"]),
+        // Firebase Security Rules for Cloud Storage: parser, checker and evaluator (docs/security-rules.md).
+        .target(name: "SecurityRules"),
         // The seam every implementation answers (StorageBackend) and its values.
         .target(name: "StorageAPI", dependencies: ["Primitives"]),
         // The reference implementation: the store, the data directory, rules, the emulator's export.
@@ -48,7 +51,11 @@ let package = Package(
         .executableTarget(name: "storage-conformance", dependencies: ["Harness"]),
         .executableTarget(
             name: "storage-benchmarks",
-            dependencies: ["Harness", "ScenarioLanguage", "YAMLReader", "StorageSDK", "ReferenceService", "Primitives"]),
+            dependencies: [
+                "Harness", "ScenarioLanguage", "YAMLReader", "StorageSDK", "ReferenceService", "SecurityRules",
+                "Primitives",
+            ]),
+        .testTarget(name: "SecurityRulesTests", dependencies: ["SecurityRules"]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport", "Primitives"]),
         .testTarget(

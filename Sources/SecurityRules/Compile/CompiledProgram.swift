@@ -1,0 +1,137 @@
+/// A checked rules file in the form `decide` walks: the match tree with path segments as bytes, conditions with
+/// every name resolved to a slot, a function index or a built-in, and literal regular expressions compiled.
+struct CompiledProgram: Sendable {
+    var version: Int
+    var root: CompiledBlock
+    var functions: [CompiledFunction]
+    /// The most path variables any chain of matches binds.
+    var captureCount: Int
+}
+
+struct CompiledBlock: Sendable {
+    var segments: [CompiledSegment]
+    var allows: [CompiledAllow]
+    var children: [CompiledBlock]
+    /// Whether this block or one below it has an `allow`.
+    var grantsAnything: Bool
+    /// The children that can grant, by the literal their path starts with, so a large file's siblings are not
+    /// tried one by one.
+    var childrenByFirstLiteral: [[UInt8]: [Int]] = [:]
+    /// The children that can grant whose path starts with a variable (or is empty).
+    var childrenByVariable: [Int] = []
+
+    init(segments: [CompiledSegment], allows: [CompiledAllow], children: [CompiledBlock]) {
+        self.segments = segments
+        self.allows = allows
+        self.children = children
+        grantsAnything = !allows.isEmpty || children.contains(where: \.grantsAnything)
+        for (index, child) in children.enumerated() where child.grantsAnything {
+            if case .literal(let literal) = child.segments.first {
+                childrenByFirstLiteral[literal, default: []].append(index)
+            } else {
+                childrenByVariable.append(index)
+            }
+        }
+    }
+}
+
+enum CompiledSegment: Sendable {
+    case literal([UInt8])
+    case variable(slot: Int)
+    case recursive(slot: Int)
+}
+
+struct CompiledAllow: Sendable {
+    var methods: RulesMethodSet
+    var condition: Node?
+    var position: SourcePosition
+    /// `allow read, write`, for explanations.
+    var text: String
+}
+
+struct CompiledFunction: Sendable {
+    var name: String
+    var parameterCount: Int
+    var lets: [Node]
+    var result: Node
+    var position: SourcePosition
+}
+
+/// Methods as bits, so checking whether an `allow` covers a request is one AND.
+struct RulesMethodSet: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ method: RulesMethod) {
+        switch method {
+        case .get: self = .get
+        case .list: self = .list
+        case .create: self = .create
+        case .update: self = .update
+        case .delete: self = .delete
+        }
+    }
+
+    static let get = RulesMethodSet(rawValue: 1)
+    static let list = RulesMethodSet(rawValue: 2)
+    static let create = RulesMethodSet(rawValue: 4)
+    static let update = RulesMethodSet(rawValue: 8)
+    static let delete = RulesMethodSet(rawValue: 16)
+
+    /// The words `allow` accepts and what each covers.
+    static let words: [String: RulesMethodSet] = [
+        "read": [.get, .list], "write": [.create, .update, .delete], "get": .get, "list": .list,
+        "create": .create, "update": .update, "delete": .delete,
+    ]
+}
+
+/// A resolved expression.
+indirect enum Node: Sendable {
+    case constant(Value)
+    /// A function's parameter or `let`, by its place in the frame.
+    case local(Int)
+    /// A path variable, by its slot among the request's captures.
+    case capture(slot: Int, name: String, SourcePosition)
+    case reference(RequestReference)
+    case member(Node, Field, SourcePosition)
+    case index(Node, Node, SourcePosition)
+    case slice(Node, Node?, Node?, SourcePosition)
+    case unary(UnaryOperator, Node, SourcePosition)
+    case binary(BinaryOperator, Node, Node, SourcePosition)
+    case logical(isAnd: Bool, [Node])
+    case conditional(Node, Node, Node, SourcePosition)
+    case list([Node], SourcePosition)
+    case map([(key: Node, value: Node)], SourcePosition)
+    case path([PathNodePart], SourcePosition)
+    case isType(Node, RulesType)
+    case call(function: Int, [Node], SourcePosition)
+    case builtin(Builtin, [Node], SourcePosition)
+    case method(Node, Method, [Node], SourcePosition)
+    /// `matches`, `split` or `replace` with a literal pattern, compiled when the file is loaded.
+    case regexMethod(Node, Method, RulesRegex, [Node], SourcePosition)
+}
+
+enum PathNodePart: Sendable {
+    case literal(String)
+    case interpolated(Node)
+}
+
+/// A member name, with the request or object field it names when it names one.
+struct Field: Sendable {
+    var name: String
+    var known: KnownField?
+
+    init(_ name: String) {
+        self.name = name
+        known = KnownField(rawValue: name)
+    }
+}
+
+/// The fields of `request`, `request.auth` and an object (`resource`, `request.resource`).
+enum KnownField: String, Sendable {
+    case auth, resource, time, path, method
+    case uid, token
+    case name, bucket, size, contentType, md5Hash, crc32c, etag, metadata, contentDisposition, cacheControl
+    case contentEncoding, contentLanguage, timeCreated, updated, generation, metageneration
+}

@@ -1,0 +1,57 @@
+/// A Cloud Storage rules file, parsed and checked once, that decides requests.
+///
+/// `decide` is safe to call from any thread at once: the program is immutable, and each decision keeps its own
+/// state. Errors met while evaluating a condition deny that `allow` (see docs/security-rules.md).
+public struct RulesProgram: Sendable {
+    /// 1 or 2 (`rules_version`; 1 when the file does not say).
+    public let version: Int
+    public let source: RulesSource
+    private let compiled: CompiledProgram
+
+    /// The answer to every list under rules version 1, as the list-files guide words it.
+    public static let versionOneListMessage =
+        "Listing objects in a bucket is disallowed for rules_version = \"1\". Please update storage security rules to rules_version = \"2\" to use list."
+
+    public init(_ source: RulesSource) throws(RulesSyntaxError) {
+        let lines = SourceLines(source)
+        let size = source.text.utf8.count
+        guard size <= RulesLimits.sourceBytes else {
+            throw lines.error(
+                "the rules source is \(size) bytes; the limit is \(RulesLimits.sourceBytes)",
+                at: SourcePosition(line: 1, column: 1))
+        }
+        do {
+            var parser = try Parser(source.text)
+            let file = try parser.parseFile()
+            compiled = try Compiler.compile(file)
+        } catch {
+            throw lines.error(error.message, at: error.position)
+        }
+        version = compiled.version
+        self.source = source
+    }
+
+    public func decide(_ request: RulesRequest) -> RulesDecision {
+        if request.method == .list && version == 1 {
+            return RulesDecision(allowed: false, explanation: Self.versionOneListMessage)
+        }
+        var walk = DecisionWalk(program: compiled, request: request, fileName: source.name)
+        if walk.run(), let allow = walk.grantedBy {
+            return RulesDecision(allowed: true, explanation: "'\(allow.text)' at \(walk.place(allow.position))")
+        }
+        let target =
+            request.method == .list
+            ? "list of the children of /b/\(request.bucket)/o/\(request.path)"
+            : "\(request.method.rawValue) of /b/\(request.bucket)/o/\(request.path)"
+        var explanation =
+            walk.refusalCount == 0
+            ? "no allow matches the \(target)"
+            : "no allow grants the \(target): "
+                + walk.refusals.joined(separator: "; ")
+        if walk.refusalCount > walk.refusals.count {
+            explanation += "; and \(walk.refusalCount - walk.refusals.count) more"
+        }
+        if let stopped = walk.stopped { explanation += " (stopped: \(stopped))" }
+        return RulesDecision(allowed: false, explanation: explanation)
+    }
+}
