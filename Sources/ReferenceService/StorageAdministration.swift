@@ -2,7 +2,7 @@ import Foundation
 import StorageAPI
 
 /// What the server's `/internal/…` endpoints need from the service behind it, beyond `StorageBackend`:
-/// rules per bucket, fixtures and a reset. `InMemoryBackend` has them all.
+/// rules per bucket, fixtures and a reset. `ReferenceBackend` has them all.
 public protocol StorageAdministration: Sendable {
     /// Drops every object, upload session and rule.
     func reset()
@@ -14,4 +14,4 @@ public protocol StorageAdministration: Sendable {
         throws(BackendError) -> ObjectResource
 }
 
-extension InMemoryBackend: StorageAdministration {}
+extension ReferenceBackend: StorageAdministration {}

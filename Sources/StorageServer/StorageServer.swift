@@ -13,7 +13,7 @@ import Synchronization
 /// port and store (docs/gcs-dialect.md).
 ///
 /// ```swift
-/// let service = InMemoryBackend()
+/// let service = ReferenceBackend()
 /// let server = StorageServer(backend: service, configuration: .init(port: 0), administration: service)
 /// let port = try server.start()
 /// defer { server.stop() }

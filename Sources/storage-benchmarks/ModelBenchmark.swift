@@ -7,7 +7,7 @@ import StorageSDK
 enum ModelBenchmark {
     static func run() {
         let md5Rate = hashRates()
-        print("In-process transfers (client putData/getData with 256 KiB chunks + InMemoryBackend), best of N:")
+        print("In-process transfers (client putData/getData with 256 KiB chunks + ReferenceBackend), best of N:")
         print("  size        N   upload MB/s   ÷ MD5   download MB/s")
         for (label, size) in [
             ("1 KiB", 1 << 10), ("64 KiB", 64 << 10), ("1 MiB", 1 << 20), ("16 MiB", 16 << 20),
@@ -36,7 +36,7 @@ enum ModelBenchmark {
     private static func transfers(_ label: String, size: Int, md5Rate: Double) {
         let data = pattern(size)
         let rounds = min(64, max(3, (1 << 30) / size))
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let reference = Storage(bucket: "bench", backend: backend).reference(withPath: "bench/object.bin")
         var upload = Double.infinity
         var download = Double.infinity
@@ -72,7 +72,7 @@ enum ModelBenchmark {
 
     private static func listing() {
         let count = 100_000
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let seedTime = Stopwatch.time {
             for index in 0..<count {
                 // An in-memory seed cannot fail.

@@ -153,7 +153,7 @@ struct RunCommandTests {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder)
         let server = StorageServer(
-            backend: InMemoryBackend(), configuration: HTTPServerConfiguration(port: 0), administration: nil)
+            backend: ReferenceBackend(), configuration: HTTPServerConfiguration(port: 0), administration: nil)
         let port = try server.start()
         server.stop()
         let run = ToolRun([

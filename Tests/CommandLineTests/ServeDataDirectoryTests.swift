@@ -15,7 +15,7 @@ import Darwin
     private struct Served {
         let tool: SpawnedTool
         let port: Int
-        let client: HTTPBackend
+        let client: FirebaseV0Client
 
         init(_ data: String, in folder: TemporaryFolder) throws {
             let binary = try #require(SpawnedTool.binary, "build the storage-conformance product first")
@@ -23,7 +23,8 @@ import Darwin
             let text = try #require(
                 tool.waitForOutput(matching: "http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30), "\(tool.errors)")
             port = try #require(Int(text))
-            client = HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 10)
+            client = FirebaseV0Client(
+                baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 10)
         }
     }
 

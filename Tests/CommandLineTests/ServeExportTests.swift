@@ -33,9 +33,9 @@ import Testing
         try #require(serve.waitForOutput(matching: "http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30) != nil)
         serve.terminate()
         #expect(serve.waitForExit(timeout: 30) == 0, "\(serve.errors)")
-        let original = InMemoryBackend()
+        let original = ReferenceBackend()
         _ = try EmulatorExport.load(from: Self.fixture, into: original)
-        let exported = InMemoryBackend()
+        let exported = ReferenceBackend()
         #expect(try EmulatorExport.load(from: out, into: exported).objects == 4)
         #expect(try exported.storedObjects().map(\.resource) == original.storedObjects().map(\.resource))
         #expect(

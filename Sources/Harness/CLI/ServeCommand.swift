@@ -36,18 +36,18 @@ struct ServeCommand: ToolCommand {
             try options.seconds("--session-idle", in: 0.001...31_536_000) ?? (dataDirectory == nil ? 3600 : 604_800)
         let idle = Duration.milliseconds(Int64(idleSeconds * 1000))
         OpenFileLimit.raiseToHardLimit()
-        let service: InMemoryBackend
+        let service: ReferenceBackend
         if let dataDirectory {
             do throws(DataDirectoryError) {
                 let directory = try DataDirectory.open(dataDirectory)
-                service = try InMemoryBackend(
+                service = try ReferenceBackend(
                     directory: directory, activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
             } catch {
                 tool.complain("cannot use the data directory: \(error)")
                 return 2
             }
         } else {
-            service = InMemoryBackend(activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
+            service = ReferenceBackend(activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
         }
         let exportFolder = options.value("--export-on-exit").map { URL(fileURLWithPath: $0) }
         if let folder = options.value("--import") {

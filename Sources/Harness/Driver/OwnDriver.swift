@@ -147,8 +147,8 @@ final class OwnDriver: Sendable {
         let timeout = ScenarioExecution.requestTimeout
         let backend: any StorageBackend =
             endpoint.speaksGCS
-            ? GCSBackend(baseURL: endpoint.url, requestTimeout: timeout)
-            : HTTPBackend(baseURL: endpoint.url, requestTimeout: timeout)
+            ? GCSJSONClient(baseURL: endpoint.url, requestTimeout: timeout)
+            : FirebaseV0Client(baseURL: endpoint.url, requestTimeout: timeout)
         let storage = Storage(bucket: bucket, backend: backend, host: target, clock: SystemClock())
         let faults = message["faults"] == nil ? [] : try DriverWire.faults(message["faults"])
         let client = LocalClient(

@@ -5,7 +5,7 @@ import StorageAPI
 import StorageSDK
 
 /// A server speaking the GCS JSON API (`--target gcs+http://HOST:PORT`): fake-gcs-server,
-/// gcp-storage-emulator, storage-testbench, or `storage-conformance serve`, driven through `GCSBackend`.
+/// gcp-storage-emulator, storage-testbench, or `storage-conformance serve`, driven through `GCSJSONClient`.
 ///
 /// Nothing beyond the public API is used: each scenario's bucket is created with `POST /storage/v1/b`
 /// (named from the scenario id and the run's nonce, so parallel jobs and reruns never meet) and its
@@ -13,12 +13,12 @@ import StorageSDK
 public struct GCSTarget: Target {
     public let baseURL: URL
     public let nonce: String
-    private let backend: GCSBackend
+    private let backend: GCSJSONClient
 
     public init(baseURL: URL, requestTimeout: TimeInterval = 30, nonce: String = HTTPTarget.randomNonce()) {
         self.baseURL = baseURL
         self.nonce = nonce
-        backend = GCSBackend(baseURL: baseURL, requestTimeout: requestTimeout)
+        backend = GCSJSONClient(baseURL: baseURL, requestTimeout: requestTimeout)
     }
 
     /// `gcs+http://127.0.0.1:4443`.
@@ -71,9 +71,9 @@ public struct GCSTarget: Target {
 /// One scenario's bucket on a GCS server.
 private final class GCSTargetSession: TargetSession {
     let storage: Storage
-    private let backend: GCSBackend
+    private let backend: GCSJSONClient
 
-    init(storage: Storage, backend: GCSBackend) {
+    init(storage: Storage, backend: GCSJSONClient) {
         self.storage = storage
         self.backend = backend
     }

@@ -6,7 +6,7 @@ import StorageSDK
 import Synchronization
 
 /// A live endpoint that speaks the Firebase Storage v0 protocol (the Firebase emulator, production, or
-/// `storage-conformance serve`), driven through `HTTPBackend`.
+/// `storage-conformance serve`), driven through `FirebaseV0Client`.
 ///
 /// Every scenario gets its own bucket, named from the scenario id plus a nonce fixed for the run, so
 /// reruns against a long-lived endpoint never meet an earlier run's objects. Fixtures are stored with
@@ -17,7 +17,7 @@ public struct HTTPTarget: Target {
     public let requestTimeout: TimeInterval
     /// Appended to every bucket name as `-<nonce>`.
     public let nonce: String
-    private let backend: HTTPBackend
+    private let backend: FirebaseV0Client
     private let probe = EndpointProbe()
 
     /// - Parameters:
@@ -31,7 +31,7 @@ public struct HTTPTarget: Target {
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
         self.nonce = nonce
-        backend = HTTPBackend(baseURL: baseURL, requestTimeout: requestTimeout, adminToken: adminToken)
+        backend = FirebaseV0Client(baseURL: baseURL, requestTimeout: requestTimeout, adminToken: adminToken)
     }
 
     /// The base URL without a trailing `/`, such as `http://127.0.0.1:9199`.
@@ -97,7 +97,7 @@ private struct EndpointFeatures: Sendable {
 private final class EndpointProbe: Sendable {
     private let known = Mutex<EndpointFeatures?>(nil)
 
-    func features(of backend: HTTPBackend, named name: String) throws(TargetFailure) -> EndpointFeatures {
+    func features(of backend: FirebaseV0Client, named name: String) throws(TargetFailure) -> EndpointFeatures {
         if let features = known.withLock({ $0 }) { return features }
         let features: EndpointFeatures
         do {
@@ -120,10 +120,10 @@ private final class EndpointProbe: Sendable {
 /// One scenario's bucket on the endpoint.
 private final class HTTPTargetSession: TargetSession {
     let storage: Storage
-    private let backend: HTTPBackend
+    private let backend: FirebaseV0Client
     private let features: EndpointFeatures
 
-    init(storage: Storage, backend: HTTPBackend, features: EndpointFeatures) {
+    init(storage: Storage, backend: FirebaseV0Client, features: EndpointFeatures) {
         self.storage = storage
         self.backend = backend
         self.features = features

@@ -4,7 +4,7 @@ import ScenarioLanguage
 import StorageAPI
 import StorageSDK
 
-/// The bundled reference implementation, in process: every scenario gets its own `InMemoryBackend`.
+/// The bundled reference implementation, in process: every scenario gets its own `ReferenceBackend`.
 public struct ReferenceTarget: Target {
     public init() {}
 
@@ -19,10 +19,10 @@ public struct ReferenceTarget: Target {
 /// A scenario's private in-memory service, on a virtual clock: retries back off without waiting.
 final class ReferenceSession: TargetSession {
     let storage: Storage
-    private let backend: InMemoryBackend
+    private let backend: ReferenceBackend
 
     init(bucket: String) {
-        backend = InMemoryBackend()
+        backend = ReferenceBackend()
         storage = Storage(bucket: bucket, backend: backend, clock: VirtualClock())
     }
 

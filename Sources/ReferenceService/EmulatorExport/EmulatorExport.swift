@@ -8,7 +8,7 @@ public enum EmulatorExport {
     /// (`EmulatorExportReader`), then stored with its generation, metageneration, times and download tokens;
     /// the checksums the service computes must equal the export's, or the service is emptied and the import
     /// refused. Returns how many objects were stored, in how many buckets.
-    public static func load(from folder: URL, into service: InMemoryBackend) throws(EmulatorExportError) -> (
+    public static func load(from folder: URL, into service: ReferenceBackend) throws(EmulatorExportError) -> (
         objects: Int, buckets: Int
     ) {
         let objects = try EmulatorExportReader(folder: folder).read()
@@ -38,7 +38,7 @@ public enum EmulatorExport {
     /// Writes every object of `service` to `folder` in the emulator's layout (`EmulatorExportWriter`).
     /// Returns how many objects were written.
     @discardableResult
-    public static func write(_ service: InMemoryBackend, to folder: URL, version: String) throws(EmulatorExportError)
+    public static func write(_ service: ReferenceBackend, to folder: URL, version: String) throws(EmulatorExportError)
         -> Int
     {
         let objects: [(resource: ObjectResource, bytes: ObjectRead)]

@@ -1,7 +1,7 @@
 import Foundation
 import StorageAPI
 
-/// Everything an `InMemoryBackend` holds behind its lock: objects by bucket, rules, upload sessions,
+/// Everything an `ReferenceBackend` holds behind its lock: objects by bucket, rules, upload sessions,
 /// and the generation clock (which survives a reset, so generations never repeat).
 struct BackendState: Sendable {
     var buckets: [String: BucketStore] = [:]

@@ -2,7 +2,7 @@ import Foundation
 import Primitives
 
 /// What a storage service answers: the seam between the client and any implementation of Cloud Storage
-/// for Firebase, in process (`InMemoryBackend`) or over the v0 wire protocol (`HTTPBackend`).
+/// for Firebase, in process (`ReferenceBackend`) or over the v0 wire protocol (`FirebaseV0Client`).
 ///
 /// Every call is synchronous and may block (an HTTP backend waits for the network). Failures are
 /// HTTP-shaped (`BackendError`), so the client maps the same cause to the same SDK error whichever

@@ -7,7 +7,7 @@ import StorageAPI
 /// removes every custom key.
 package enum MetadataPatchJSON {
     /// What a client sends. A patch that clears all custom keys and also sets some cannot be said in one
-    /// body; it is written as the clear alone (`HTTPBackend` rewrites such patches before sending).
+    /// body; it is written as the clear alone (`FirebaseV0Client` rewrites such patches before sending).
     package static func encode(_ patch: MetadataPatch) -> Data {
         var members: [JSONValue.Member] = []
         for field in MetadataField.allCases {

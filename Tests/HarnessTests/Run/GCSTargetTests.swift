@@ -44,7 +44,7 @@ struct GCSTargetTests {
         """
 
     private func withServer(_ body: (GCSTarget) throws -> Void) throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let server = StorageServer(backend: backend, configuration: .init(host: "127.0.0.1", port: 0))
         let port = try server.start()
         defer { server.stop() }

@@ -81,7 +81,7 @@ struct HTTPRunTests {
 
     /// A server over a fresh in-memory service with the rules endpoint, on a free port.
     static func serve() throws -> (server: StorageServer, url: URL) {
-        let service = InMemoryBackend()
+        let service = ReferenceBackend()
         let server = StorageServer(
             backend: service, configuration: HTTPServerConfiguration(port: 0), administration: service)
         let port = try server.start()
@@ -144,7 +144,7 @@ struct HTTPRunTests {
 
     /// Without the rules endpoint, a scenario with rules is skipped, saying why.
     @Test func rulesWithoutTheRulesEndpointSkipTheScenario() throws {
-        let service = InMemoryBackend()
+        let service = ReferenceBackend()
         let server = StorageServer(
             backend: service, configuration: HTTPServerConfiguration(port: 0), administration: nil)
         let port = try server.start()

@@ -16,9 +16,9 @@ import YAMLReader
 
     /// A server over a fresh service, with or without the rules endpoints.
     private func serve(administration: Bool = true) throws -> (
-        server: StorageServer, service: InMemoryBackend, url: URL
+        server: StorageServer, service: ReferenceBackend, url: URL
     ) {
-        let service = InMemoryBackend()
+        let service = ReferenceBackend()
         let server = StorageServer(
             backend: service, configuration: HTTPServerConfiguration(port: 0),
             administration: administration ? service : nil)

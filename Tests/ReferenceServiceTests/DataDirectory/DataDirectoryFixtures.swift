@@ -16,8 +16,8 @@ final class ScratchDataDirectory {
     }
 
     /// A service on the directory, as `serve --data-dir` opens it (granularity 4, so chunks stay small).
-    func open(granularity: Int64 = 4) throws -> InMemoryBackend {
-        try InMemoryBackend(directory: try DataDirectory.open(path), granularity: granularity)
+    func open(granularity: Int64 = 4) throws -> ReferenceBackend {
+        try ReferenceBackend(directory: try DataDirectory.open(path), granularity: granularity)
     }
 
     /// The names in one of the directory's folders, sorted.
@@ -30,7 +30,7 @@ final class ScratchDataDirectory {
     }
 
     /// Every object of `bucket` with its bytes, for comparing what two services hold.
-    static func contents(of backend: InMemoryBackend) throws -> [String: (ObjectResource, Data)] {
+    static func contents(of backend: ReferenceBackend) throws -> [String: (ObjectResource, Data)] {
         var contents: [String: (ObjectResource, Data)] = [:]
         for (resource, bytes) in try backend.storedObjects() {
             contents[resource.bucket + "/" + resource.name] = (resource, try bytes.contents())

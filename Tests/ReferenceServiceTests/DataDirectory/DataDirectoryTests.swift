@@ -21,7 +21,7 @@ import Testing
         let patch = MetadataPatch(fields: [.contentDisposition: removed], customMetadata: ["k": removed, "n": "1"])
         _ = try service.updateMetadata(Fixtures.address("dir/"), patch: patch)
         let before = try ScratchDataDirectory.contents(of: service)
-        service = InMemoryBackend()  // releases the directory's lock
+        service = ReferenceBackend()  // releases the directory's lock
         service = try folder.open()
         let after = try ScratchDataDirectory.contents(of: service)
         #expect(Set(after.keys) == ["bucket/dir/", "bucket/été/ñ +%.txt", "bucket/plain"])
@@ -42,7 +42,7 @@ import Testing
         let session = try service.startUpload(
             UploadStart(object: Fixtures.address("resumed.bin"), metadata: ObjectMetadataFields(contentType: "a/b")))
         _ = try service.uploadChunk(session: session.id, offset: 0, data: Data("abcdefgh".utf8), finalize: false)
-        service = InMemoryBackend()
+        service = ReferenceBackend()
         service = try folder.open()
         #expect(try service.queryUpload(session: session.id).receivedBytes == 8)
         let status = try service.uploadChunk(session: session.id, offset: 8, data: Data("ij".utf8), finalize: true)
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aChunkThatFailsMidwayLeavesTheSessionAsItWas() throws {
         let folder = try ScratchDataDirectory()
-        for service in [InMemoryBackend(granularity: 4), try folder.open()] {
+        for service in [ReferenceBackend(granularity: 4), try folder.open()] {
             let session = try service.startUpload(UploadStart(object: Fixtures.address("cut.bin")))
             _ = try service.uploadChunk(session: session.id, offset: 0, data: Data("abcd".utf8), finalize: false)
             let cut = FailingUploadBody(length: 8, prefix: Data("efg".utf8))
@@ -74,7 +74,7 @@ import Testing
         let folder = try ScratchDataDirectory()
         let block = 256 * 1024
         let data = Data((0..<(3 * block + 1234)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 11) })
-        for service in [InMemoryBackend(granularity: Int64(block)), try folder.open(granularity: Int64(block))] {
+        for service in [ReferenceBackend(granularity: Int64(block)), try folder.open(granularity: Int64(block))] {
             let session = try service.startUpload(UploadStart(object: Fixtures.address("hashed.bin")))
             _ = try service.uploadChunk(session: session.id, offset: 0, data: data[..<block], finalize: false)
             _ = try service.uploadChunk(
@@ -97,7 +97,7 @@ import Testing
         let folder = try ScratchDataDirectory()
         let block = 256 * 1024
         let data = Data((0..<(2 * block + 99)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 10) })
-        for service in [InMemoryBackend(granularity: Int64(block)), try folder.open(granularity: Int64(block))] {
+        for service in [ReferenceBackend(granularity: Int64(block)), try folder.open(granularity: Int64(block))] {
             let session = try service.startUpload(UploadStart(object: Fixtures.address("mixed.bin")))
             let cut = FailingUploadBody(length: Int64(2 * block), prefix: Data(repeating: 1, count: block * 3 / 2))
             #expect(throws: BackendError.self) {
@@ -118,7 +118,7 @@ import Testing
         try Fixtures.upload(service, "kept", Data("new".utf8))
         let session = try service.startUpload(UploadStart(object: Fixtures.address("open")))
         _ = try service.uploadChunk(session: session.id, offset: 0, data: Data("abcd".utf8), finalize: false)
-        service = InMemoryBackend()
+        service = ReferenceBackend()
         let record = try #require(folder.names(in: "objects").first)
         let id = String(record.dropLast(".json".count))
         // An older generation of the same object, as a crash between publishing and removing leaves it.
@@ -190,7 +190,7 @@ import Testing
         try Fixtures.upload(service, "x")
         _ = try service.startUpload(UploadStart(object: Fixtures.address("y")))
         service.reset()
-        service = InMemoryBackend()
+        service = ReferenceBackend()
         service = try folder.open()
         #expect(try service.storedObjects().isEmpty)
         for name in ["objects", "blobs", "sessions", "staging"] { #expect(folder.names(in: name).isEmpty, "\(name)") }

@@ -22,14 +22,14 @@ import Testing
         return copy
     }
 
-    private func object(_ service: InMemoryBackend, _ name: String) throws -> (ObjectResource, Data) {
+    private func object(_ service: ReferenceBackend, _ name: String) throws -> (ObjectResource, Data) {
         let address = ObjectAddress(bucket: "demo-project.appspot.com", name: name)
         let read = try service.readObject(ReadRequest(object: address))
         return (try service.getMetadata(address), read.data)
     }
 
     @Test func anExportInTheEmulatorsLayoutIsServedAsItWasStored() throws {
-        let service = InMemoryBackend()
+        let service = ReferenceBackend()
         let loaded = try EmulatorExport.load(from: Self.fixture, into: service)
         #expect(loaded.objects == 4 && loaded.buckets == 1)
         let (photo, bytes) = try object(service, "photos/beach 1.jpg")
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func anExportImportsBackWithEverythingItHad() throws {
-        let service = InMemoryBackend()
+        let service = ReferenceBackend()
         let names = ["a//b", "dir/", "été/ñ.txt", "100%+sure file", "x"]
         for (index, name) in names.enumerated() {
             var metadata = ObjectMetadataFields(contentType: "text/x-\(index)")
@@ -62,7 +62,7 @@ import Testing
             ObjectAddress(bucket: "one", name: "a//b"), patch: MetadataPatch(fields: [.cacheControl: "no-cache"]))
         let folder = try scratch()
         #expect(try EmulatorExport.write(service, to: folder, version: "9.9.9") == names.count)
-        let copy = InMemoryBackend()
+        let copy = ReferenceBackend()
         _ = try EmulatorExport.load(from: folder, into: copy)
         let before = try service.storedObjects()
         let after = try copy.storedObjects()
@@ -72,13 +72,13 @@ import Testing
 
     /// Objects kept on disk (`serve --data-dir`) are copied from their files into the export.
     @Test func anExportOfObjectsOnDiskCopiesTheirFiles() throws {
-        let service = try InMemoryBackend(directory: DataDirectory.open(try scratch().path))
+        let service = try ReferenceBackend(directory: DataDirectory.open(try scratch().path))
         let big = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 13) })
         try service.seed(bucket: "b", name: "big.bin", data: big, metadata: ObjectMetadataFields(contentType: "x/y"))
         try service.seed(bucket: "b", name: "empty", data: Data())
         let folder = try scratch()
         #expect(try EmulatorExport.write(service, to: folder, version: "1.0.0") == 2)
-        let copy = InMemoryBackend()
+        let copy = ReferenceBackend()
         _ = try EmulatorExport.load(from: folder, into: copy)
         #expect(try copy.storedObjects().map(\.resource) == service.storedObjects().map(\.resource))
         let bytes = try copy.storedObjects().map { try $0.bytes.contents() }
@@ -88,7 +88,7 @@ import Testing
 
     @Test func anExportKeepsTheOtherEmulatorsEntriesAndReplacesTheOldStorageExport() throws {
         let folder = try copyOfFixture()
-        let service = InMemoryBackend()
+        let service = ReferenceBackend()
         try service.seed(bucket: "b", name: "only", data: Data("one".utf8))
         try EmulatorExport.write(service, to: folder, version: "1.2.3")
         let metadata =
@@ -98,7 +98,7 @@ import Testing
         #expect(metadata?["version"] as? String == "13.29.1")
         #expect((metadata?["firestore"] as? [String: Any])?["path"] as? String == "firestore_export")
         #expect((metadata?["storage"] as? [String: Any])?["version"] as? String == "1.2.3")
-        let reloaded = InMemoryBackend()
+        let reloaded = ReferenceBackend()
         #expect(try EmulatorExport.load(from: folder, into: reloaded).objects == 1)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "\(leftovers)")
@@ -130,7 +130,7 @@ import Testing
     func aBrokenExportIsRefusedWholeNamingTheFile(_ path: String, _ content: String, _ message: String) throws {
         let folder = try copyOfFixture()
         try Data(content.utf8).write(to: folder.appendingPathComponent(path))
-        let service = InMemoryBackend()
+        let service = ReferenceBackend()
         do {
             _ = try EmulatorExport.load(from: folder, into: service)
             Issue.record("a broken export was imported")
@@ -144,7 +144,7 @@ import Testing
         let folder = try copyOfFixture()
         let blobs = folder.appendingPathComponent("storage_export/blobs")
         try FileManager.default.removeItem(at: blobs.appendingPathComponent("0b6c3a2e-4a39-4a8e-9b1e-2f7c58a1d004"))
-        #expect(throws: EmulatorExportError.self) { try EmulatorExport.load(from: folder, into: InMemoryBackend()) }
+        #expect(throws: EmulatorExportError.self) { try EmulatorExport.load(from: folder, into: ReferenceBackend()) }
         let again = try copyOfFixture()
         let metadata = again.appendingPathComponent("storage_export/metadata")
         try FileManager.default.copyItem(
@@ -154,7 +154,7 @@ import Testing
             at: again.appendingPathComponent("storage_export/blobs/0b6c3a2e-4a39-4a8e-9b1e-2f7c58a1d002"),
             to: again.appendingPathComponent("storage_export/blobs/copy"))
         do {
-            _ = try EmulatorExport.load(from: again, into: InMemoryBackend())
+            _ = try EmulatorExport.load(from: again, into: ReferenceBackend())
             Issue.record("two files for one object were accepted")
         } catch {
             #expect(error.problem.contains("gs://demo-project.appspot.com/a//b is also described by"), "\(error)")

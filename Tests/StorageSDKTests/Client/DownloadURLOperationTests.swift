@@ -10,7 +10,7 @@ import Testing
     static func downloadURL(
         for path: String, bucket: String = "bucket", host: String = Storage.productionHost
     ) throws -> (prefix: String, token: String) {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let storage = Storage(bucket: bucket, backend: backend, host: host)
         let reference = storage.reference(withPath: path)
         reference.putData(bytes(4)).wait()

@@ -6,8 +6,8 @@ import Testing
 
 /// Faults put into a backend's answers: which requests they hit, and what happens.
 @Suite struct FaultInjectingBackendTests {
-    private func backend(_ faults: [RequestFault]) throws -> (FaultInjectingBackend, InMemoryBackend) {
-        let inner = InMemoryBackend(granularity: 4)
+    private func backend(_ faults: [RequestFault]) throws -> (FaultInjectingBackend, ReferenceBackend) {
+        let inner = ReferenceBackend(granularity: 4)
         try inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
         return (FaultInjectingBackend(inner, faults: faults), inner)
     }
@@ -86,7 +86,7 @@ import Testing
 
     @Test func aStallWaitsOnTheClockAndTimesOutPastTheRequestTimeout() throws {
         let clock = VirtualClock()
-        let inner = InMemoryBackend(granularity: 4)
+        let inner = ReferenceBackend(granularity: 4)
         try inner.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
         let faulty = FaultInjectingBackend(
             inner,

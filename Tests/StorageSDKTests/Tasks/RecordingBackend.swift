@@ -3,7 +3,7 @@ import ReferenceService
 import StorageAPI
 import StorageSDK
 
-/// A `StorageBackend` for tests: forwards every call to an `InMemoryBackend`, records it, and can change
+/// A `StorageBackend` for tests: forwards every call to an `ReferenceBackend`, records it, and can change
 /// what one later call does (fail it, rewrite its answer, or let the service receive bytes behind the
 /// client's back).
 final class RecordingBackend: StorageBackend, @unchecked Sendable {
@@ -46,7 +46,7 @@ final class RecordingBackend: StorageBackend, @unchecked Sendable {
         let error: BackendError
     }
 
-    let inner: InMemoryBackend
+    let inner: ReferenceBackend
     private let lock = NSLock()
     private var recorded: [Call] = []
     private var openedSessions: [String] = []
@@ -58,7 +58,7 @@ final class RecordingBackend: StorageBackend, @unchecked Sendable {
     private var bytesAhead: Int?
     private var actions: [(kind: Kind, action: @Sendable () -> Void)] = []
 
-    init(_ inner: InMemoryBackend = InMemoryBackend()) {
+    init(_ inner: ReferenceBackend = ReferenceBackend()) {
         self.inner = inner
     }
 
@@ -206,6 +206,6 @@ final class RecordingBackend: StorageBackend, @unchecked Sendable {
 
 /// A fresh storage over a recording decorator of a fresh in-memory service.
 func makeRecordedStorage(bucket: String = "bucket", granularity: Int64 = 262_144) -> (Storage, RecordingBackend) {
-    let backend = RecordingBackend(InMemoryBackend(granularity: granularity))
+    let backend = RecordingBackend(ReferenceBackend(granularity: granularity))
     return (Storage(bucket: bucket, backend: backend), backend)
 }

@@ -37,8 +37,8 @@ final class EventLog: @unchecked Sendable {
 }
 
 /// A fresh storage over a fresh in-memory service.
-func makeStorage(bucket: String = "bucket", granularity: Int64 = 262_144) -> (Storage, InMemoryBackend) {
-    let backend = InMemoryBackend(granularity: granularity)
+func makeStorage(bucket: String = "bucket", granularity: Int64 = 262_144) -> (Storage, ReferenceBackend) {
+    let backend = ReferenceBackend(granularity: granularity)
     return (Storage(bucket: bucket, backend: backend), backend)
 }
 

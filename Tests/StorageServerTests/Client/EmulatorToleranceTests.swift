@@ -89,8 +89,8 @@ import Testing
         }
     }
 
-    private func backend(_ fake: FakeEmulator) throws -> HTTPBackend {
-        HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(fake.port)")), requestTimeout: 5)
+    private func backend(_ fake: FakeEmulator) throws -> FirebaseV0Client {
+        FirebaseV0Client(baseURL: try #require(URL(string: "http://127.0.0.1:\(fake.port)")), requestTimeout: 5)
     }
 
     @Test func plainTextErrorsKeepTheirStatusAndText() throws {

@@ -4,14 +4,14 @@ import StorageAPI
 import StorageServer
 import Testing
 
-/// The plain-HTTP client under the v0 backend, through `HTTPBackend.serverInfo()`, against servers that
+/// The plain-HTTP client under the v0 backend, through `FirebaseV0Client.serverInfo()`, against servers that
 /// answer in every way HTTP/1.1 allows.
 @Suite struct SocketClientTests {
     private static let info = #"{"server":"storage-conformance","version":"9","features":["rules","reset"]}"#
     private static let expected = ServerInfo(server: "storage-conformance", version: "9", features: ["rules", "reset"])
 
-    private func backend(_ server: MisbehavingServer, timeout: TimeInterval = 5) throws -> HTTPBackend {
-        HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: timeout)
+    private func backend(_ server: MisbehavingServer, timeout: TimeInterval = 5) throws -> FirebaseV0Client {
+        FirebaseV0Client(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: timeout)
     }
 
     private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -100,7 +100,8 @@ import Testing
         let server = try MisbehavingServer(.hang)
         let port = server.port
         server.close()
-        let backend = HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 2)
+        let backend = FirebaseV0Client(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 2)
         #expect {
             try backend.serverInfo()
         } throws: { error in

@@ -16,7 +16,8 @@ import Testing
 
     @Test func aClosedPortIsATransportFailureNamingTheRequest() throws {
         let port = try closedPort()
-        let backend = HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)
+        let backend = FirebaseV0Client(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)
         #expect {
             try backend.getMetadata(object)
         } throws: { error in
@@ -35,7 +36,7 @@ import Testing
     @Test func garbageIsAMalformedResponse() throws {
         let server = try MisbehavingServer(.reply(Array("garbage that is not HTTP at all\r\n\r\n".utf8)))
         defer { server.close() }
-        let backend = HTTPBackend(
+        let backend = FirebaseV0Client(
             baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
         #expect {
             try backend.list(ListRequest(bucket: "bkt"))
@@ -52,7 +53,7 @@ import Testing
                 Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)".utf8))
         )
         defer { server.close() }
-        let backend = HTTPBackend(
+        let backend = FirebaseV0Client(
             baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
         #expect {
             try backend.getMetadata(object)
@@ -72,7 +73,7 @@ import Testing
     @Test func aServerThatHangsTimesOutAsATransportFailure() throws {
         let server = try MisbehavingServer(.hang)
         defer { server.close() }
-        let backend = HTTPBackend(
+        let backend = FirebaseV0Client(
             baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 1)
         #expect {
             try backend.deleteObject(object)
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func aSessionThatIsNoURLIsAnUnknownSession() throws {
-        let backend = HTTPBackend(baseURL: try #require(URL(string: "http://127.0.0.1:1")), requestTimeout: 1)
+        let backend = FirebaseV0Client(baseURL: try #require(URL(string: "http://127.0.0.1:1")), requestTimeout: 1)
         #expect(throws: BackendError.self) { try backend.queryUpload(session: "not a url") }
         #expect {
             try backend.cancelUpload(session: "ftp://example/x")

@@ -2,7 +2,7 @@ import Foundation
 import StorageAPI
 import Testing
 
-/// `HTTPBackend.uploadObject`: one-shot uploads as fixtures are stored.
+/// `FirebaseV0Client.uploadObject`: one-shot uploads as fixtures are stored.
 @Suite struct UploadObjectTests {
     @Test(arguments: [
         ObjectMetadataFields(),

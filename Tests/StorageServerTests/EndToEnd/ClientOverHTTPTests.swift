@@ -5,7 +5,7 @@ import StorageSDK
 import Synchronization
 import Testing
 
-/// The StorageSDK client over HTTP (`Storage(…, backend: HTTPBackend)`) against a `StorageServer`,
+/// The StorageSDK client over HTTP (`Storage(…, backend: FirebaseV0Client)`) against a `StorageServer`,
 /// compared with the same program in process.
 @Suite struct ClientOverHTTPTests {
     /// Records a task's events as `resume`, `progress(n)`, `failure(code)`.
@@ -31,7 +31,7 @@ import Testing
     /// A storage in process and one over HTTP, both on services with granularity 1000.
     private func pair() throws -> (local: Storage, remote: Storage, served: ServedStorage) {
         let served = try ServedStorage(granularity: 1000)
-        let local = Storage(bucket: "bkt", backend: InMemoryBackend(granularity: 1000))
+        let local = Storage(bucket: "bkt", backend: ReferenceBackend(granularity: 1000))
         let remote = Storage(bucket: "bkt", backend: served.client(), host: "http://127.0.0.1:\(served.port)")
         return (local, remote, served)
     }
@@ -117,7 +117,7 @@ import Testing
 
     @Test func downloadWithPauseAndResumeContinuesWithARange() throws {
         let (local, remote, served) = try pair()
-        guard let localBackend = local.backend as? InMemoryBackend else {
+        guard let localBackend = local.backend as? ReferenceBackend else {
             throw BackendError(.transport, "no local backend")
         }
         try localBackend.seed(bucket: "bkt", name: "digits", data: Data("0123456789".utf8))
@@ -150,7 +150,7 @@ import Testing
 
     @Test func listingPagesAndListAllMatchInProcess() throws {
         let (local, remote, served) = try pair()
-        guard let localBackend = local.backend as? InMemoryBackend else {
+        guard let localBackend = local.backend as? ReferenceBackend else {
             throw BackendError(.transport, "no local backend")
         }
         for name in ["list/a", "list/b", "list/prefix/c", "list/d e", "other"] {

@@ -3,16 +3,16 @@ import ReferenceService
 import StorageAPI
 import Testing
 
-/// The same protocol calls against `InMemoryBackend` directly and through `HTTPBackend` →
-/// `StorageServer` → `InMemoryBackend` must give the same results and the same error statuses.
+/// The same protocol calls against `ReferenceBackend` directly and through `FirebaseV0Client` →
+/// `StorageServer` → `ReferenceBackend` must give the same results and the same error statuses.
 @Suite struct ParityTests {
     /// One side of the comparison: a service, how to call it, and the sessions a script opened.
     final class Side: @unchecked Sendable {
-        let service: InMemoryBackend
+        let service: ReferenceBackend
         let backend: any StorageBackend
         var sessions: [String: String] = [:]
 
-        init(service: InMemoryBackend, backend: any StorageBackend) {
+        init(service: ReferenceBackend, backend: any StorageBackend) {
             self.service = service
             self.backend = backend
         }
@@ -64,7 +64,7 @@ import Testing
         "prefixes=\(page.prefixes) items=\(page.items) next=\(page.nextPageToken ?? "none")"
     }
 
-    static func seed(_ service: InMemoryBackend) throws {
+    static func seed(_ service: ReferenceBackend) throws {
         try service.seed(
             bucket: "bkt", name: "a/1", data: Data("hello world".utf8),
             metadata: ObjectMetadataFields(
@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func everyProtocolCallGivesTheSameResultOverTheWire() throws {
-        let direct = InMemoryBackend(granularity: 4)
+        let direct = ReferenceBackend(granularity: 4)
         try Self.seed(direct)
         let served = try ServedStorage(granularity: 4)
         try Self.seed(served.backend)

@@ -39,7 +39,7 @@ struct TraceSeed {
     }
 
     /// Applies the seed to `backend`.
-    func apply(to backend: InMemoryBackend) throws {
+    func apply(to backend: ReferenceBackend) throws {
         for (name, object) in objects where !uploaded.contains(name) {
             try backend.seed(bucket: bucket, name: name, data: object.bytes, metadata: object.metadata)
             guard !object.absent.isEmpty else { continue }

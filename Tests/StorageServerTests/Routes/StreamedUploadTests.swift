@@ -13,7 +13,7 @@ import Testing
     }
 
     private static func served(onDisk folder: String? = nil) throws -> ServedStorage {
-        let backend = try folder.map { try InMemoryBackend(directory: try DataDirectory.open($0), granularity: 4) }
+        let backend = try folder.map { try ReferenceBackend(directory: try DataDirectory.open($0), granularity: 4) }
         return try ServedStorage(granularity: 4, backend: backend, configuration: configuration)
     }
 

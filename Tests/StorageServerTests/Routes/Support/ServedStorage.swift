@@ -8,18 +8,18 @@ import StorageWire
 import TestSupport
 import Testing
 
-/// An `InMemoryBackend` behind a `StorageServer` on an ephemeral loopback port, for one test.
+/// An `ReferenceBackend` behind a `StorageServer` on an ephemeral loopback port, for one test.
 final class ServedStorage {
-    let backend: InMemoryBackend
+    let backend: ReferenceBackend
     let server: StorageServer
     let port: Int
     let baseURL: URL
 
     init(
         granularity: Int64 = 262_144, administration: Bool = true, hostPolicy: HostPolicy = HostPolicy(),
-        backend: InMemoryBackend? = nil, configuration: HTTPServerConfiguration = .forTests
+        backend: ReferenceBackend? = nil, configuration: HTTPServerConfiguration = .forTests
     ) throws {
-        let backend = backend ?? InMemoryBackend(granularity: granularity)
+        let backend = backend ?? ReferenceBackend(granularity: granularity)
         self.backend = backend
         server = StorageServer(
             backend: backend, configuration: configuration, administration: administration ? backend : nil,
@@ -33,8 +33,8 @@ final class ServedStorage {
     }
 
     /// A client of this server with a short timeout.
-    func client(timeout: TimeInterval = 10) -> HTTPBackend {
-        HTTPBackend(baseURL: baseURL, requestTimeout: timeout)
+    func client(timeout: TimeInterval = 10) -> FirebaseV0Client {
+        FirebaseV0Client(baseURL: baseURL, requestTimeout: timeout)
     }
 
     /// Sends one request on a fresh connection and reads its answer.

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RulesAndAuthTests {
     @Test func unreadableTokenIs401OnEveryCall() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file")
         for token in [
             IDToken.malformed, "", "a.b.c", "e30.e30.", "x.\(IDToken.unsigned(uid: "u").split(separator: ".")[0]).y",
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func deniedMissingObjectIs403AndAllowedMissingObjectIs404() {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         backend.setRules(
             StorageRules(entries: [.init(path: "public/**", operations: [.read, .write])]), bucket: Fixtures.bucket)
         let denied = Fixtures.address("private/none")
@@ -39,7 +39,7 @@ import Testing
 
     /// Production answers every denial alike (recorded: listAllFailed, listSinglePageFailed).
     @Test func denialsAnswerAsProductionDoes() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file")
         backend.setRules(Fixtures.denyAll, bucket: Fixtures.bucket)
         let denied = "Permission denied. Could not perform this operation"
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func signedInRulesNeedASignedInCaller() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "users/file")
         backend.setRules(
             StorageRules(entries: [
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func operationsAreCheckedSeparately() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file")
         backend.setRules(StorageRules(entries: [.init(path: "**", operations: [.read])]), bucket: Fixtures.bucket)
         #expect(try Fixtures.read(backend, "file") == Data("hello".utf8))
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func rulesArePerBucket() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         backend.setRules(Fixtures.denyAll, bucket: "locked")
         #expect(backend.rules(for: "locked") == Fixtures.denyAll)
         #expect(backend.rules(for: "open") == .allowAll)
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func rulesVersion1DeniesEveryList() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "a/b")
         backend.setRules(
             StorageRules(version: 1, entries: [.init(path: "**", operations: Set(StorageRules.Operation.allCases))]),
@@ -102,7 +102,7 @@ import Testing
 
     /// The list of `photos/2024/` is decided by the rules of its children, `photos/2024/{child}`.
     @Test func listRuleIsCheckedOnTheChildrenOfTheFolderListed() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "photos/2024/a.jpg")
         backend.setRules(
             StorageRules(entries: [.init(path: "photos/*/*", operations: [.list])]), bucket: Fixtures.bucket)

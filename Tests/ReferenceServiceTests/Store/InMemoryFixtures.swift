@@ -13,7 +13,7 @@ enum Fixtures {
     /// Uploads `data` in one final chunk.
     @discardableResult
     static func upload(
-        _ backend: InMemoryBackend, _ name: String, _ data: Data = Data("hello".utf8),
+        _ backend: ReferenceBackend, _ name: String, _ data: Data = Data("hello".utf8),
         metadata: ObjectMetadataFields = ObjectMetadataFields(), auth: String? = nil, bucket: String = bucket
     ) throws(BackendError) -> ObjectResource {
         let session = try backend.startUpload(
@@ -23,13 +23,13 @@ enum Fixtures {
         return resource
     }
 
-    static func read(_ backend: InMemoryBackend, _ name: String, auth: String? = nil) throws(BackendError) -> Data {
+    static func read(_ backend: ReferenceBackend, _ name: String, auth: String? = nil) throws(BackendError) -> Data {
         try backend.readObject(ReadRequest(object: address(name, auth: auth))).contents()
     }
 
     /// Every entry of a listing, page by page: prefixes and items in the order the pages gave them.
     static func listAll(
-        _ backend: InMemoryBackend, prefix: String = "", delimiter: String? = "/", pageSize: Int? = nil,
+        _ backend: ReferenceBackend, prefix: String = "", delimiter: String? = "/", pageSize: Int? = nil,
         auth: String? = nil
     ) throws(BackendError) -> (entries: [String], pages: Int) {
         var entries: [String] = []

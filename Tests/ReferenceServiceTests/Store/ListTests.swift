@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ListTests {
     private func list(
-        _ backend: InMemoryBackend, prefix: String = "", delimiter: String? = "/", maxResults: Int? = nil,
+        _ backend: ReferenceBackend, prefix: String = "", delimiter: String? = "/", maxResults: Int? = nil,
         pageToken: String? = nil
     ) throws(BackendError) -> ListPage {
         try backend.list(
@@ -14,8 +14,8 @@ import Testing
                 pageToken: pageToken))
     }
 
-    private func seeded(_ names: [String]) throws -> InMemoryBackend {
-        let backend = InMemoryBackend()
+    private func seeded(_ names: [String]) throws -> ReferenceBackend {
+        let backend = ReferenceBackend()
         for name in names { try backend.seed(bucket: Fixtures.bucket, name: name, data: Data(name.utf8)) }
         return backend
     }
@@ -188,7 +188,7 @@ import Testing
     }
 
     @Test func emptyAndUnknownBucketsListNothing() throws {
-        #expect(try list(InMemoryBackend()) == ListPage())
+        #expect(try list(ReferenceBackend()) == ListPage())
         let backend = try seeded(["a"])
         #expect(try backend.list(ListRequest(bucket: "other")) == ListPage())
     }

@@ -5,12 +5,12 @@ import Testing
 
 /// Open upload sessions are capped, and a session that goes without requests for the idle timeout is forgotten.
 @Suite struct SessionLimitTests {
-    private func start(_ backend: InMemoryBackend, _ name: String) throws(BackendError) -> String {
+    private func start(_ backend: ReferenceBackend, _ name: String) throws(BackendError) -> String {
         try backend.startUpload(UploadStart(object: Fixtures.address(name), size: 1 << 26)).id
     }
 
     @Test func startsBeyondTheLimitAre429UntilOneFinishes() throws {
-        let backend = InMemoryBackend(granularity: 1, activeSessionLimit: 2)
+        let backend = ReferenceBackend(granularity: 1, activeSessionLimit: 2)
         let first = try start(backend, "a")
         _ = try start(backend, "b")
         #expect(throws: BackendError.self) { try start(backend, "c") }
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func idleSessionsExpireAndFreeTheirPlace() throws {
-        let backend = InMemoryBackend(
+        let backend = ReferenceBackend(
             granularity: 1, activeSessionLimit: 1, sessionIdleTimeout: .milliseconds(50))
         let idle = try start(backend, "a")
         Thread.sleep(forTimeInterval: 0.12)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func requestsKeepASessionAlive() throws {
-        let backend = InMemoryBackend(granularity: 1, sessionIdleTimeout: .milliseconds(400))
+        let backend = ReferenceBackend(granularity: 1, sessionIdleTimeout: .milliseconds(400))
         let id = try start(backend, "a")
         for offset in 0..<4 {
             Thread.sleep(forTimeInterval: 0.05)

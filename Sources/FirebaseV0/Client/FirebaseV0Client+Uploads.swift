@@ -3,7 +3,7 @@ import HTTPCore
 import StorageAPI
 import StorageWire
 
-extension HTTPBackend {
+extension FirebaseV0Client {
     /// `POST …/o/<name>?uploadType=resumable&name=<name>` with `X-Goog-Upload-Protocol: resumable`,
     /// `X-Goog-Upload-Command: start` and the metadata as JSON. The session's id is its upload URL.
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ReadTests {
     private func read(
-        _ backend: InMemoryBackend, _ name: String = "file", offset: Int64 = 0, length: Int64? = nil,
+        _ backend: ReferenceBackend, _ name: String = "file", offset: Int64 = 0, length: Int64? = nil,
         token: String? = nil
     ) throws(BackendError) -> ObjectRead {
         try backend.readObject(
@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func rangesSelectBytes() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", Data("0123456789".utf8))
         let etag = MediaETag.of(md5Base64: Data(MD5.digest(of: Data("0123456789".utf8))).base64EncodedString())
         // A read the rules grant carries the metadata, which the caller may read too.
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func partialReadsAreZeroBasedAndIndependent() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", Data("0123456789".utf8))
         var part = try read(backend, offset: 5, length: 3).data
         #expect(part.startIndex == 0)
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func anIfRangeOtherThanTheETagReadsTheWholeObject() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", Data("0123456789".utf8))
         let etag = try read(backend).etag
         let same = try backend.readObject(
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func offsetPastTheEndIs416() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", Data("abc".utf8))
         #expect(status { try read(backend, offset: 3) } == 416)
         #expect(status { try read(backend, offset: 1000, length: 1) } == 416)
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func emptyObjectReadsEmptyAtOffsetZeroOnly() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", Data())
         #expect(try read(backend).data.isEmpty)
         #expect(try read(backend).totalSize == 0)
@@ -81,18 +81,18 @@ import Testing
     }
 
     @Test func negativeOffsetOrLengthIs400() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", Data("abc".utf8))
         #expect(status { try read(backend, offset: -1) } == 400)
         #expect(status { try read(backend, length: -1) } == 400)
     }
 
     @Test func missingObjectIs404() {
-        #expect(status { try read(InMemoryBackend(), "nothing") } == 404)
+        #expect(status { try read(ReferenceBackend(), "nothing") } == 404)
     }
 
     @Test func downloadTokenGrantsTheReadWithoutRules() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let resource = try Fixtures.upload(backend, "file", Data("secret".utf8))
         backend.setRules(Fixtures.denyAll, bucket: Fixtures.bucket)
         #expect(status { try read(backend) } == 403)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func wrongDownloadTokenIs403EvenWhenRulesAllow() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file")
         let other = try Fixtures.upload(backend, "other")
         let otherToken = try #require(other.downloadTokens.first)
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func overwriteRevokesTheOldToken() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let first = try Fixtures.upload(backend, "file", Data("one".utf8))
         try Fixtures.upload(backend, "file", Data("two".utf8))
         let oldToken = try #require(first.downloadTokens.first)
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func largeObjectRangesMatchTheSource() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let data = pattern(300_000, seed: 5)
         try backend.seed(bucket: Fixtures.bucket, name: "file", data: data)
         var assembled = Data()

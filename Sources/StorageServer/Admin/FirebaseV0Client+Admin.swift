@@ -3,7 +3,7 @@ import Foundation
 import StorageAPI
 import StorageWire
 
-extension HTTPBackend {
+extension FirebaseV0Client {
     /// `GET /internal/info` of a `StorageServer`. Other endpoints answer it with an error status
     /// (thrown as `.status`) or something else (`.malformedResponse`).
     public func serverInfo() throws(BackendError) -> ServerInfo {

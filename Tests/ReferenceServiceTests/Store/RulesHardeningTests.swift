@@ -38,7 +38,7 @@ import Testing
     /// Another delimiter used to have the rule checked on the prefix without it: `x-` with `-` checked the
     /// rule of folder `x`, listing root objects that rule does not cover.
     @Test func anotherDelimiterIsCheckedOnTheFolderListed() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "x-secret")
         backend.setRules(StorageRules(entries: [.init(path: "x/*", operations: [.list])]), bucket: Fixtures.bucket)
         let sideways = ListRequest(bucket: Fixtures.bucket, prefix: "x-", delimiter: "-")
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func aWriteOnlyCallerGetsNoDownloadTokens() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "drop/box")
         backend.setRules(
             StorageRules(entries: [.init(path: "drop/**", operations: [.write])]), bucket: Fixtures.bucket)

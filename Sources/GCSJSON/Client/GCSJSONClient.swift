@@ -16,7 +16,7 @@ import FoundationNetworking
 /// `prefix`, `delimiter`, `maxResults` and `pageToken`. Errors are GCS's `{"error":{"code","message"}}`,
 /// mapped by status like the v0 ones. Firebase ID tokens are not sent: GCS authorises with OAuth, which
 /// emulators ignore.
-public final class GCSBackend: StorageBackend {
+public final class GCSJSONClient: StorageBackend {
     /// The endpoint, such as `http://127.0.0.1:4443`.
     public let baseURL: URL
     public let requestTimeout: TimeInterval

@@ -3,7 +3,7 @@ import HTTPCore
 import StorageAPI
 import StorageWire
 
-extension GCSBackend {
+extension GCSJSONClient {
     /// `POST /upload/storage/v1/b/B/o?uploadType=resumable&name=N` with the metadata as JSON (and
     /// `X-Upload-Content-Length` when the size is known). The session's id is the `Location` it answers.
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct SeedAndResetTests {
     @Test func seedStoresAsAnUploadWould() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let seeded = try backend.seed(
             bucket: Fixtures.bucket, name: "fixture.txt", data: Data("hello world".utf8),
             metadata: ObjectMetadataFields(contentType: "text/plain", customMetadata: ["k": "v"]))
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func seedSkipsNameValidationAndRules() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         backend.setRules(Fixtures.denyAll, bucket: Fixtures.bucket)
         let impossible = ["", "line\nbreak", String(repeating: "y", count: 2000)]
         for name in impossible {
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func seedOfASliceKeepsOnlyItsBytes() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let whole = Data("0123456789".utf8)
         try backend.seed(bucket: Fixtures.bucket, name: "slice", data: whole[3..<6])
         let read = try backend.readObject(ReadRequest(object: Fixtures.address("slice")))
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func resetDropsObjectsSessionsAndRules() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let before = try Fixtures.upload(backend, "object")
         let session = try backend.startUpload(UploadStart(object: Fixtures.address("pending")))
         backend.setRules(Fixtures.denyAll, bucket: "locked")
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aSessionFromBeforeAResetCannotCommit() throws {
-        let backend = InMemoryBackend(granularity: 1)
+        let backend = ReferenceBackend(granularity: 1)
         let session = try backend.startUpload(UploadStart(object: Fixtures.address("late")))
         let record = try backend.uploadChunk(session: session.id, offset: 0, data: Data("ab".utf8), finalize: false)
         #expect(record.receivedBytes == 2)

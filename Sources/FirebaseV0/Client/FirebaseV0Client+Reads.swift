@@ -3,7 +3,7 @@ import HTTPCore
 import StorageAPI
 import StorageWire
 
-extension HTTPBackend {
+extension FirebaseV0Client {
     /// `GET …?alt=media` with `Range: bytes=a-b` (none for a whole read from 0). A 206 must say where it
     /// starts and the total size; a 200 is the whole object and is sliced here; a 416 is passed on,
     /// except `bytes */0` for a read at 0, which is an empty object.

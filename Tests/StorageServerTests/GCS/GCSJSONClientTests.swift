@@ -6,10 +6,10 @@ import StorageSDK
 import Synchronization
 import Testing
 
-/// `GCSBackend`, the runner's GCS JSON API client, against the GCS routes of a `StorageServer`.
-@Suite struct GCSBackendTests {
-    private func client(_ served: ServedStorage, granularity: Int64 = 1000) -> GCSBackend {
-        GCSBackend(baseURL: served.baseURL, requestTimeout: 10, chunkGranularity: granularity)
+/// `GCSJSONClient`, the runner's GCS JSON API client, against the GCS routes of a `StorageServer`.
+@Suite struct GCSJSONClientTests {
+    private func client(_ served: ServedStorage, granularity: Int64 = 1000) -> GCSJSONClient {
+        GCSJSONClient(baseURL: served.baseURL, requestTimeout: 10, chunkGranularity: granularity)
     }
 
     private func bytes(_ count: Int) -> Data {
@@ -89,7 +89,7 @@ import Testing
     /// The same paused and resumed upload fires the same events in process and over the GCS JSON API.
     @Test func anUploadPausedAndResumedOverGCSFiresTheEventsItDoesInProcess() throws {
         let served = try ServedStorage(granularity: 1000)
-        let local = Storage(bucket: "bkt", backend: InMemoryBackend(granularity: 1000))
+        let local = Storage(bucket: "bkt", backend: ReferenceBackend(granularity: 1000))
         let remote = Storage(bucket: "bkt", backend: client(served), host: "gcs")
         var results: [[String]] = []
         for storage in [local, remote] {

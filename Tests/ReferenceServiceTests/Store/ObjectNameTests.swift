@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ObjectNameTests {
     @Test func canonicallyEquivalentNamesAreDifferentObjects() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let composed = "caf\u{E9}"  // é as one scalar (NFC)
         let decomposed = "cafe\u{301}"  // e + combining acute (NFD)
         #expect(composed == decomposed)  // Swift's String equality merges them; the service must not
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func slashesAreNotNormalized() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "a//b", Data("double".utf8))
         try Fixtures.upload(backend, "a/b", Data("single".utf8))
         #expect(try Fixtures.read(backend, "a//b") == Data("double".utf8))
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func nameOf1024BytesIsAcceptedAnd1025Refused() {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         #expect(status { try Fixtures.upload(backend, String(repeating: "x", count: 1024)) } == nil)
         let tooLong = failure { try Fixtures.upload(backend, String(repeating: "x", count: 1025)) }
         #expect(tooLong?.status == 400)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func limitCountsUTF8BytesNotCharacters() {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let twoByte = String(repeating: "\u{E9}", count: 512)  // 1024 bytes, 512 characters
         let fourByte = String(repeating: "\u{1F600}", count: 256)  // 1024 bytes, 256 characters
         #expect(status { try Fixtures.upload(backend, twoByte) } == nil)
@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: ["", "line\nbreak", "carriage\rreturn", "both\r\n", "\n"])
     func invalidNamesAre400OnEveryObjectOperation(name: String) {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let address = Fixtures.address(name)
         #expect(status { try backend.startUpload(UploadStart(object: address)) } == 400)
         #expect(status { try backend.readObject(ReadRequest(object: address)) } == 400)
@@ -63,20 +63,20 @@ import Testing
 
     @Test(arguments: [".", "..", "a\u{0}b", ".well-known/acme-challenge/token"])
     func namesCloudStorageRefusesAre400(name: String) {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         #expect(status { try Fixtures.upload(backend, name) } == 400)
         #expect(status { try backend.getMetadata(Fixtures.address(name)) } == 400)
     }
 
     @Test func nameValidationComesBeforeRules() {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         backend.setRules(Fixtures.denyAll, bucket: Fixtures.bucket)
         #expect(status { try backend.getMetadata(Fixtures.address("")) } == 400)
         #expect(status { try backend.getMetadata(Fixtures.address("ok")) } == 403)
     }
 
     @Test func unusualButValidNamesRoundTrip() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         for name in ["/leading", "trailing/", " spaced ", "%2F", "#?&", "...", "./a/../b", "tab\there"] {
             try Fixtures.upload(backend, name, Data(name.utf8))
             #expect(try Fixtures.read(backend, name) == Data(name.utf8), "\(name)")

@@ -3,7 +3,7 @@ import HTTPCore
 import StorageAPI
 import StorageWire
 
-extension GCSBackend {
+extension GCSJSONClient {
     /// `GET /storage/v1/b/B/o/NAME?alt=media` with `Range` and `If-Range`, read as the v0 client reads
     /// media answers (206 with `Content-Range`, a whole 200 sliced here, `bytes */0` for an empty object).
     public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {

@@ -4,7 +4,7 @@ import Primitives
 import StorageAPI
 import StorageWire
 
-extension GCSBackend {
+extension GCSJSONClient {
     /// `POST /storage/v1/b?project=P` for `name`; one that exists already (409) is emptied instead.
     public func createBucket(_ name: String) throws(BackendError) {
         let body = JSONValue.members(["name": .string(name)]).data

@@ -1,7 +1,7 @@
 import Foundation
 import StorageAPI
 
-extension InMemoryBackend {
+extension ReferenceBackend {
     /// Validates the name, checks the write rule, and opens a session with this backend's granularity (noted in
     /// the data directory, when there is one, so it outlives a restart).
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {

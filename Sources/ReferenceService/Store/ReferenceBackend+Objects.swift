@@ -2,7 +2,7 @@ import Foundation
 import Primitives
 import StorageAPI
 
-extension InMemoryBackend {
+extension ReferenceBackend {
     /// Reads a byte range. A download token that is one of the object's grants the read without
     /// rules; any other token is 403. An `ifRange` other than the object's media ETag reads it whole from 0.
     /// An object on disk is opened under the catalogue's lock, so a replacement or delete that follows

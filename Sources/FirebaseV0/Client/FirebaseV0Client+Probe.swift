@@ -13,7 +13,7 @@ public enum EndpointIdentity: Sendable, Equatable {
     case other(answer: String)
 }
 
-extension HTTPBackend {
+extension FirebaseV0Client {
     /// Asks the endpoint one v0 question (a one-item list of `bucket`) and, when the answer is not v0, one
     /// GCS JSON API question, to tell the run what it is talking to. A transport failure is thrown.
     public func identify(probeBucket bucket: String) throws(BackendError) -> EndpointIdentity {

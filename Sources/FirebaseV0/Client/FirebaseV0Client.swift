@@ -19,7 +19,7 @@ import FoundationNetworking
 /// reset and timed-out requests `.transport`; answers outside the protocol `.malformedResponse`.
 /// Emulator quirks are tolerated (docs/wire-protocol.md §9): plain-text errors, chunk answers without
 /// `X-Goog-Upload-Size-Received`, final answers without metadata, decimal `crc32c`.
-public final class HTTPBackend: StorageBackend {
+public final class FirebaseV0Client: StorageBackend {
     /// The endpoint, such as `http://127.0.0.1:9199`; requests go to `<baseURL>/v0/…`.
     public let baseURL: URL
     public let requestTimeout: TimeInterval

@@ -7,22 +7,23 @@ import Testing
 
 @Suite struct UploadSessionTests {
     private func start(
-        _ backend: InMemoryBackend, _ name: String = "upload", size: Int64? = nil, auth: String? = nil
+        _ backend: ReferenceBackend, _ name: String = "upload", size: Int64? = nil, auth: String? = nil
     ) throws(BackendError) -> String {
         try backend.startUpload(UploadStart(object: Fixtures.address(name, auth: auth), size: size)).id
     }
 
     @Test func sessionReportsTheBackendGranularity() throws {
-        #expect(try InMemoryBackend().startUpload(UploadStart(object: Fixtures.address("a"))).granularity == 262_144)
+        #expect(try ReferenceBackend().startUpload(UploadStart(object: Fixtures.address("a"))).granularity == 262_144)
         #expect(
-            try InMemoryBackend(granularity: 4).startUpload(UploadStart(object: Fixtures.address("a"))).granularity == 4
+            try ReferenceBackend(granularity: 4).startUpload(UploadStart(object: Fixtures.address("a"))).granularity
+                == 4
         )
-        let ids = try (0..<3).map { _ throws(BackendError) in try start(InMemoryBackend()) }
+        let ids = try (0..<3).map { _ throws(BackendError) in try start(ReferenceBackend()) }
         #expect(Set(ids).count == 3)
     }
 
     @Test func chunksAssembleTheObjectAndItsChecksums() throws {
-        let backend = InMemoryBackend(granularity: 4)
+        let backend = ReferenceBackend(granularity: 4)
         let data = pattern(23)
         let id = try start(backend, size: 23)
         #expect(
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func wrongOffsetIs400AndTheSessionCarriesOn() throws {
-        let backend = InMemoryBackend(granularity: 2)
+        let backend = ReferenceBackend(granularity: 2)
         let id = try start(backend)
         _ = try backend.uploadChunk(session: id, offset: 0, data: Data("ab".utf8), finalize: false)
         let ahead = failure { try backend.uploadChunk(session: id, offset: 4, data: Data("cd".utf8), finalize: false) }
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func nonFinalChunkMustBeAMultipleOfTheGranularity() throws {
-        let backend = InMemoryBackend(granularity: 4)
+        let backend = ReferenceBackend(granularity: 4)
         let id = try start(backend)
         #expect(
             status { try backend.uploadChunk(session: id, offset: 0, data: Data("abc".utf8), finalize: false) } == 400)
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func declaredSizeMayNotBeExceededOrMissed() throws {
-        let backend = InMemoryBackend(granularity: 1)
+        let backend = ReferenceBackend(granularity: 1)
         let id = try start(backend, size: 4)
         #expect(
             status { try backend.uploadChunk(session: id, offset: 0, data: Data("abcde".utf8), finalize: false) } == 400
@@ -97,14 +98,14 @@ import Testing
     }
 
     @Test func unknownSessionIs404() {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         #expect(status { try backend.uploadChunk(session: "nope", offset: 0, data: Data(), finalize: true) } == 404)
         #expect(status { try backend.queryUpload(session: "nope") } == 404)
         #expect(status { try backend.cancelUpload(session: "nope") } == 404)
     }
 
     @Test func cancelIsIdempotentAndEndsTheSession() throws {
-        let backend = InMemoryBackend(granularity: 1)
+        let backend = ReferenceBackend(granularity: 1)
         let id = try start(backend)
         _ = try backend.uploadChunk(session: id, offset: 0, data: Data("ab".utf8), finalize: false)
         try backend.cancelUpload(session: id)
@@ -117,7 +118,7 @@ import Testing
     }
 
     @Test func aFinalSessionTakesNoMoreChunksAndCannotBeCancelled() throws {
-        let backend = InMemoryBackend(granularity: 1)
+        let backend = ReferenceBackend(granularity: 1)
         let id = try start(backend)
         let first = try backend.uploadChunk(session: id, offset: 0, data: Data("abc".utf8), finalize: true)
         // A repeated finalize answers the object again, as GCS does for a client that lost the first answer.
@@ -132,7 +133,7 @@ import Testing
     }
 
     @Test func startChecksTheWriteRule() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         backend.setRules(
             StorageRules(entries: [.init(path: "open/**", operations: [.write])]), bucket: Fixtures.bucket)
         #expect(status { try start(backend, "closed/file") } == 403)
@@ -143,7 +144,7 @@ import Testing
     }
 
     @Test func finalizeRechecksTheRuleAndADenialEndsTheSession() throws {
-        let backend = InMemoryBackend(granularity: 1)
+        let backend = ReferenceBackend(granularity: 1)
         let id = try start(backend)
         _ = try backend.uploadChunk(session: id, offset: 0, data: Data("ab".utf8), finalize: false)
         backend.setRules(Fixtures.denyAll, bucket: Fixtures.bucket)
@@ -159,7 +160,7 @@ import Testing
     }
 
     @Test func finalizeUsesTheStartsCaller() throws {
-        let backend = InMemoryBackend(granularity: 1)
+        let backend = ReferenceBackend(granularity: 1)
         backend.setRules(
             StorageRules(entries: [.init(path: "**", operations: [.write, .read], requiresSignIn: true)]),
             bucket: Fixtures.bucket)
@@ -171,12 +172,12 @@ import Testing
     }
 
     @Test func startWithAnUnreadableTokenIs401() {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         #expect(status { try start(backend, auth: IDToken.malformed) } == 401)
     }
 
     @Test func oldestFinishedSessionsAreForgotten() throws {
-        let backend = InMemoryBackend(granularity: 1, finishedSessionLimit: 2)
+        let backend = ReferenceBackend(granularity: 1, finishedSessionLimit: 2)
         let active = try start(backend, "active")
         let ids = try (0..<4).map { index throws(BackendError) in try start(backend, "s\(index)") }
         try backend.cancelUpload(session: ids[0])
@@ -192,7 +193,7 @@ import Testing
     }
 
     @Test func largeChunkedUploadKeepsEveryByte() throws {
-        let backend = InMemoryBackend(granularity: 65_536)
+        let backend = ReferenceBackend(granularity: 65_536)
         let data = pattern(1_000_003, seed: 9)
         let id = try start(backend, "big", size: Int64(data.count))
         var offset = 0

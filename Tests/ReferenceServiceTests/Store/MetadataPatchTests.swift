@@ -8,12 +8,12 @@ import Testing
         cacheControl: "max-age=60", contentDisposition: "inline", contentEncoding: "gzip", contentLanguage: "fr",
         contentType: "text/plain", customMetadata: ["keep": "1", "change": "2", "drop": "3"])
 
-    private func patch(_ patch: MetadataPatch, backend: InMemoryBackend) throws(BackendError) -> ObjectResource {
+    private func patch(_ patch: MetadataPatch, backend: ReferenceBackend) throws(BackendError) -> ObjectResource {
         try backend.updateMetadata(Fixtures.address("file"), patch: patch)
     }
 
     @Test func absentFieldsStayAndNilRemoves() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", metadata: full)
         let updated = try patch(
             MetadataPatch(fields: [.contentType: "image/png", .cacheControl: String?.none]), backend: backend)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func removedContentEncodingReadsIdentityAndRemovedContentTypeIsAbsent() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", metadata: full)
         let updated = try patch(
             MetadataPatch(fields: [.contentEncoding: String?.none, .contentType: String?.none]), backend: backend)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func customKeysMergeAndNilDeletes() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", metadata: full)
         let updated = try patch(
             MetadataPatch(customMetadata: ["change": "two", "drop": String?.none, "new": "4", "absent": String?.none]),
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func removeAllClearsBeforeMerging() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "file", metadata: full)
         let cleared = try patch(MetadataPatch(removesAllCustomMetadata: true), backend: backend)
         #expect(cleared.customMetadata.isEmpty)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func everyPatchBumpsMetagenerationUpdatedAndEtag() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let original = try Fixtures.upload(backend, "file", metadata: full)
         let first = try patch(MetadataPatch(fields: [.contentLanguage: "de"]), backend: backend)
         let second = try patch(MetadataPatch(), backend: backend)
@@ -75,6 +75,6 @@ import Testing
 
     @Test func missingObjectIs404() {
         #expect(
-            status { try InMemoryBackend().updateMetadata(Fixtures.address("none"), patch: MetadataPatch()) } == 404)
+            status { try ReferenceBackend().updateMetadata(Fixtures.address("none"), patch: MetadataPatch()) } == 404)
     }
 }

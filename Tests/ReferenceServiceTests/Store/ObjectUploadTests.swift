@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ObjectUploadTests {
     @Test func uploadedObjectCarriesItsMetadata() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let before = Date()
         let resource = try Fixtures.upload(backend, "dir/someFile", Data("hello world".utf8))
         #expect(resource.bucket == Fixtures.bucket)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func exactlyOneLowercaseUUIDToken() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let resource = try Fixtures.upload(backend, "token")
         #expect(resource.downloadTokens.count == 1)
         let token = try #require(resource.downloadTokens.first)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func givenMetadataIsKept() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let metadata = ObjectMetadataFields(
             cacheControl: "no-cache", contentDisposition: "inline", contentEncoding: "gzip",
             contentLanguage: "en", contentType: "text/plain", customMetadata: ["a": "1", "b": "2"])
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func overwriteReplacesTheObjectAndBumpsGeneration() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let first = try Fixtures.upload(
             backend, "file", Data("one".utf8), metadata: ObjectMetadataFields(customMetadata: ["old": "x"]))
         let second = try Fixtures.upload(backend, "file", Data("second".utf8))
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func generationsStrictlyIncreaseAcrossTheBackend() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         var generations: [Int64] = []
         for index in 0..<200 {
             let bucket = index.isMultiple(of: 2) ? "even" : "odd"
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func emptyUploadMakesAnEmptyObject() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         let resource = try Fixtures.upload(backend, "empty", Data())
         #expect(resource.size == 0)
         #expect(resource.md5Hash == "1B2M2Y8AsgTpgAmY7PhCfg==")
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func bucketsAreSeparate() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "same", Data("A".utf8), bucket: "a")
         try Fixtures.upload(backend, "same", Data("B".utf8), bucket: "b")
         let readA = try backend.readObject(ReadRequest(object: ObjectAddress(bucket: "a", name: "same")))
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func deleteRemovesTheObject() throws {
-        let backend = InMemoryBackend()
+        let backend = ReferenceBackend()
         try Fixtures.upload(backend, "gone")
         try backend.deleteObject(Fixtures.address("gone"))
         #expect(status { try backend.getMetadata(Fixtures.address("gone")) } == 404)

@@ -1,6 +1,6 @@
 import StorageAPI
 
-extension InMemoryBackend {
+extension ReferenceBackend {
     /// Lists items and prefixes under `request.prefix`, merged in byte order and counted together.
     ///
     /// `maxResults` is 1…1000 (default 1000); the prefix is empty or ends with the delimiter (`/` for a

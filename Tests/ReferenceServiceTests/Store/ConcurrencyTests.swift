@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func manyThreadsUploadReadListAndDeleteConsistently() throws {
-        let backend = InMemoryBackend(granularity: 8)
+        let backend = ReferenceBackend(granularity: 8)
         let log = ProblemLog()
         let workers = 8
         let rounds = 30
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func concurrentChunksToOneSessionNeverInterleave() throws {
-        let backend = InMemoryBackend(granularity: 4)
+        let backend = ReferenceBackend(granularity: 4)
         let session = try backend.startUpload(UploadStart(object: Fixtures.address("contended")))
         let log = ProblemLog()
         DispatchQueue.concurrentPerform(iterations: 64) { index in

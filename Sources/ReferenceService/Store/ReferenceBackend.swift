@@ -12,7 +12,7 @@ import StorageAPI
 /// then keeps objects and open uploads across restarts (`init(directory:)`).
 /// Safe to call from many threads at once: one short-held lock guards the catalogue, and each upload
 /// session has its own, so chunks are received, hashed and staged, and reads copied, without the shared lock.
-public final class InMemoryBackend: StorageBackend {
+public final class ReferenceBackend: StorageBackend {
     /// Every non-final chunk of a resumable upload must be a multiple of this many bytes.
     public let granularity: Int64
 
