@@ -1,3 +1,4 @@
+import FirebaseV0
 import Foundation
 import GCSJSON
 import HTTPCore
@@ -33,16 +34,23 @@ public final class StorageServer: Sendable {
     private let running = Mutex<HTTPServer?>(nil)
     /// The buckets created over the GCS JSON API routes.
     private let gcsBuckets = GCSBucketRegistry()
-    /// The retry tests (`POST /retry_test`) whose faults requests consume.
-    private let retryTests = RetryTestRegistry()
+    /// The fault plans of buckets and retry tests, which requests meet.
+    private let faults = FaultPlans()
+    /// Whether reads are answered on the event loops: the backend answers them without waiting on anything
+    /// slow (no network, no disk syncs, no sleeps).
+    private let answersReadsOnLoop: Bool
 
+    /// - Parameter answersReadsOnLoop: true when `backend` answers reads (metadata, bytes, lists) without waiting
+    ///   on anything slow, as the reference does: the event loops then answer them without a thread switch.
     public init(
         backend: any StorageBackend,
         configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         administration: (any StorageAdministration)? = nil,
         hostPolicy: HostPolicy = HostPolicy(),
+        answersReadsOnLoop: Bool = false,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
+        self.answersReadsOnLoop = answersReadsOnLoop
         self.backend = backend
         self.configuration = configuration
         self.administration = administration
@@ -65,12 +73,12 @@ public final class StorageServer: Sendable {
         try running.withLock { current in
             guard current == nil else { throw HTTPServerError.alreadyRunning }
             let boundPort = Locked(configuration.port)
-            let router = makeRouter { boundPort.withLock { $0 } }
-            let readsAtOnce = backend.answersReadsAtOnce
+            let dispatch = makeDispatch { boundPort.withLock { $0 } }
+            let readsOnLoop = answersReadsOnLoop
             let server = HTTPServer(
-                configuration: configuration, handler: { router.respond(to: $0) }, screen: { router.screen($0) },
-                streamsBody: StreamedUploads.claims,
-                answersAtOnce: { readsAtOnce && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
+                configuration: configuration, handler: { dispatch.respond(to: $0) },
+                screen: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
+                answersAtOnce: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
             let port = try server.start()
             boundPort.withLock { $0 = port }
             current = server
@@ -96,11 +104,11 @@ public final class StorageServer: Sendable {
     /// name the configured host and port unless the request has a `Host`).
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let port = self.port ?? configuration.port
-        return makeRouter { port }.respond(to: request)
+        return makeDispatch { port }.respond(to: request)
     }
 
     /// Reads and CORS preflights: what the event loops may answer themselves when the backend answers reads at
-    /// once. A fault of a retry test that stalls or breaks the answer is sent from a thread all the same.
+    /// once. An answer a fault stalls or breaks is sent from a thread all the same.
     private static func isRead(_ request: HTTPRequest) -> Bool {
         switch request.method {
         case "GET", "HEAD", "OPTIONS": true
@@ -109,10 +117,15 @@ public final class StorageServer: Sendable {
     }
 
     /// `port` is read only when an upload URL must name this server (a request without `Host`).
-    private func makeRouter(port: @escaping @Sendable () -> Int) -> StorageRouter {
+    private func makeDispatch(port: @escaping @Sendable () -> Int) -> ServerDispatch {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return StorageRouter(
-            backend: backend, administration: administration, fallbackAuthority: { "\(host):\(port())" },
-            hostPolicy: hostPolicy, gcsBuckets: gcsBuckets, retryTests: retryTests)
+        let authority: @Sendable () -> String = { "\(host):\(port())" }
+        let v0 = FirebaseV0Server(backend: backend, hostPolicy: hostPolicy, fallbackAuthority: authority)
+        let gcs = GCSJSONServer(
+            backend: backend, buckets: gcsBuckets, hostPolicy: hostPolicy, fallbackAuthority: authority)
+        return ServerDispatch(
+            admin: AdminRoutes(administration: administration, faults: faults, hostPolicy: hostPolicy),
+            retryTests: RetryTestRoutes(plans: faults, hostPolicy: hostPolicy),
+            dialects: [FaultLayer(inner: gcs, plans: faults), CORSLayer(inner: FaultLayer(inner: v0, plans: faults))])
     }
 }

@@ -73,7 +73,7 @@ struct ServeCommand: ToolCommand {
                 maxBufferedBodyBytes: min(maxBody, HTTPServerConfiguration().maxBufferedBodyBytes)),
             administration: service,
             hostPolicy: HostPolicy(allowedHosts: hosts, adminToken: options.value("--admin-token")),
-            log: log)
+            answersReadsOnLoop: true, log: log)
         let bound: Int
         do {
             bound = try server.start()

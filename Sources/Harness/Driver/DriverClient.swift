@@ -59,7 +59,7 @@ final class DriverClient: ScenarioClient, Sendable {
                         "operation": seconds(retry.operation),
                         "timeout": retry.timeout.map { .number(String($0)) } ?? .null,
                     ])),
-                .init("faults", .array(faults.map(DriverWire.fault))),
+                .init("faults", .array(faults.map(RequestFaultJSON.encode))),
             ])
     }
 
@@ -231,7 +231,7 @@ final class DriverClient: ScenarioClient, Sendable {
     }
 
     func addFaults(_ added: [RequestFault]) throws(StepFailure) {
-        _ = try expectSuccess("fault", [.init("faults", .array(added.map(DriverWire.fault)))])
+        _ = try expectSuccess("fault", [.init("faults", .array(added.map(RequestFaultJSON.encode)))])
     }
 
     // MARK: Waiting

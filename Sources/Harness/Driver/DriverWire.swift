@@ -170,71 +170,13 @@ enum DriverWire {
 
     // MARK: Faults
 
-    static func fault(_ fault: RequestFault) -> JSONValue {
-        var members: [JSONValue.Member] = [.init("request", .string(fault.kind.rawValue))]
-        switch fault.occurrence {
-        case .nth(let index): members.append(.init("nth", .number(String(index))))
-        case .first(let count): members.append(.init("first", .number(String(count))))
-        case .every: members.append(.init("every", .bool(true)))
-        }
-        switch fault.action {
-        case .status(let status, let retryAfter, let body):
-            members.append(.init("status", .number(String(status))))
-            if let retryAfter { members.append(.init("retryAfter", .number(String(retryAfter)))) }
-            if let body { members.append(.init("body", .string(body))) }
-        case .reset: members.append(.init("reset", .bool(true)))
-        case .answerLost: members.append(.init("answerLost", .bool(true)))
-        case .corrupt: members.append(.init("corrupt", .bool(true)))
-        case .misreport(let size): members.append(.init("misreport", .number(String(size))))
-        case .dropRequest(let size): members.append(.init("dropRequest", .number(String(size))))
-        case .dropResponse(let size): members.append(.init("dropResponse", .number(String(size))))
-        case .stall(let seconds): members.append(.init("stall", .number(String(seconds))))
-        }
-        return .object(members)
-    }
-
-    static func fault(_ value: JSONValue) throws(Problem) -> RequestFault {
-        guard let kind = RequestFault.Kind(rawValue: try string(value, "request")) else {
-            throw Problem(description: "fault.request: unknown request kind")
-        }
-        let occurrence: RequestFault.Occurrence
-        if let index = value["nth"]?.integerValue {
-            occurrence = .nth(Int(index))
-        } else if let count = value["first"]?.integerValue {
-            occurrence = .first(Int(count))
-        } else {
-            occurrence = value["every"] == nil ? .nth(1) : .every
-        }
-        let action: RequestFault.Action
-        if let status = value["status"]?.integerValue {
-            action = .status(
-                Int(status), retryAfter: number(value["retryAfter"]), body: try optionalString(value, "body"))
-        } else if let size = value["misreport"]?.integerValue {
-            action = .misreport(receivedBytes: size)
-        } else if let size = value["dropRequest"]?.integerValue {
-            action = .dropRequest(afterBytes: size)
-        } else if let size = value["dropResponse"]?.integerValue {
-            action = .dropResponse(afterBytes: size)
-        } else if let seconds = number(value["stall"]) {
-            action = .stall(seconds: seconds)
-        } else if value["reset"] != nil {
-            action = .reset
-        } else if value["answerLost"] != nil {
-            action = .answerLost
-        } else if value["corrupt"] != nil {
-            action = .corrupt
-        } else {
-            throw Problem(description: "fault: no action")
-        }
-        return RequestFault(kind: kind, occurrence: occurrence, action: action)
-    }
-
     /// A list of faults (`begin` and `fault`).
     static func faults(_ value: JSONValue?) throws(Problem) -> [RequestFault] {
-        guard case .array(let items)? = value else { throw Problem(description: "faults: expected a list") }
-        var faults: [RequestFault] = []
-        for item in items { faults.append(try fault(item)) }
-        return faults
+        do {
+            return try RequestFaultJSON.decodeList(value)
+        } catch {
+            throw Problem(description: error.description)
+        }
     }
 
     // MARK: Pages

@@ -25,7 +25,6 @@ public final class ReferenceBackend: StorageBackend {
     let directory: DataDirectory?
 
     /// Reads take the catalogue lock briefly and copy from memory, or open a file of the data directory.
-    public var answersReadsAtOnce: Bool { true }
 
     /// - Parameters:
     ///   - granularity: the chunk granularity of upload sessions (at least 1).

@@ -30,16 +30,10 @@ public protocol StorageBackend: Sendable {
     /// Throws what a write of `object` by its caller would fail with (400, 401, 403) when that can be told
     /// before any bytes arrive; a server calls it before reading a request body. By default it tells nothing.
     func checkWrite(_ object: ObjectAddress) throws(BackendError)
-    /// Whether reads (metadata, bytes and lists) are answered without waiting on anything slow: no network, no
-    /// disk syncs, no sleeps. A server may then answer them on the thread that waits for many connections.
-    /// False by default.
-    var answersReadsAtOnce: Bool { get }
 }
 
 extension StorageBackend {
     public func checkWrite(_ object: ObjectAddress) throws(BackendError) {}
-
-    public var answersReadsAtOnce: Bool { false }
 
     /// By default the body is read into memory, then sent as one chunk.
     public func uploadChunk(session: String, offset: Int64, body: any UploadBody, finalize: Bool)

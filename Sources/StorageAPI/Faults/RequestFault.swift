@@ -1,11 +1,21 @@
-/// One fault: which requests it hits and what happens to them (`FaultInjectingBackend`).
+/// One fault: which requests it hits and what happens to them. The one vocabulary of faults, whoever carries
+/// them out: the client's decorator (`FaultInjectingBackend`) or `serve` (a bucket's fault plan, a retry test),
+/// read from scenarios, from storage-testbench's instructions (`init(testbenchInstruction:)`) and from JSON
+/// (`RequestFaultJSON`).
 public struct RequestFault: Sendable, Equatable {
-    /// What a request does, as faults name it.
+    /// What a request does, as scenarios name it.
     public enum Kind: String, Sendable, CaseIterable {
         case uploadStart, chunk, finalize, query, cancel, download, metadata, update, list, delete
     }
 
-    /// Which requests of the kind it hits, counted from 1 within the scenario.
+    /// Which requests a fault hits: a scenario names a kind of request, storage-testbench's retry tests a GCS
+    /// operation (`storage.objects.insert`, …).
+    public enum Target: Sendable, Hashable {
+        case kind(Kind)
+        case operation(String)
+    }
+
+    /// Which requests of the target it hits, counted from 1 from when the fault was armed.
     public enum Occurrence: Sendable, Equatable {
         /// Only the K-th.
         case nth(Int)
@@ -17,6 +27,9 @@ public struct RequestFault: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         /// The service answers this status (with `Retry-After` seconds and a body when given) and does nothing.
         case status(Int, retryAfter: Double?, body: String? = nil)
+        /// The service keeps the first `afterBytes` of a chunk's body (as a non-final chunk), then answers this
+        /// status (storage-testbench's `return-N-after-YK`).
+        case statusAfterRequestBytes(Int, afterBytes: Int64)
         /// The connection is reset before the request gets any answer; the service never sees it.
         case reset
         /// The service does what was asked, then the connection is reset before the answer arrives.
@@ -28,30 +41,46 @@ public struct RequestFault: Sendable, Equatable {
         /// The connection drops after this many bytes of a chunk's body: the service keeps what arrived (as
         /// a non-final chunk), and no answer comes.
         case dropRequest(afterBytes: Int64)
-        /// The connection drops after this many bytes of a download's answer: those bytes arrive, the rest
-        /// does not.
-        case dropResponse(afterBytes: Int64)
-        /// The answer comes this many seconds late; a request that waits longer than the client's request
-        /// timeout gives up then with a timeout, before the service sees it.
-        case stall(seconds: Double)
+        /// The connection drops after this many bytes of the answer's body (nil: half of it): those bytes
+        /// arrive, the rest does not.
+        case dropResponse(afterBytes: Int64?)
+        /// The answer's body stops for this many seconds after `afterBytes` of it. On the client's side the whole
+        /// answer comes late: a request that waits longer than the client's request timeout gives up then.
+        case stall(seconds: Double, afterBytes: Int64 = 0)
+
+        /// Whether it acts on a request's body: a request that carries no upload bytes neither meets nor
+        /// consumes it.
+        public var needsUploadBytes: Bool {
+            switch self {
+            case .statusAfterRequestBytes, .dropRequest: true
+            default: false
+            }
+        }
     }
 
-    public var kind: Kind
+    public var target: Target
     public var occurrence: Occurrence
     public var action: Action
 
-    public init(kind: Kind, occurrence: Occurrence, action: Action) {
-        self.kind = kind
+    public init(target: Target, occurrence: Occurrence, action: Action) {
+        self.target = target
         self.occurrence = occurrence
         self.action = action
     }
 
-    package func matches(_ kind: Kind, number: Int) -> Bool {
-        guard kind == self.kind else { return false }
+    public init(kind: Kind, occurrence: Occurrence, action: Action) {
+        self.init(target: .kind(kind), occurrence: occurrence, action: action)
+    }
+
+    /// Whether it hits the `number`-th request of its target since it was armed.
+    package func hits(number: Int) -> Bool {
         switch occurrence {
-        case .nth(let index): return number == index
-        case .first(let count): return number <= count
-        case .every: return true
+        case .nth(let index): number == index
+        case .first(let count): number <= count
+        case .every: true
         }
     }
+
+    /// The longest stall any fault may ask for, in seconds: a fault never holds a connection longer.
+    public static let longestStall: Double = 60
 }

@@ -6,20 +6,8 @@ import StorageAPI
 /// and which of them) and what happens to it. It sits in front of any backend, on the client's side, so a
 /// live endpoint needs no cooperation to be tested for what its clients see (docs/semantics.md §11).
 public final class FaultInjectingBackend: StorageBackend {
-    /// A fault, with how many requests of its kind came before it was added: it counts from there.
-    private struct Armed {
-        var fault: RequestFault
-        var before: Int
-        var firings = 0
-    }
-
-    private struct State {
-        var armed: [Armed] = []
-        var seen: [RequestFault.Kind: Int] = [:]
-    }
-
     private let inner: any StorageBackend
-    private let state = Locked(State())
+    private let schedule = Locked(FaultSchedule())
     private let clock: any StorageClock
     private let requestTimeout: Double
 
@@ -36,13 +24,11 @@ public final class FaultInjectingBackend: StorageBackend {
 
     /// Adds faults that count the requests of their kind from now on, after the faults already here.
     public func add(_ faults: [RequestFault]) {
-        state.withLock { state in
-            state.armed += faults.map { Armed(fault: $0, before: state.seen[$0.kind] ?? 0) }
-        }
+        schedule.withLock { $0.add(faults) }
     }
 
     /// How many times each fault acted, in the order added.
-    public var firings: [Int] { state.withLock { $0.armed.map(\.firings) } }
+    public var firings: [Int] { schedule.withLock { $0.firings } }
 
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try inject(.uploadStart) { () throws(BackendError) in try inner.startUpload(request) }
@@ -109,27 +95,14 @@ public final class FaultInjectingBackend: StorageBackend {
         try inner.checkWrite(object)
     }
 
-    /// The action of the first fault that matches this request of `kind`, counted.
-    private func nextAction(_ kind: RequestFault.Kind) -> RequestFault.Action? {
-        state.withLock { state in
-            let number = (state.seen[kind] ?? 0) + 1
-            state.seen[kind] = number
-            guard
-                let index = state.armed.indices.first(where: {
-                    state.armed[$0].fault.matches(kind, number: number - state.armed[$0].before)
-                })
-            else { return nil }
-            state.armed[index].firings += 1
-            return state.armed[index].fault.action
-        }
-    }
-
     private func inject<Value>(
         _ kind: RequestFault.Kind, _ body: () throws(BackendError) -> Value,
         misreport: ((inout Value, Int64) -> Void)? = nil, corrupt: ((inout Value) -> Void)? = nil,
         sendPart: ((Int64) throws(BackendError) -> Value)? = nil, partial: ((Value, Int64) -> ObjectRead)? = nil
     ) throws(BackendError) -> Value {
-        guard let action = nextAction(kind) else { return try body() }
+        let carriesBytes = kind == .chunk || kind == .finalize
+        guard let action = schedule.withLock({ $0.next(kind: kind, operation: nil, carriesUploadBytes: carriesBytes) })
+        else { return try body() }
         let what = "injected into the \(kind.rawValue) request"
         switch action {
         case .status(let status, let retryAfter, let body):
@@ -154,13 +127,17 @@ public final class FaultInjectingBackend: StorageBackend {
             if let sendPart { _ = try? sendPart(size) } else { _ = try? body() }
             throw Self.injected(
                 BackendError(.transport, "the connection dropped after \(size) bytes of the request (\(what))"))
-        case .dropResponse(let size):
+        case .statusAfterRequestBytes(let status, let size):
+            if let sendPart { _ = try? sendPart(size) }
+            throw Self.injected(BackendError(.status(status), "HTTP \(status) \(what) after \(size) bytes of it"))
+        case .dropResponse(let given):
             let value = try body()
+            let size = given ?? (value as? ObjectRead).map { $0.count / 2 } ?? 0
             var failure = Self.injected(
                 BackendError(.transport, "the connection dropped after \(size) bytes of the answer (\(what))"))
             failure.partialRead = partial?(value, size)
             throw failure
-        case .stall(let seconds):
+        case .stall(let seconds, _):
             guard seconds < requestTimeout else {
                 clock.sleep(requestTimeout)
                 throw Self.injected(

@@ -68,27 +68,33 @@ import Testing
         }
     }
 
-    /// A disruption asked for by a handler the loop called is carried out as asked, from a thread.
-    @Test(arguments: [
-        HTTPResponse.Disruption.breakAfter(bodyBytes: 10), .stall(seconds: 0.2, afterBodyBytes: 5),
-    ])
-    func disruptionsAskedOnTheLoopAreCarriedOut(disruption: HTTPResponse.Disruption) throws {
+    /// A body a producer writes, asked for by a handler the loop called, is written from a thread: one that pauses
+    /// arrives whole, later; one that fails leaves the connection reset after what it wrote; a reset answers nothing.
+    @Test(arguments: [TestProducer.pausing, .failing, .reset])
+    func producersAskedOnTheLoopRunOnAThread(kind: TestProducer.Kind) throws {
         let handler: @Sendable (HTTPRequest) -> HTTPResponse = { _ in
-            HTTPResponse(status: 200, body: Data(repeating: UInt8(ascii: "x"), count: 100), disruption: disruption)
+            kind == .reset ? .connectionReset : HTTPResponse(status: 200, producer: TestProducer(kind: kind))
         }
         try withServer(Self.oneLoop, handler: handler, answersAtOnce: { _ in true }) { _, port in
             let client = try RawClient(port: port)
             let started = ContinuousClock.now
             try client.send(get("/"))
-            let received = try client.readToEnd()
-            let text = String(decoding: received, as: UTF8.self)
-            #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
-            switch disruption {
-            case .breakAfter:
-                #expect(text.hasSuffix("\r\n\r\nxxxxxxxxxx"))
-            default:
-                #expect(text.hasSuffix("\r\n\r\n" + String(repeating: "x", count: 100)))
+            if kind == .pausing {
+                let response = try client.readResponse()
+                #expect(response.status == 200)
+                #expect(response.text == String(repeating: "x", count: 100))
                 #expect(ContinuousClock.now - started >= .milliseconds(200))
+                return
+            }
+            let text = String(decoding: try client.readToEnd(), as: UTF8.self)
+            switch kind {
+            case .pausing:
+                break
+            case .failing:
+                #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+                #expect(text.hasSuffix("\r\n\r\nxxxxxxxxxx"))
+            case .reset:
+                #expect(text.isEmpty)
             }
         }
     }
@@ -124,6 +130,28 @@ import Testing
             #expect(line.method == "GET")
             #expect(line.target == "/logged?x=1")
             #expect(line.requestBytes == get("/logged?x=1").utf8.count)
+        }
+    }
+}
+
+/// A body of 100 `x`: written with a 200 ms pause after 5 bytes, or failing after 10.
+struct TestProducer: HTTPBodyProducer {
+    enum Kind: Sendable, CaseIterable {
+        case pausing, failing, reset
+    }
+
+    static let pausing = Kind.pausing
+    let kind: Kind
+    var length: Int64 { 100 }
+
+    func produce(into sink: HTTPBodySink) throws {
+        let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 100)
+        try bytes.withUnsafeBytes { all in
+            let split = kind == .pausing ? 5 : 10
+            try sink.write(UnsafeRawBufferPointer(rebasing: all[..<split]))
+            guard kind == .pausing else { throw CancellationError() }
+            _ = sink.pause(milliseconds: 200)
+            try sink.write(UnsafeRawBufferPointer(rebasing: all[split...]))
         }
     }
 }

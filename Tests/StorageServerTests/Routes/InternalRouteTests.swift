@@ -10,9 +10,9 @@ import Testing
         #expect(response.status == 200)
         #expect(response.json["server"] as? String == "storage-conformance")
         #expect(response.json["version"] as? String == StorageServer.version)
-        #expect(response.json["features"] as? [String] == ["rules", "reset", "fixtures"])
+        #expect(response.json["features"] as? [String] == ["rules", "reset", "fixtures", "faults"])
         let bare = try ServedStorage(administration: false)
-        #expect(try bare.send("GET", "/internal/info").json["features"] as? [String] == [])
+        #expect(try bare.send("GET", "/internal/info").json["features"] as? [String] == ["faults"])
         #expect(try bare.send("POST", "/internal/reset").status == 501)
         #expect(try bare.send("GET", "/internal/buckets/bkt/rules").status == 501)
     }

@@ -73,8 +73,8 @@ final class HTTPConnection: @unchecked Sendable {
         case request(RequestHead?, started: ContinuousClock.Instant?)
         /// Refuse a request whose head the event loop could not accept.
         case refuse(HTTPProtocolError, started: ContinuousClock.Instant)
-        /// Send a response cut short, as the handler asked.
-        case disrupt(HTTPResponse, Answer)
+        /// Send an answer that needs a thread (`HTTPResponse.needsThread`).
+        case deliver(HTTPResponse, Answer)
         /// Send the rest of a response the socket did not take at once, then go on as its framing says.
         case finish(OutgoingMessage, Answer)
         /// Close after a response that said so, letting the peer read it first.
@@ -139,13 +139,10 @@ final class HTTPConnection: @unchecked Sendable {
         }
         activity.mark(.responding)
         let response = runtime.handler(request)
-        var answer = Answer(
+        let answer = Answer(
             method: head.method, target: head.target, status: response.status, started: started,
             exchange: .init(isHead: head.isHead, version: head.version, keepAlive: keepsAlive(head, after: response)))
-        if response.disruption != nil {
-            answer.exchange.keepAlive = false
-            return .handOff(.disrupt(response, answer))
-        }
+        if response.needsThread { return .handOff(.deliver(response, answer)) }
         do {
             var outgoing = try writer.prepare(response, for: answer.exchange)
             guard try outgoing.send(on: socket, waiting: false) else { return .handOff(.finish(outgoing, answer)) }
@@ -169,8 +166,8 @@ final class HTTPConnection: @unchecked Sendable {
             next = serveRequest(head, started: started)
         case .refuse(let error, let started):
             next = refuse(error, method: "", target: "", started: started)
-        case .disrupt(let response, let answer):
-            next = (try? disrupt(response, answer)) ?? .abort
+        case .deliver(let response, let answer):
+            next = deliver(response, answer)
         case .finish(var outgoing, let answer):
             next = finish(&outgoing, answer)
         case .close:
@@ -225,11 +222,12 @@ final class HTTPConnection: @unchecked Sendable {
             activity.mark(.responding)
             let response = runtime.handler(request)
             if let failure = stream?.failure { throw failure }
-            var answer = Answer(
+            let answer = Answer(
                 method: method, target: target, status: response.status, started: started,
-                exchange: .init(isHead: head.isHead, version: head.version, keepAlive: false))
-            if response.disruption != nil { return try disrupt(response, answer) }
-            answer.exchange.keepAlive = keepsAlive(head, after: response) && stream?.isComplete != false
+                exchange: .init(
+                    isHead: head.isHead, version: head.version,
+                    keepAlive: keepsAlive(head, after: response) && stream?.isComplete != false))
+            if response.needsThread { return deliver(response, answer) }
             var outgoing = try writer.prepare(response, for: answer.exchange)
             return finish(&outgoing, answer)
         } catch let error as HTTPProtocolError {
@@ -295,41 +293,33 @@ final class HTTPConnection: @unchecked Sendable {
         return nil
     }
 
-    /// The longest stall a response may ask for: a fault never holds a connection longer than this.
-    private static let longestStall: Double = 60
-
-    /// Sends `response` cut short as its disruption says, logs it and says how the connection ends: a break or
-    /// reset leaves the socket set to reset when it is closed.
-    private func disrupt(_ response: HTTPResponse, _ answer: Answer) throws -> Next {
-        guard let disruption = response.disruption else { return .abort }
-        var response = response
-        if let file = response.file {
-            var bytes = Data(count: Int(file.length))
-            response.body = bytes.withUnsafeMutableBytes { file.copy(into: $0) } ? bytes : Data()
-            response.file = nil
+    /// Sends an answer that needs this thread: none at all (the connection is reset), or a head and a body a
+    /// producer writes; a producer that fails or falls short of its length leaves the connection reset.
+    private func deliver(_ response: HTTPResponse, _ answer: Answer) -> Next {
+        guard !response.resetsConnection else {
+            socket.resetOnClose()
+            report(answer, responseBytes: 0)
+            return .abort
         }
-        let exchange = answer.exchange
-        let bytes = writer.serialize(response, for: exchange)
-        let headCount = max(0, bytes.count - (exchange.isHead ? 0 : response.body.count))
         var sent = 0
-        switch disruption {
-        case .reset:
-            socket.resetOnClose()
-        case .breakAfter(let bodyBytes):
-            sent = min(headCount + max(bodyBytes, 0), bytes.count)
-            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
-            socket.resetOnClose()
-        case .stall(let seconds, let afterBodyBytes):
-            sent = min(headCount + max(afterBodyBytes, 0), bytes.count)
-            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
-            let pause = min(max(seconds, 0), Self.longestStall)
-            if !runtime.stopSignal.wait(milliseconds: Int(pause * 1000)) {
-                try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
-                sent = bytes.count
+        do {
+            let sink = HTTPBodySink(socket: socket, stopSignal: runtime.stopSignal)
+            try response.producer?.prepare(sink)
+            var outgoing = try writer.prepare(response, for: answer.exchange)
+            _ = try outgoing.send(on: socket, waiting: true)
+            sent = outgoing.byteCount
+            if let producer = response.producer, response.allowsBody, !answer.exchange.isHead {
+                defer { sent += Int(clamping: sink.bytesSent) }
+                try producer.produce(into: sink)
+                guard sink.bytesSent == producer.length else { throw ConnectionError.failed(EIO) }
             }
+        } catch {
+            socket.resetOnClose()
+            report(answer, responseBytes: sent)
+            return .abort
         }
         report(answer, responseBytes: sent)
-        return disruption == .reset ? .abort : .closeAfterResponse
+        return answer.exchange.keepAlive ? .keepOpen : .closeAfterResponse
     }
 
     /// Reads the request line and headers (going on with a head the event loop began); they must all arrive

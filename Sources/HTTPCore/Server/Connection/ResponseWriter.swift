@@ -36,7 +36,7 @@ struct ResponseWriter {
     }
 
     /// Serializes `response` for sending: a body up to `inlineBodyLimit` (also from a file) is copied after the
-    /// head, so that both go out in one `send`. A response whose headers could not be written safely (a CR, LF
+    /// head, so that both go out in one `send`; a producer's body is left to it. A response whose headers could not be written safely (a CR, LF
     /// or NUL in a value, a name that is not a token) is replaced by a 500. Throws `ConnectionError.failed(EIO)`
     /// when a small file cannot be read.
     mutating func prepare(_ response: HTTPResponse, for exchange: Exchange) throws(ConnectionError)
@@ -50,7 +50,9 @@ struct ResponseWriter {
             _ = serializeHead(response, exchange: exchange)
         }
         let bodyCount = response.file.map { Int($0.length) } ?? response.body.count
-        guard response.allowsBody, !exchange.isHead, bodyCount > 0 else { return OutgoingMessage(head: head) }
+        guard response.allowsBody, !exchange.isHead, bodyCount > 0, response.producer == nil else {
+            return OutgoingMessage(head: head)
+        }
         if let file = response.file {
             guard file.length <= Self.inlineBodyLimit else { return OutgoingMessage(head: head, file: file) }
             let headCount = head.count
@@ -67,7 +69,7 @@ struct ResponseWriter {
         return OutgoingMessage(head: head)
     }
 
-    /// The complete bytes of `response` (head and body), for a caller that writes them itself.
+    /// The complete bytes of a small in-memory `response` (head and body), for a caller that writes them itself.
     mutating func serialize(_ response: HTTPResponse, for exchange: Exchange) -> [UInt8] {
         _ = serializeHead(response, exchange: exchange)
         if response.allowsBody, !exchange.isHead {
@@ -87,7 +89,7 @@ struct ResponseWriter {
     /// (nil when every one is fine), having written it all the same.
     private mutating func serializeHead(_ response: HTTPResponse, exchange: Exchange) -> String? {
         let allowsBody = response.allowsBody
-        let bodyCount = allowsBody ? response.file.map { Int($0.length) } ?? response.body.count : 0
+        let bodyCount = allowsBody ? Int(response.bodyLength) : 0
         var problem: String?
         head.removeAll(keepingCapacity: true)
         appendText("HTTP/1.1 ")

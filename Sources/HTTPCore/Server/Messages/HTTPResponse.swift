@@ -6,33 +6,39 @@ import Primitives
 /// The server manages `Content-Length`, `Connection` and `Transfer-Encoding` itself and adds `Date` when
 /// missing; a `Connection: close` set here makes the server close the connection after this response.
 public struct HTTPResponse: Sendable {
-    /// A response cut short on purpose, as fault injection asks (the connection is closed after it).
-    public enum Disruption: Sendable, Equatable {
-        /// Reset the connection without answering.
-        case reset
-        /// Send the head and the first `bodyBytes` of the body, then reset the connection.
-        case breakAfter(bodyBytes: Int)
-        /// Send the head and the first `bodyBytes` of the body, wait `seconds` (60 at most), then send the rest.
-        case stall(seconds: Double, afterBodyBytes: Int)
-    }
-
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
     /// A body sent from a file region instead of `body` (with `sendfile`, never loaded into memory).
     public var file: FileRegion?
-    public var disruption: Disruption?
+    /// A body written piece by piece instead of `body` or `file`, from a thread (it may wait, or end early).
+    public var producer: (any HTTPBodyProducer)?
+    /// No answer at all: the connection is reset as soon as the handler returns.
+    public private(set) var resetsConnection = false
 
     public init(
         status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), file: FileRegion? = nil,
-        disruption: Disruption? = nil
+        producer: (any HTTPBodyProducer)? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.file = file
-        self.disruption = disruption
+        self.producer = producer
     }
+
+    /// Resets the connection instead of answering.
+    public static let connectionReset: HTTPResponse = {
+        var response = HTTPResponse(status: 500)
+        response.resetsConnection = true
+        return response
+    }()
+
+    /// Whether the answer must be sent from a thread: it may wait, or it ends the connection its own way.
+    var needsThread: Bool { producer != nil || resetsConnection }
+
+    /// The body's length, wherever it comes from.
+    var bodyLength: Int64 { producer?.length ?? file?.length ?? Int64(body.count) }
 
     /// Whether the status allows a body: not 1xx, 204 or 304.
     var allowsBody: Bool { status >= 200 && status != 204 && status != 304 }

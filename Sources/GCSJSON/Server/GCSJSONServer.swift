@@ -1,0 +1,152 @@
+import Foundation
+import HTTPCore
+import StorageAPI
+import StorageWire
+
+/// The GCS JSON API as a dialect of `serve`, on the same port and store as the v0 routes (docs/gcs-dialect.md
+/// §1): routing (404, 405 with `Allow`), preconditions, and GCS-shaped errors for everything it answers.
+///
+/// Requests act without a Firebase identity: buckets with Firebase rules judge them as a signed-out caller;
+/// buckets without rules allow everything, as an emulator's GCS side does.
+package struct GCSJSONServer: Dialect {
+    let backend: any StorageBackend
+    let buckets: GCSBucketRegistry
+    let hostPolicy: HostPolicy
+    /// `host:port` of the server itself, for links and session URLs when a request has no allowed `Host`.
+    let fallbackAuthority: @Sendable () -> String
+
+    package init(
+        backend: any StorageBackend, buckets: GCSBucketRegistry, hostPolicy: HostPolicy,
+        fallbackAuthority: @escaping @Sendable () -> String
+    ) {
+        self.backend = backend
+        self.buckets = buckets
+        self.hostPolicy = hostPolicy
+        self.fallbackAuthority = fallbackAuthority
+    }
+
+    package func claims(_ path: String) -> Bool {
+        GCSRoute.claims(path)
+    }
+
+    package func respond(to http: HTTPRequest) -> HTTPResponse {
+        do throws(BackendError) {
+            guard let route = try GCSRoute(path: http.path) else {
+                throw .notFound("Not Found: no route for \(http.method) \(http.path).")
+            }
+            guard route.allowedMethods.contains(http.method) else {
+                var response = GCSErrorJSON.response(
+                    status: 405, message: "Method \(http.method) is not allowed on \(http.path).")
+                response.headers["Allow"] = route.allowedMethods.joined(separator: ", ")
+                return response
+            }
+            var request = try StorageRequest(http)
+            request.auth = nil
+            let authority = { [request] in hostPolicy.authority(of: request, fallback: fallbackAuthority) }
+            let base = { "http://" + authority() }
+            let response: HTTPResponse
+            switch route {
+            case .buckets, .bucket:
+                response = try GCSBucketHandler(backend: backend, registry: buckets, base: base()).respond(
+                    request, route: route)
+            case .objects(let bucket):
+                response = try GCSListHandler(backend: backend, base: base()).respond(request, bucket: bucket)
+            case .object(let object, let download):
+                response = try GCSObjectHandler(backend: backend, base: base).respond(
+                    request, object: object, download: download)
+            case .copy(let source, let destination, let rewrite):
+                response = try GCSObjectHandler(backend: backend, base: base).copy(
+                    request, from: source, to: destination, rewrite: rewrite)
+            case .upload(let bucket):
+                response = try GCSUploadHandler(backend: backend, base: base(), authority: authority())
+                    .respond(request, bucket: bucket)
+            }
+            return GCSErrorJSON.rewrite(response)
+        } catch {
+            return errorResponse(error)
+        }
+    }
+
+    package func errorResponse(_ error: BackendError) -> HTTPResponse {
+        GCSErrorJSON.rewrite(WireResponse.error(error))
+    }
+
+    /// GCS requests act signed out, so nothing is decided before the body.
+    package func vetHead(_ request: HTTPRequest) -> HTTPResponse? { nil }
+
+    /// Media uploads and resumable chunks.
+    package func streamsBody(_ http: HTTPRequest) -> Bool {
+        guard http.method == "POST" || http.method == "PUT", let request = try? StorageRequest(http),
+            case .upload? = try? GCSRoute(path: http.path)
+        else { return false }
+        return request.query["upload_id"] != nil || request.query["uploadType"] == "media"
+    }
+
+    package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
+        guard let route = try? GCSRoute(path: http.path), let request = try? StorageRequest(http) else { return nil }
+        switch (route, http.method) {
+        case (.buckets, "POST"): return FaultSubject(bucket: nil, kind: nil, operation: "storage.buckets.insert")
+        case (.buckets, _): return FaultSubject(bucket: nil, kind: nil, operation: "storage.buckets.list")
+        case (.bucket(let bucket), "DELETE"):
+            return FaultSubject(bucket: bucket, kind: nil, operation: "storage.buckets.delete")
+        case (.bucket(let bucket), _): return FaultSubject(bucket: bucket, kind: nil, operation: "storage.buckets.get")
+        case (.objects(let bucket), _):
+            return FaultSubject(bucket: bucket, kind: .list, operation: "storage.objects.list")
+        case (.object(let object, _), "PATCH"):
+            return FaultSubject(bucket: object.bucket, kind: .update, operation: "storage.objects.patch")
+        case (.object(let object, _), "PUT"):
+            return FaultSubject(bucket: object.bucket, kind: .update, operation: "storage.objects.update")
+        case (.object(let object, _), "DELETE"):
+            return FaultSubject(bucket: object.bucket, kind: .delete, operation: "storage.objects.delete")
+        case (.object(let object, let download), _):
+            let media = download || request.query["alt"] == "media"
+            return FaultSubject(
+                bucket: object.bucket, kind: media ? .download : .metadata, operation: "storage.objects.get")
+        case (.copy(_, let destination, let rewrite), _):
+            return FaultSubject(
+                bucket: destination.bucket, kind: nil,
+                operation: rewrite ? "storage.objects.rewrite" : "storage.objects.copy")
+        case (.upload(let bucket), _):
+            return FaultSubject(
+                bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
+                carriesUploadBytes: request.bodyLength > 0
+                    && (request.query["upload_id"] != nil || request.query["uploadType"] != "resumable"))
+        }
+    }
+
+    /// What an upload request does: a start (`uploadType=resumable`), a one-shot upload (counted as a finalizing
+    /// chunk), or, on a session, a chunk, a finalizing chunk (one that names the total it reaches), a query (no
+    /// bytes, no total) or a cancel (`DELETE`).
+    private static func uploadKind(_ request: StorageRequest) -> RequestFault.Kind {
+        guard request.query["upload_id"] != nil else {
+            return request.query["uploadType"] == "resumable" ? .uploadStart : .finalize
+        }
+        if request.method == "DELETE" { return .cancel }
+        guard let range = request.header("Content-Range")?.trimmingCharacters(in: .whitespaces) else {
+            return .finalize
+        }
+        if range.hasSuffix("/*") { return range.hasPrefix("bytes */") ? .query : .chunk }
+        return request.bodyLength == 0 && range.hasPrefix("bytes */") ? .query : .finalize
+    }
+
+    /// A 308 whose `Range` says `receivedBytes` were received.
+    package func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
+        var response = response
+        response.headers["Range"] = receivedBytes > 0 ? "bytes=0-\(receivedBytes - 1)" : nil
+        return response
+    }
+
+    package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
+        guard http.query?.contains("upload_id=") == true, Int64(http.body.count) > count else { return nil }
+        var cut = http
+        cut.body = http.body.prefix(Int(count))
+        if let range = http.headers["Content-Range"], range.hasPrefix("bytes "),
+            let dash = range.firstIndex(of: "-"),
+            let first = Int64(range[range.index(range.startIndex, offsetBy: 6)..<dash]),
+            case (let last, false) = first.addingReportingOverflow(count - 1)
+        {
+            cut.headers["Content-Range"] = count == 0 ? "bytes */*" : "bytes \(first)-\(last)/*"
+        }
+        return cut
+    }
+}

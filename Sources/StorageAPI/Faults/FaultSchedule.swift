@@ -1,0 +1,79 @@
+/// Armed faults and the requests they have seen: which fault, if any, the next request meets. Whoever carries
+/// faults out keeps one (the client's decorator for a scenario, `serve` per bucket and per retry test).
+///
+/// A fault counts the requests of its target from when it was armed. A fault on a GCS operation is a queue
+/// entry, as storage-testbench keeps them: each request of the operation takes the first entry not yet taken.
+/// A fault that acts on a request's body (`needsUploadBytes`) is passed over, not taken, by a request without one.
+public struct FaultSchedule: Sendable {
+    private struct Armed: Sendable {
+        var fault: RequestFault
+        var before: Int
+        var firings = 0
+        /// The storage-testbench instruction it was read from, for the retry-test API's answers.
+        var label: String?
+    }
+
+    private var armed: [Armed] = []
+    private var seen: [RequestFault.Target: Int] = [:]
+
+    public init(_ faults: [RequestFault] = []) {
+        add(faults)
+    }
+
+    /// Arms `faults` after those already here; each counts its target's requests from now on.
+    public mutating func add(_ faults: [RequestFault], labels: [String]? = nil) {
+        for (index, fault) in faults.enumerated() {
+            armed.append(Armed(fault: fault, before: seen[fault.target] ?? 0, label: labels?[index]))
+        }
+    }
+
+    /// The action the next request meets. `kind` and `operation` say what the request is (either may be unknown);
+    /// `carriesUploadBytes` whether it sends an object's bytes.
+    public mutating func next(kind: RequestFault.Kind?, operation: String?, carriesUploadBytes: Bool)
+        -> RequestFault.Action?
+    {
+        var number = 0
+        if let kind {
+            number = (seen[.kind(kind)] ?? 0) + 1
+            seen[.kind(kind)] = number
+        }
+        if let operation, let index = armed.indices.first(where: { isPendingEntry($0, of: operation) }),
+            carriesUploadBytes || !armed[index].fault.action.needsUploadBytes
+        {
+            armed[index].firings += 1
+            return armed[index].fault.action
+        }
+        guard let kind,
+            let index = armed.indices.first(where: {
+                armed[$0].fault.target == .kind(kind) && armed[$0].fault.hits(number: number - armed[$0].before)
+                    && (carriesUploadBytes || !armed[$0].fault.action.needsUploadBytes)
+            })
+        else { return nil }
+        armed[index].firings += 1
+        return armed[index].fault.action
+    }
+
+    private func isPendingEntry(_ index: Int, of operation: String) -> Bool {
+        armed[index].fault.target == .operation(operation) && armed[index].firings == 0
+    }
+
+    /// How many times each fault acted, in the order armed.
+    public var firings: [Int] { armed.map(\.firings) }
+
+    /// The labels of the queue entries not yet taken, per operation in the order first armed.
+    public var pendingLabels: [(operation: String, labels: [String])] {
+        var result: [(operation: String, labels: [String])] = []
+        for entry in armed {
+            guard case .operation(let operation) = entry.fault.target else { continue }
+            if !result.contains(where: { $0.operation == operation }) { result.append((operation, [])) }
+            guard entry.firings == 0, let label = entry.label,
+                let index = result.firstIndex(where: { $0.operation == operation })
+            else { continue }
+            result[index].labels.append(label)
+        }
+        return result
+    }
+
+    /// Whether every queue entry has been taken and every counted fault with a last occurrence is spent.
+    public var isEmpty: Bool { armed.isEmpty }
+}

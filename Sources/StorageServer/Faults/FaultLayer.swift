@@ -1,0 +1,93 @@
+import Foundation
+import HTTPCore
+import StorageAPI
+import StorageWire
+
+/// A dialect with faults in front of it: a request under a retry test (`x-retry-test-id`), or on a bucket with a
+/// fault plan, meets the next fault its plan has for it, carried out on the wire (docs/semantics.md §11). The
+/// dialect says what a request is, shapes the errors, and cuts chunks short and rewrites received sizes.
+struct FaultLayer: Dialect {
+    let inner: any Dialect
+    let plans: FaultPlans
+
+    func claims(_ path: String) -> Bool { inner.claims(path) }
+    func vetHead(_ request: HTTPRequest) -> HTTPResponse? { inner.vetHead(request) }
+    func errorResponse(_ error: BackendError) -> HTTPResponse { inner.errorResponse(error) }
+    func faultSubject(of request: HTTPRequest) -> FaultSubject? { inner.faultSubject(of: request) }
+    func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
+        inner.misreport(response, receivedBytes: receivedBytes)
+    }
+    func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest? { inner.truncated(request, to: count) }
+
+    /// A request a plan may cut short is received whole, never streamed.
+    func streamsBody(_ request: HTTPRequest) -> Bool {
+        guard plans.isEmpty || scope(of: request).map({ plans.schedule($0) == nil }) == true else { return false }
+        return inner.streamsBody(request)
+    }
+
+    func respond(to http: HTTPRequest) -> HTTPResponse {
+        let namesTest = http.headers.contains(name: "x-retry-test-id")
+        guard namesTest || !plans.isEmpty, let scope = scope(of: http) else { return inner.respond(to: http) }
+        if case .retryTest(let id) = scope, plans.schedule(scope) == nil {
+            return inner.errorResponse(.notFound("No retry test \(id) (x-retry-test-id)."))
+        }
+        guard let subject = inner.faultSubject(of: http), let action = plans.next(scope, for: subject) else {
+            return inner.respond(to: http)
+        }
+        return carryOut(action, on: http, subject: subject)
+    }
+
+    /// The retry test a request names, else its bucket's plan.
+    private func scope(of http: HTTPRequest) -> FaultPlans.Scope? {
+        if let id = http.headers["x-retry-test-id"]?.trimmingCharacters(in: .whitespaces) {
+            return .retryTest(id)
+        }
+        return inner.faultSubject(of: http)?.bucket.map(FaultPlans.Scope.bucket)
+    }
+
+    private func carryOut(_ action: RequestFault.Action, on http: HTTPRequest, subject: FaultSubject)
+        -> HTTPResponse
+    {
+        let what = "Injected into the \(subject.kind?.rawValue ?? subject.operation ?? "") request."
+        switch action {
+        case .status(let status, let retryAfter, let body):
+            var response = inner.errorResponse(BackendError(status: status, what))
+            if let retryAfter { response.headers["Retry-After"] = Self.seconds(retryAfter) }
+            if let body { response.body = Data(body.utf8) }
+            return response
+        case .statusAfterRequestBytes(let status, let count):
+            if let cut = inner.truncated(http, to: count) { _ = inner.respond(to: cut) }
+            return inner.errorResponse(BackendError(status: status, what))
+        case .reset:
+            return .connectionReset
+        case .answerLost:
+            _ = inner.respond(to: http)
+            return .connectionReset
+        case .misreport(let size):
+            return inner.misreport(inner.respond(to: http), receivedBytes: size)
+        case .corrupt:
+            let response = inner.respond(to: http)
+            var body = FaultedBody(of: response)
+            body.flipsFirstByte = true
+            return body.deliver(response)
+        case .dropRequest(let count):
+            if let cut = inner.truncated(http, to: count) { _ = inner.respond(to: cut) }
+            return .connectionReset
+        case .dropResponse(let count):
+            let response = inner.respond(to: http)
+            var body = FaultedBody(of: response)
+            body.cutAfter = count ?? body.length / 2
+            return body.deliver(response)
+        case .stall(let seconds, let after):
+            let response = inner.respond(to: http)
+            var body = FaultedBody(of: response)
+            body.stall = (after, seconds)
+            return body.deliver(response)
+        }
+    }
+
+    /// `Retry-After` in whole seconds when it is whole.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

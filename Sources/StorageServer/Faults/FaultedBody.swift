@@ -1,0 +1,97 @@
+import Foundation
+import HTTPCore
+import Primitives
+import StorageAPI
+
+/// A response body as a fault delivers it, streamed from where it is (memory or a file region, never loaded):
+/// cut short after some bytes, paused after some bytes, or with its first byte flipped.
+struct FaultedBody: HTTPBodyProducer {
+    enum Source: Sendable {
+        case bytes(Data)
+        case file(FileRegion)
+    }
+
+    let source: Source
+    /// The connection is reset after this many bytes (the rest never sent).
+    var cutAfter: Int64?
+    /// The body pauses this many seconds after `stallAfter` bytes.
+    var stall: (after: Int64, seconds: Double)?
+    var flipsFirstByte = false
+
+    /// The body of `response`, to be delivered as this fault says.
+    init(of response: HTTPResponse) {
+        source = response.file.map(Source.file) ?? .bytes(response.body)
+    }
+
+    var length: Int64 {
+        switch source {
+        case .bytes(let data): Int64(data.count)
+        case .file(let region): region.length
+        }
+    }
+
+    /// `response` with its body delivered by this producer.
+    func deliver(_ response: HTTPResponse) -> HTTPResponse {
+        var faulted = response
+        faulted.body = Data()
+        faulted.file = nil
+        faulted.producer = self
+        return faulted
+    }
+
+    /// A stall after no bytes delays the whole answer, head included.
+    func prepare(_ sink: HTTPBodySink) throws {
+        if let stall, stall.after <= 0 { try pause(stall.seconds, sink) }
+    }
+
+    func produce(into sink: HTTPBodySink) throws {
+        let end = min(cutAfter ?? length, length)
+        var position: Int64 = 0
+        if let stall, stall.after > 0, stall.after < end {
+            try send(from: 0, to: stall.after, into: sink)
+            position = stall.after
+            try pause(stall.seconds, sink)
+        }
+        try send(from: position, to: end, into: sink)
+        if end < length { throw FaultedBodyEnd() }
+    }
+
+    private func pause(_ seconds: Double, _ sink: HTTPBodySink) throws {
+        let milliseconds = Int(min(max(seconds, 0), RequestFault.longestStall) * 1000)
+        guard sink.pause(milliseconds: milliseconds) else { throw FaultedBodyEnd() }
+    }
+
+    private func send(from start: Int64, to end: Int64, into sink: HTTPBodySink) throws {
+        guard start < end else { return }
+        var start = start
+        if flipsFirstByte, start == 0 {
+            var first = try byte(at: 0) ^ 0xFF
+            try withUnsafeBytes(of: &first) { try sink.write($0) }
+            start = 1
+        }
+        guard start < end else { return }
+        switch source {
+        case .bytes(let data):
+            try data.withUnsafeBytes { bytes in
+                try sink.write(UnsafeRawBufferPointer(rebasing: bytes[Int(start)..<Int(end)]))
+            }
+        case .file(let region):
+            try sink.write(FileRegion(file: region.file, offset: region.offset + start, length: end - start))
+        }
+    }
+
+    private func byte(at offset: Int64) throws -> UInt8 {
+        switch source {
+        case .bytes(let data):
+            return data[data.startIndex + Int(offset)]
+        case .file(let region):
+            var value: UInt8 = 0
+            let count = try withUnsafeMutableBytes(of: &value) { try region.read(at: offset, into: $0) }
+            guard count == 1 else { throw FaultedBodyEnd() }
+            return value
+        }
+    }
+}
+
+/// The end a fault gives a body: the connection is reset.
+struct FaultedBodyEnd: Error {}

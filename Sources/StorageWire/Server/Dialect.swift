@@ -1,0 +1,41 @@
+import HTTPCore
+import StorageAPI
+
+/// One wire dialect's route group on `serve` (docs/architecture.md §3): the paths it claims, how it answers
+/// them, its errors in its own shape, and what the layers in front of it (faults, streaming, the event loops)
+/// need to know of its requests. Each dialect module has one; `StorageServer` composes them.
+package protocol Dialect: Sendable {
+    /// Whether `path` belongs to this dialect.
+    func claims(_ path: String) -> Bool
+    func respond(to request: HTTPRequest) -> HTTPResponse
+    /// Decides from the head alone, before any byte of the body is read: a refusal (a write the caller may not
+    /// make), or nil to let it through.
+    func vetHead(_ request: HTTPRequest) -> HTTPResponse?
+    /// Whether the request's body is an object's bytes, to be pulled as they arrive instead of held whole.
+    func streamsBody(_ request: HTTPRequest) -> Bool
+    /// An error in this dialect's shape.
+    func errorResponse(_ error: BackendError) -> HTTPResponse
+    /// What the request is, as faults name it; nil for a request no fault can name.
+    func faultSubject(of request: HTTPRequest) -> FaultSubject?
+    /// An answer to an upload query that says `receivedBytes` were received instead.
+    func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse
+    /// The request with its chunk cut to the first `count` bytes and not finalizing; nil when it carries none.
+    func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest?
+}
+
+/// What a request is, as faults name it: the bucket it concerns, its kind (a scenario's word) and its GCS
+/// operation (storage-testbench's word).
+package struct FaultSubject: Sendable, Equatable {
+    package var bucket: String?
+    package var kind: RequestFault.Kind?
+    package var operation: String?
+    /// Whether it sends an object's bytes (a chunk, a media upload).
+    package var carriesUploadBytes: Bool
+
+    package init(bucket: String?, kind: RequestFault.Kind?, operation: String?, carriesUploadBytes: Bool = false) {
+        self.bucket = bucket
+        self.kind = kind
+        self.operation = operation
+        self.carriesUploadBytes = carriesUploadBytes
+    }
+}
