@@ -49,9 +49,9 @@ struct RetryFaults: Sendable {
         cut.body = http.body.prefix(count)
         if let range = http.headers["Content-Range"], range.hasPrefix("bytes "),
             let dash = range.firstIndex(of: "-"),
-            let first = Int(range[range.index(range.startIndex, offsetBy: 6)..<dash])
+            let first = CheckedNumber.byteCount(range[range.index(range.startIndex, offsetBy: 6)..<dash])
         {
-            cut.headers["Content-Range"] = count == 0 ? "bytes */*" : "bytes \(first)-\(first + count - 1)/*"
+            cut.headers["Content-Range"] = count == 0 ? "bytes */*" : "bytes \(first)-\(first + Int64(count) - 1)/*"
         }
         if let command = http.headers[UploadHeaders.command], command.lowercased().contains("finalize") {
             cut.headers[UploadHeaders.command] = "upload"

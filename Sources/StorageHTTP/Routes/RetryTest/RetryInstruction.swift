@@ -13,11 +13,12 @@ enum RetryInstruction: Sendable, Equatable {
     /// `return-broken-stream` and `return-broken-stream-after-YK`: do the operation, then reset the connection
     /// after the response head and Y KiB of its body (half the body without `-after`).
     case brokenStream(kibibytes: Int?)
-    /// `stall-for-Ts-after-YK`: do the operation, send the head and Y KiB of the body, wait T seconds, send
-    /// the rest.
+    /// `stall-for-Ts-after-YK`: do the operation, send the head and Y KiB of the body, wait T seconds (a finite
+    /// number up to `longestStall`), send the rest.
     case stall(seconds: Double, kibibytes: Int)
 
-    /// Reads one instruction; nil when it is not in the grammar.
+    /// Reads one instruction; nil when it is not in the grammar or its numbers are out of range (Y KiB beyond
+    /// the largest object, T not from 0 to `longestStall`).
     init?(_ text: String) {
         if text == "return-reset-connection" {
             self = .reset
@@ -33,7 +34,8 @@ enum RetryInstruction: Sendable, Equatable {
         }
         if text.hasPrefix("stall-for-"), let marker = text.range(of: "s-after-") {
             let seconds = text[text.index(text.startIndex, offsetBy: "stall-for-".count)..<marker.lowerBound]
-            guard let value = Double(seconds), value >= 0, let size = Self.kibibytes(String(text[marker.upperBound...]))
+            guard let value = Double(seconds).flatMap({ CheckedNumber.seconds($0, upTo: Self.longestStall) }),
+                let size = Self.kibibytes(String(text[marker.upperBound...]))
             else { return nil }
             self = .stall(seconds: value, kibibytes: size)
             return
@@ -50,10 +52,15 @@ enum RetryInstruction: Sendable, Equatable {
         self = .statusAfter(status, kibibytes: size)
     }
 
-    /// `256K` → 256.
+    /// The longest stall an instruction may ask for, in seconds: a fault never holds a connection longer.
+    static let longestStall: Double = 60
+    /// The most KiB an instruction may name: as many as the largest object holds, so `Y * 1024` cannot overflow.
+    static let largestKibibytes = Int(CheckedNumber.largestObject / 1024)
+
+    /// `256K` → 256; nil past `largestKibibytes`.
     private static func kibibytes(_ text: String) -> Int? {
-        guard text.hasSuffix("K"), let value = Int(text.dropLast()), value >= 0 else { return nil }
-        return value
+        guard text.hasSuffix("K") else { return nil }
+        return CheckedNumber.decimal(text.dropLast(), in: 0...Int64(largestKibibytes)).map(Int.init)
     }
 
     private static func kibibytes(after prefix: String, in text: String) -> Int? {

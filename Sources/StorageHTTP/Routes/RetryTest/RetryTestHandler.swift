@@ -49,7 +49,7 @@ struct RetryTestHandler {
             for element in elements {
                 guard let text = element.stringValue, RetryInstruction(text) != nil else {
                     throw .badRequest(
-                        "Unknown instruction \(element.stringValue ?? element.kindDescription) for \(member.key): expected return-N, return-N-after-YK, return-reset-connection, return-broken-stream[-after-YK] or stall-for-Ts-after-YK."
+                        "Unknown instruction \(element.stringValue ?? element.kindDescription) for \(member.key): expected return-N, return-N-after-YK, return-reset-connection, return-broken-stream[-after-YK] or stall-for-Ts-after-YK (Y up to \(RetryInstruction.largestKibibytes), T from 0 to \(Int(RetryInstruction.longestStall)))."
                     )
                 }
                 texts.append(text)

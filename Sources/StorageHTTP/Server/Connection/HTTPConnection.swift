@@ -315,13 +315,13 @@ final class HTTPConnection: @unchecked Sendable {
         case .reset:
             socket.resetOnClose()
         case .breakAfter(let bodyBytes):
-            sent = min(headCount + max(bodyBytes, 0), bytes.count)
+            sent = headCount + min(max(bodyBytes, 0), bytes.count - headCount)
             try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
             socket.resetOnClose()
         case .stall(let seconds, let afterBodyBytes):
-            sent = min(headCount + max(afterBodyBytes, 0), bytes.count)
+            sent = headCount + min(max(afterBodyBytes, 0), bytes.count - headCount)
             try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
-            let pause = min(max(seconds, 0), Self.longestStall)
+            let pause = seconds.isNaN ? 0 : min(max(seconds, 0), Self.longestStall)
             if !runtime.stopSignal.wait(milliseconds: Int(pause * 1000)) {
                 try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
                 sent = bytes.count
