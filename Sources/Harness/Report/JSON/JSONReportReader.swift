@@ -56,13 +56,13 @@ public enum JSONReportReader {
                 let stepPlace = place.inner("steps[\(index)]")
                 steps.append(
                     StepTiming(
-                        line: Int(try stepPlace.number(step, "line")), verb: try stepPlace.string(step, "verb"),
+                        line: try stepPlace.line(step), verb: try stepPlace.string(step, "verb"),
                         duration: try stepPlace.number(step, "duration")))
             }
         }
         return ScenarioReport(
             id: try place.string(value, "id"), name: try place.string(value, "name"),
-            line: Int(try place.number(value, "line")), duration: try place.number(value, "duration"),
+            line: try place.line(value), duration: try place.number(value, "duration"),
             outcome: outcome, transcript: try place.string(value, "transcript"), steps: steps)
     }
 
@@ -100,6 +100,17 @@ public enum JSONReportReader {
                 throw problem("\"\(key)\" must be a number")
             }
             return number
+        }
+
+        /// A `"line"`: a whole number from 0 to `Int32.max` (no file has more lines).
+        func line(_ value: JSONValue) throws(Problem) -> Int {
+            let member = try member(value, "line")
+            guard case .number(let text) = member,
+                let line = Double(text).flatMap({ CheckedNumber.whole($0, in: 0...Int(Int32.max)) })
+            else {
+                throw problem("\"line\" must be a whole number from 0 to \(Int32.max), not \(member.text)")
+            }
+            return line
         }
 
         func object(_ value: JSONValue, _ key: String) throws(Problem) -> JSONValue {
