@@ -1,11 +1,11 @@
 /// The service's limits on object names (1–1024 bytes of UTF-8; no CR, LF or NUL; not `.` or `..`; not under
 /// `.well-known/acme-challenge/`), as Cloud Storage sets them, checked on every object operation; list
 /// filtering's notion of a well-formed path lives here too.
-enum ObjectNameRules {
+package enum ObjectNameRules {
     static let maximumBytes = 1024
 
     /// Throws 400 when `name` breaks one of the rules above.
-    static func validate(_ name: String) throws(BackendError) {
+    package static func validate(_ name: String) throws(BackendError) {
         let byteCount = name.utf8.count
         if byteCount == 0 {
             throw .badRequest("Invalid object name: the name is empty.")
