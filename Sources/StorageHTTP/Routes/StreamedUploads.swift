@@ -2,12 +2,11 @@ import Foundation
 import StorageModel
 
 /// The requests whose bodies are an object's bytes, which the server streams into the service as they arrive
-/// instead of receiving them whole first: media uploads and resumable chunks, on both dialects. A request under
-/// a retry test is not streamed (its faults cut the body it holds); multipart and JSON bodies never are.
+/// instead of receiving them whole first: media uploads and resumable chunks, on both dialects, under a retry
+/// test too (its faults cut the stream as it arrives); multipart and JSON bodies never are.
 enum StreamedUploads {
     static func claims(_ http: HTTPRequest) -> Bool {
-        guard http.method == "POST" || http.method == "PUT", http.headers["x-retry-test-id"] == nil,
-            let request = try? StorageRequest(http)
+        guard http.method == "POST" || http.method == "PUT", let request = try? StorageRequest(http)
         else { return false }
         if GCSRoute.claims(http.path) {
             guard case .upload? = try? GCSRoute(path: http.path) else { return false }

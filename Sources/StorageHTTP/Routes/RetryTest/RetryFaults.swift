@@ -24,15 +24,30 @@ struct RetryFaults: Sendable {
         let message = "Injected by retry test \(id) for \(operation)."
         switch instruction {
         case .status(let status):
+            http.bodyStream?.discardRest()
             return error(BackendError(status: status, message))
         case .statusAfter(let status, let kibibytes):
-            if let partial = Self.firstBytes(of: http, count: kibibytes * 1024) { _ = handler(partial) }
+            let count = kibibytes * 1024
+            if let stream = http.bodyStream {
+                // The first bytes go to the handler as they arrive, the rest is read and dropped: never held.
+                stream.withPrefix(count) { prefix in
+                    if var partial = Self.firstBytes(of: http, count: count, length: stream.length) {
+                        partial.bodyStream = prefix
+                        _ = handler(partial)
+                    }
+                }
+                stream.discardRest()
+            } else if var partial = Self.firstBytes(of: http, count: count, length: http.body.count) {
+                partial.body = http.body.prefix(count)
+                _ = handler(partial)
+            }
             return error(BackendError(status: status, message))
         case .reset:
             return HTTPResponse(status: 500, disruption: .reset)
         case .brokenStream(let kibibytes):
             var response = handler(http)
-            response.disruption = .breakAfter(bodyBytes: kibibytes.map { $0 * 1024 } ?? response.body.count / 2)
+            let size = response.file.map { Int($0.length) } ?? response.body.count
+            response.disruption = .breakAfter(bodyBytes: kibibytes.map { $0 * 1024 } ?? size / 2)
             return response
         case .stall(let seconds, let kibibytes):
             var response = handler(http)
@@ -41,12 +56,13 @@ struct RetryFaults: Sendable {
         }
     }
 
-    /// A chunk sent to an upload session, cut to its first `count` bytes (never finalizing), or nil when
-    /// `http` is not such a chunk or is no longer than that.
-    static func firstBytes(of http: HTTPRequest, count: Int) -> HTTPRequest? {
-        guard http.query?.contains("upload_id=") == true, http.body.count > count else { return nil }
+    /// A chunk of `length` bytes sent to an upload session, cut to its first `count` bytes (never finalizing;
+    /// the caller puts the bytes in), or nil when `http` is not such a chunk or is no longer than that.
+    static func firstBytes(of http: HTTPRequest, count: Int, length: Int) -> HTTPRequest? {
+        guard http.query?.contains("upload_id=") == true, length > count else { return nil }
         var cut = http
-        cut.body = http.body.prefix(count)
+        cut.body = Data()
+        cut.bodyStream = nil
         if let range = http.headers["Content-Range"], range.hasPrefix("bytes "),
             let dash = range.firstIndex(of: "-"),
             let first = CheckedNumber.byteCount(range[range.index(range.startIndex, offsetBy: 6)..<dash])

@@ -299,35 +299,29 @@ final class HTTPConnection: @unchecked Sendable {
     private static let longestStall: Double = 60
 
     /// Sends `response` cut short as its disruption says, logs it and says how the connection ends: a break or
-    /// reset leaves the socket set to reset when it is closed.
+    /// reset leaves the socket set to reset when it is closed. The body goes out from where it is (memory or a
+    /// file) as it is sent, never loaded or copied whole.
     private func disrupt(_ response: HTTPResponse, _ answer: Answer) throws -> Next {
         guard let disruption = response.disruption else { return .abort }
-        var response = response
-        if let file = response.file {
-            response.body = (try? file.load()) ?? Data()
-            response.file = nil
+        var outgoing = try writer.prepare(response, for: answer.exchange)
+        /// The head and the first `bodyBytes` of the body.
+        func cut(after bodyBytes: Int) -> Int {
+            outgoing.headByteCount + min(max(bodyBytes, 0), outgoing.byteCount - outgoing.headByteCount)
         }
-        let exchange = answer.exchange
-        let bytes = writer.serialize(response, for: exchange)
-        let headCount = max(0, bytes.count - (exchange.isHead ? 0 : response.body.count))
-        var sent = 0
         switch disruption {
         case .reset:
             socket.resetOnClose()
         case .breakAfter(let bodyBytes):
-            sent = headCount + min(max(bodyBytes, 0), bytes.count - headCount)
-            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
+            try outgoing.send(on: socket, waiting: true, upTo: cut(after: bodyBytes))
             socket.resetOnClose()
         case .stall(let seconds, let afterBodyBytes):
-            sent = headCount + min(max(afterBodyBytes, 0), bytes.count - headCount)
-            try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[..<sent])) }
+            try outgoing.send(on: socket, waiting: true, upTo: cut(after: afterBodyBytes))
             let pause = seconds.isNaN ? 0 : min(max(seconds, 0), Self.longestStall)
             if !runtime.stopSignal.wait(milliseconds: Int(pause * 1000)) {
-                try bytes.withUnsafeBytes { try socket.send(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
-                sent = bytes.count
+                _ = try outgoing.send(on: socket, waiting: true)
             }
         }
-        report(answer, responseBytes: sent)
+        report(answer, responseBytes: outgoing.sentCount)
         return disruption == .reset ? .abort : .closeAfterResponse
     }
 

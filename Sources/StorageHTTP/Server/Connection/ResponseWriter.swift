@@ -61,11 +61,11 @@ struct ResponseWriter {
                 return (try? FileRegionReader(file).fill(tail)) == tail.count
             }
             guard complete else { throw .failed(EIO) }
-            return OutgoingMessage(head: head)
+            return OutgoingMessage(head: head, inlineBodyCount: Int(file.length))
         }
         guard bodyCount <= Self.inlineBodyLimit else { return OutgoingMessage(head: head, body: response.body) }
         response.body.withUnsafeBytes { head.append(contentsOf: $0) }
-        return OutgoingMessage(head: head)
+        return OutgoingMessage(head: head, inlineBodyCount: bodyCount)
     }
 
     /// The complete bytes of `response` (head and body), for a caller that writes them itself.
