@@ -208,6 +208,7 @@ final class HTTPConnection: @unchecked Sendable {
             method = head.method
             target = head.target
             let framing = try BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)
+            if framing != .none { activity.mark(.receivingBody) }
             let continues = try expectsContinue(head)
             var request = HTTPRequest(
                 method: head.method, target: head.target, version: head.version.text, headers: head.headers,
