@@ -196,24 +196,27 @@ enum DriverWire {
             throw Problem(description: "fault.request: unknown request kind")
         }
         let occurrence: RequestFault.Occurrence
-        if let index = value["nth"]?.integerValue {
+        let counts: ClosedRange<Int64> = 1...Int64(Int32.max)
+        let sizes: ClosedRange<Int64> = 0...CheckedNumber.largestObject
+        if let index = try integer(value, "nth", in: counts) {
             occurrence = .nth(Int(index))
-        } else if let count = value["first"]?.integerValue {
+        } else if let count = try integer(value, "first", in: counts) {
             occurrence = .first(Int(count))
         } else {
             occurrence = value["every"] == nil ? .nth(1) : .every
         }
         let action: RequestFault.Action
-        if let status = value["status"]?.integerValue {
+        if let status = try integer(value, "status", in: 100...599) {
             action = .status(
-                Int(status), retryAfter: number(value["retryAfter"]), body: try optionalString(value, "body"))
-        } else if let size = value["misreport"]?.integerValue {
+                Int(status), retryAfter: try seconds(value["retryAfter"], "retryAfter"),
+                body: try optionalString(value, "body"))
+        } else if let size = try integer(value, "misreport", in: sizes) {
             action = .misreport(receivedBytes: size)
-        } else if let size = value["dropRequest"]?.integerValue {
+        } else if let size = try integer(value, "dropRequest", in: sizes) {
             action = .dropRequest(afterBytes: size)
-        } else if let size = value["dropResponse"]?.integerValue {
+        } else if let size = try integer(value, "dropResponse", in: sizes) {
             action = .dropResponse(afterBytes: size)
-        } else if let seconds = number(value["stall"]) {
+        } else if let seconds = try seconds(value["stall"], "stall") {
             action = .stall(seconds: seconds)
         } else if value["reset"] != nil {
             action = .reset
@@ -257,9 +260,35 @@ enum DriverWire {
         return Data(bytes)
     }
 
+    /// A finite number (`1e999`, which no Double holds, is none).
     static func number(_ value: JSONValue?) -> Double? {
-        guard case .number(let text)? = value else { return nil }
-        return Double(text)
+        guard case .number(let text)? = value, let number = Double(text), number.isFinite else { return nil }
+        return number
+    }
+
+    /// A number of seconds from 0 to a day; a message with another is malformed.
+    static func seconds(_ value: JSONValue?, _ key: String) throws(Problem) -> Double? {
+        guard let value, !isNull(value) else { return nil }
+        guard let number = number(value), let seconds = CheckedNumber.seconds(number, upTo: 86_400) else {
+            throw Problem(description: "\(key): expected a number of seconds from 0 to 86400, not \(value.text)")
+        }
+        return seconds
+    }
+
+    /// An integer within `range` under `key`, or nil when there is none; a message with another is malformed.
+    static func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int64>) throws(Problem) -> Int64? {
+        guard let member = value[key], !isNull(member) else { return nil }
+        guard let number = member.integerValue, range.contains(number) else {
+            throw Problem(
+                description:
+                    "\(key): expected an integer from \(range.lowerBound) to \(range.upperBound), not \(member.text)")
+        }
+        return number
+    }
+
+    private static func isNull(_ value: JSONValue) -> Bool {
+        if case .null = value { return true }
+        return false
     }
 
     static func string(_ value: JSONValue, _ key: String) throws(Problem) -> String {
