@@ -32,8 +32,15 @@ import Testing
             for message in messages {
                 id += 1
                 lines.append("{\"id\":\(id)," + message.dropFirst())
-                // Of these numbers only 0 is in range, and not as a count (nth) or a chunk size.
-                if number != "0" || message.contains("nth") || message.contains("chunkSize") { outOfRange.insert(id) }
+                // Of these numbers only 0 is in range, and not as a count (nth) or a chunk size; a chunk size or a
+                // download's limit may be as large as an Int64.
+                let limit = message.contains("chunkSize") || message.contains("maxSize")
+                let inRange =
+                    limit
+                    ? ["9007199254740993", "9223372036854775807"].contains(number)
+                        || number == "0" && message.contains("maxSize")
+                    : number == "0" && !message.contains("nth")
+                if !inRange { outOfRange.insert(id) }
             }
         }
         lines.append(#"{"op":"end"}"#)

@@ -227,10 +227,10 @@ final class OwnDriver: Sendable {
             }
             task = client.put(
                 reference, source: source, metadata: metadata,
-                chunkSize: try DriverWire.integer(message, "chunkSize", in: 1...CheckedNumber.largestObject))
+                chunkSize: try DriverWire.integer(message, "chunkSize", in: 1...Int64.max))
         case "getData":
             task = client.getData(
-                reference, maxSize: try DriverWire.integer(message, "maxSize", in: 0...CheckedNumber.largestObject) ?? 0
+                reference, maxSize: try DriverWire.integer(message, "maxSize", in: 0...Int64.max) ?? 0
             )
         default:
             task = client.write(reference, toFile: URL(fileURLWithPath: try DriverWire.string(message, "file")))
