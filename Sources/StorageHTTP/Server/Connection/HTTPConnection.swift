@@ -131,10 +131,10 @@ final class HTTPConnection: @unchecked Sendable {
         let request = HTTPRequest(
             method: head.method, target: head.target, version: head.version.text, headers: head.headers,
             body: Data(), remoteAddress: remoteAddress)
-        guard head.expectations.isEmpty,
-            (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none,
-            runtime.answersAtOnce?(request) == true
-        else {
+        let bodiless = (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none
+        guard head.expectations.isEmpty, bodiless, runtime.answersAtOnce?(request) == true else {
+            // Its head is in: until a thread takes it, the request is no slow client's to be evicted as one.
+            activity.mark(bodiless ? .responding : .receivingBody)
             return .handOff(.request(head, started: started))
         }
         activity.mark(.responding)
@@ -202,7 +202,7 @@ final class HTTPConnection: @unchecked Sendable {
             }()
         var method = prefetched?.method ?? ""
         var target = prefetched?.target ?? ""
-        activity.mark(.receiving)
+        if prefetched == nil { activity.mark(.receiving) }
         do {
             let head = try prefetched ?? readHead()
             method = head.method
