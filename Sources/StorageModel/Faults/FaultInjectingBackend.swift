@@ -83,6 +83,9 @@ public final class FaultInjectingBackend: StorageBackend {
             partial: { read, size in
                 var part = read
                 part.data = read.data.prefix(Int(size))
+                part.file = read.file.map {
+                    FileRegion(file: $0.file, offset: $0.offset, length: max(0, min($0.length, size)))
+                }
                 return part
             })
     }
