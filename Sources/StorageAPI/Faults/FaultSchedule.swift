@@ -3,7 +3,8 @@
 ///
 /// A fault counts the requests of its target from when it was armed. A fault on a GCS operation is a queue
 /// entry, as storage-testbench keeps them: each request of the operation takes the first entry not yet taken.
-/// A fault that acts on a request's body (`needsUploadBytes`) is passed over, not taken, by a request without one.
+/// A fault that acts on a request's body (`needsUploadBytes`) is passed over, not taken, by an upload request
+/// that sends none (a session start, a query); on any other request it acts as its status or reset.
 public struct FaultSchedule: Sendable {
     private struct Armed: Sendable {
         var fault: RequestFault
@@ -28,8 +29,8 @@ public struct FaultSchedule: Sendable {
     }
 
     /// The action the next request meets. `kind` and `operation` say what the request is (either may be unknown);
-    /// `carriesUploadBytes` whether it sends an object's bytes.
-    public mutating func next(kind: RequestFault.Kind?, operation: String?, carriesUploadBytes: Bool)
+    /// `sendsNoUploadBytes` whether it is an upload request that sends none of an object's bytes.
+    public mutating func next(kind: RequestFault.Kind?, operation: String?, sendsNoUploadBytes: Bool)
         -> RequestFault.Action?
     {
         var number = 0
@@ -38,7 +39,7 @@ public struct FaultSchedule: Sendable {
             seen[.kind(kind)] = number
         }
         if let operation, let index = armed.indices.first(where: { isPendingEntry($0, of: operation) }),
-            carriesUploadBytes || !armed[index].fault.action.needsUploadBytes
+            !(sendsNoUploadBytes && armed[index].fault.action.needsUploadBytes)
         {
             armed[index].firings += 1
             return armed[index].fault.action
@@ -46,7 +47,7 @@ public struct FaultSchedule: Sendable {
         guard let kind,
             let index = armed.indices.first(where: {
                 armed[$0].fault.target == .kind(kind) && armed[$0].fault.hits(number: number - armed[$0].before)
-                    && (carriesUploadBytes || !armed[$0].fault.action.needsUploadBytes)
+                    && !(sendsNoUploadBytes && armed[$0].fault.action.needsUploadBytes)
             })
         else { return nil }
         armed[index].firings += 1

@@ -70,7 +70,7 @@ final class FaultPlans: Sendable {
     func next(_ scope: Scope, for subject: FaultSubject) -> RequestFault.Action? {
         plans.withLock { plans in
             plans[scope]?.next(
-                kind: subject.kind, operation: subject.operation, carriesUploadBytes: subject.carriesUploadBytes)
+                kind: subject.kind, operation: subject.operation, sendsNoUploadBytes: subject.sendsNoUploadBytes)
         }
     }
 }

@@ -2,13 +2,14 @@ import StorageAPI
 import Testing
 
 /// Which fault the next request meets: counted per kind from when a fault was armed, queued per GCS operation, and
-/// passed over by requests without upload bytes when the fault acts on a body.
+/// passed over by upload requests without bytes when the fault acts on a body.
 @Suite struct FaultScheduleTests {
     private func next(
         _ schedule: inout FaultSchedule, _ kind: RequestFault.Kind?, operation: String? = nil,
         bytes: Bool = false
     ) -> RequestFault.Action? {
-        schedule.next(kind: kind, operation: operation, carriesUploadBytes: bytes)
+        let upload: [RequestFault.Kind?] = [.uploadStart, .chunk, .finalize, .query, .cancel]
+        return schedule.next(kind: kind, operation: operation, sendsNoUploadBytes: upload.contains(kind) && !bytes)
     }
 
     @Test func kindsAreCountedFromWhenTheFaultWasArmed() {
@@ -66,5 +67,15 @@ import Testing
         ])
         #expect(next(&counted, .chunk) == nil)
         #expect(next(&counted, .chunk, bytes: true) == .dropRequest(afterBytes: 1))
+        // On a request that is no upload, it acts at once (as its status would).
+        var download = FaultSchedule()
+        download.add([
+            RequestFault(
+                target: .operation("storage.objects.get"), occurrence: .nth(1),
+                action: .statusAfterRequestBytes(503, afterBytes: 1024))
+        ])
+        #expect(
+            next(&download, .download, operation: "storage.objects.get")
+                == .statusAfterRequestBytes(503, afterBytes: 1024))
     }
 }
