@@ -77,8 +77,8 @@ public final class StorageServer: Sendable {
             let readsOnLoop = answersReadsOnLoop
             let server = HTTPServer(
                 configuration: configuration, handler: { dispatch.respond(to: $0) },
-                screen: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
-                answersAtOnce: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
+                vetHead: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
+                answersOnLoop: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
             let port = try server.start()
             boundPort.withLock { $0 = port }
             current = server

@@ -132,7 +132,7 @@ final class HTTPConnection: @unchecked Sendable {
             method: head.method, target: head.target, version: head.version.text, headers: head.headers,
             body: Data(), remoteAddress: remoteAddress)
         let bodiless = (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none
-        guard head.expectations.isEmpty, bodiless, runtime.answersAtOnce?(request) == true else {
+        guard head.expectations.isEmpty, bodiless, runtime.answersOnLoop?(request) == true else {
             // Its head is in: until a thread takes it, the request is no slow client's to be evicted as one.
             activity.mark(bodiless ? .responding : .receivingBody)
             return .handOff(.request(head, started: started))
@@ -210,7 +210,7 @@ final class HTTPConnection: @unchecked Sendable {
             var request = HTTPRequest(
                 method: head.method, target: head.target, version: head.version.text, headers: head.headers,
                 body: Data(), remoteAddress: remoteAddress)
-            if framing != .none, let screen = runtime.screen, let refusal = screen(request) {
+            if framing != .none, let vetHead = runtime.vetHead, let refusal = vetHead(request) {
                 activity.mark(.responding)
                 let answer = Answer(
                     method: method, target: target, status: refusal.status, started: started,

@@ -14,9 +14,9 @@ import Darwin
 final class ServerRuntime: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    let vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
-    let answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?
+    let answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?
     let errorResponder: HTTPErrorResponder
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
@@ -39,15 +39,15 @@ final class ServerRuntime: Sendable {
     /// Binds and listens, and makes the event loops (started by `startAccepting()`).
     init(
         configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
-        answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?, errorResponder: @escaping HTTPErrorResponder,
+        vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
+        answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?, errorResponder: @escaping HTTPErrorResponder,
         log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
         self.configuration = configuration
         self.handler = handler
-        self.screen = screen
+        self.vetHead = vetHead
         self.streamsBody = streamsBody
-        self.answersAtOnce = answersAtOnce
+        self.answersOnLoop = answersOnLoop
         self.errorResponder = errorResponder
         self.log = log
         connectionLimit = min(configuration.maxConnections, DescriptorBudget.current.connections)
