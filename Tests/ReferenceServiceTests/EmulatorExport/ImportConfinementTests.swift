@@ -1,5 +1,4 @@
 import Foundation
-import Harness
 import ReferenceService
 import Testing
 
