@@ -7,8 +7,8 @@ import StorageWire
 /// An object resource as the GCS JSON API writes it: counts as decimal strings, `md5Hash` and `crc32c` in
 /// base64, `selfLink` and `mediaLink` on this server, custom metadata under `metadata`. Firebase's download
 /// tokens stay out: the store mints them on every upload, GCS objects have none.
-enum GCSObjectJSON {
-    static func encode(_ resource: ObjectResource, base: String) -> Data {
+package enum GCSObjectJSON {
+    package static func encode(_ resource: ObjectResource, base: String) -> Data {
         let path = "/b/" + GCSEscaping.escape(resource.bucket) + "/o/" + GCSEscaping.escape(resource.name)
         let generation = String(resource.generation)
         var writer = JSONObjectWriter()

@@ -6,9 +6,9 @@ import StorageSDK
 /// How the driver protocol writes the values it carries (docs/driver-protocol.md §3): references, metadata,
 /// metadata changes, errors, task events and faults, each as a JSON value. Both ends use it: the runner's
 /// `DriverClient` and the project's own driver.
-enum DriverWire {
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
+package enum DriverWire {
+    package struct Problem: Error, CustomStringConvertible {
+        package var description: String
     }
 
     // MARK: References
@@ -30,7 +30,7 @@ enum DriverWire {
     // MARK: Metadata
 
     /// An upload's metadata: the writable fields and the custom metadata, absent ones left out.
-    static func uploadMetadata(_ metadata: StorageMetadata) -> JSONValue {
+    package static func uploadMetadata(_ metadata: StorageMetadata) -> JSONValue {
         let fields = metadata.uploadFields
         var members = MetadataField.allCases.compactMap { field in
             fields[field].map { JSONValue.Member(field.rawValue, .string($0)) }
@@ -41,7 +41,7 @@ enum DriverWire {
         return .object(members)
     }
 
-    static func uploadMetadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
+    package static func uploadMetadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
         var metadata = StorageMetadata()
         metadata.cacheControl = try optionalString(value, "cacheControl")
         metadata.contentDisposition = try optionalString(value, "contentDisposition")
@@ -53,7 +53,7 @@ enum DriverWire {
     }
 
     /// What the service reported, as the SDK's `StorageMetadata` shows it.
-    static func metadata(_ metadata: StorageMetadata) -> JSONValue {
+    package static func metadata(_ metadata: StorageMetadata) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("bucket", .string(metadata.bucket)), .init("generation", .number(String(metadata.generation))),
             .init("metageneration", .number(String(metadata.metageneration))),
@@ -73,7 +73,7 @@ enum DriverWire {
         return .object(members)
     }
 
-    static func metadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
+    package static func metadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
         func integer(_ key: String) throws(Problem) -> Int64 {
             guard let number = value[key]?.integerValue else { throw Problem(description: "metadata.\(key): missing") }
             return number

@@ -5,9 +5,9 @@ import StorageAPI
 /// One object's metadata file as the emulator writes it (its `StoredFileMetadata`): GCS field names, numbers
 /// for generation, metageneration and size, times as ISO 8601 strings, and `crc32c` as the checksum's
 /// decimal value (not base64 as on the wire).
-enum EmulatorObjectJSON {
+package enum EmulatorObjectJSON {
     /// What a metadata file says of its object.
-    struct Entry {
+    package struct Entry {
         var bucket: String
         var name: String
         var size: Int64
@@ -18,7 +18,7 @@ enum EmulatorObjectJSON {
         var stamps: FixedStamps
     }
 
-    static func encode(_ resource: ObjectResource) -> JSONValue {
+    package static func encode(_ resource: ObjectResource) -> JSONValue {
         var members: [JSONValue.Member] = [
             .init("name", .string(resource.name)),
             .init("bucket", .string(resource.bucket)),
@@ -59,7 +59,7 @@ enum EmulatorObjectJSON {
     }
 
     /// Reads a metadata file's value; throws a sentence naming the field that is wrong.
-    static func decode(_ value: JSONValue) throws(EmulatorExportError) -> Entry {
+    package static func decode(_ value: JSONValue) throws(EmulatorExportError) -> Entry {
         guard case .object = value else { throw problem("expected a JSON object, found \(value.kindDescription)") }
         let name = try required(value, "name")
         let bucket = try required(value, "bucket")
