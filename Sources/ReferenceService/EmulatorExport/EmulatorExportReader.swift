@@ -26,11 +26,13 @@ struct EmulatorExportReader {
         for relative in try metadataFiles(in: metadataFolder) {
             let file = metadataFolder.appendingPathComponent(relative)
             let object = try self.object(file, relative: relative, blobs: blobsFolder, buckets: buckets)
-            let key = object.entry.bucket + "\n" + object.entry.name
+            let key = object.entry.resource.bucket + "\n" + object.entry.resource.name
             if let earlier = seen[key] {
                 throw EmulatorExportError(
                     file: file.path,
-                    problem: "gs://\(object.entry.bucket)/\(object.entry.name) is also described by \(earlier)")
+                    problem:
+                        "gs://\(object.entry.resource.bucket)/\(object.entry.resource.name) is also described by \(earlier)"
+                )
             }
             seen[key] = file.path
             objects.append(object)
@@ -105,9 +107,10 @@ struct EmulatorExportReader {
         } catch {
             throw EmulatorExportError(file: file.path, problem: error.problem)
         }
-        guard buckets.contains(entry.bucket) else {
+        guard buckets.contains(entry.resource.bucket) else {
             throw EmulatorExportError(
-                file: file.path, problem: "bucket \"\(entry.bucket)\" is not in \(EmulatorExportLayout.bucketsFile)")
+                file: file.path,
+                problem: "bucket \"\(entry.resource.bucket)\" is not in \(EmulatorExportLayout.bucketsFile)")
         }
         let blob = try blobFile(for: relative, in: blobs, metadata: file)
         let data: Data
@@ -116,9 +119,10 @@ struct EmulatorExportReader {
         } catch {
             throw EmulatorExportError(file: blob.path, problem: "cannot be read: \(error.localizedDescription)")
         }
-        guard Int64(data.count) == entry.size else {
+        guard Int64(data.count) == entry.resource.size else {
             throw EmulatorExportError(
-                file: blob.path, problem: "holds \(data.count) bytes, but \(file.lastPathComponent) says \(entry.size)")
+                file: blob.path,
+                problem: "holds \(data.count) bytes, but \(file.lastPathComponent) says \(entry.resource.size)")
         }
         return (entry, data)
     }
