@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Primitives
 import StorageAPI
 import StorageSDK
 import Testing
@@ -51,5 +52,61 @@ import Testing
         #expect(
             DriverWire.uploadMetadata(StorageMetadata(resource: Self.bare)).text == #"{"contentEncoding":"identity"}"#)
         #expect(DriverWire.uploadMetadata(StorageMetadata()).text == "{}")
+    }
+}
+
+extension DriverWireMetadataTests {
+    private func decode(_ text: String) throws -> StorageMetadata {
+        try DriverWire.metadata(JSONParser.parse(Data(text.utf8)))
+    }
+
+    @Test func metadataRoundTrips() throws {
+        for resource in [Self.sample, Self.bare] {
+            let metadata = StorageMetadata(resource: resource)
+            #expect(try DriverWire.metadata(DriverWire.metadata(metadata)) == metadata)
+        }
+    }
+
+    @Test func uploadMetadataRoundTrips() throws {
+        var metadata = StorageMetadata()
+        metadata.contentType = "text/plain"
+        metadata.cacheControl = "no-cache"
+        metadata.customMetadata = ["k": "v"]
+        #expect(try DriverWire.uploadMetadata(DriverWire.uploadMetadata(metadata)) == metadata)
+        var empty = StorageMetadata()
+        empty.customMetadata = [:]
+        #expect(try DriverWire.uploadMetadata(DriverWire.uploadMetadata(empty)).customMetadata == [:])
+        #expect(try DriverWire.uploadMetadata(DriverWire.uploadMetadata(StorageMetadata())) == StorageMetadata())
+    }
+
+    /// What another SDK's driver may send: counts as strings, no path, no times.
+    @Test func readsOtherDriversMetadata() throws {
+        let metadata = try decode(#"{"bucket":"b","generation":"7","metageneration":1,"size":"3","contentType":"a/b"}"#)
+        #expect(metadata.bucket == "b" && metadata.generation == 7 && metadata.size == 3)
+        #expect(metadata.contentType == "a/b")
+        #expect(metadata.path == "")
+        #expect(metadata.timeCreated == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test(arguments: [
+        (#"{"generation":1,"metageneration":1,"size":1}"#, "metadata.bucket: missing"),
+        (#"{"bucket":"b","metageneration":1,"size":1}"#, "metadata.generation: missing"),
+        (#"{"bucket":"b","generation":1,"metageneration":1,"size":"x"}"#, "metadata.size: expected an integer"),
+        (
+            #"{"bucket":"b","generation":1,"metageneration":1,"size":1,"customMetadata":{"k":1}}"#,
+            "metadata.customMetadata.k"
+        ),
+        (
+            #"{"bucket":"b","generation":1,"metageneration":1,"size":1,"updated":"later"}"#,
+            "metadata.updated: expected a timestamp"
+        ),
+        (#""metadata""#, "metadata: expected an object"),
+    ])
+    func badMetadataNamesItsField(_ text: String, _ message: String) {
+        #expect {
+            try decode(text)
+        } throws: { error in
+            (error as? DriverWire.Problem)?.description.contains(message) == true
+        }
     }
 }

@@ -51,3 +51,65 @@ import Testing
         #expect(EmulatorObjectJSON.encode(Self.bare).text == "{\((head + bare).joined(separator: ","))}")
     }
 }
+
+extension EmulatorObjectJSONTests {
+    private func decode(_ text: String) throws -> EmulatorObjectJSON.Entry {
+        try EmulatorObjectJSON.decode(try JSONParser.parse(Data(text.utf8)))
+    }
+
+    /// A file written and read back describes the same object, and fixes what an upload would mint.
+    @Test func roundTripsAnObject() throws {
+        for resource in [Self.sample, Self.bare] {
+            let entry = try EmulatorObjectJSON.decode(EmulatorObjectJSON.encode(resource))
+            #expect(entry.resource == resource)
+            #expect(
+                entry.stamps
+                    == FixedStamps(
+                        downloadTokens: resource.downloadTokens, generation: resource.generation,
+                        metageneration: resource.metageneration, timeCreated: resource.timeCreated,
+                        updated: resource.updated))
+        }
+        let bare = try EmulatorObjectJSON.decode(EmulatorObjectJSON.encode(Self.bare))
+        #expect(bare.metadata == ObjectMetadataFields(), "identity is not written, so it is not given")
+        let full = try EmulatorObjectJSON.decode(EmulatorObjectJSON.encode(Self.sample))
+        #expect(full.metadata == Self.sample.writableFields)
+    }
+
+    /// What the emulator's own files hold: the decimal CRC32C, values of other types in `customMetadata`, and
+    /// nothing of what an upload mints.
+    @Test func readsTheEmulatorsFile() throws {
+        let entry = try decode(
+            #"{"name":"a","bucket":"b","size":11,"md5Hash":"XrY7u+Ae7tCTyyK7j1rNww==","crc32c":"3381945770","#
+                + #""customMetadata":{"n":5,"x":null,"s":"t"}}"#)
+        #expect(entry.resource.crc32c == "yZRlqg==")
+        #expect(entry.resource.customMetadata == ["n": "5", "x": "", "s": "t"])
+        #expect(entry.stamps == FixedStamps())
+        #expect(entry.metadata == ObjectMetadataFields(customMetadata: ["n": "5", "x": "", "s": "t"]))
+    }
+
+    @Test(arguments: [
+        (#"{"bucket":"b","size":1,"md5Hash":"x","crc32c":"1"}"#, "name: missing"),
+        (#"{"name":"a","bucket":"b","md5Hash":"x","crc32c":"1"}"#, "size: missing"),
+        (#"{"name":"a","bucket":"b","size":1,"md5Hash":"","crc32c":"1"}"#, "md5Hash: missing"),
+        (
+            #"{"name":"a","bucket":"b","size":1,"md5Hash":"x","crc32c":"1","generation":0}"#,
+            "generation: expected a whole number from 1, found 0"
+        ),
+        (
+            #"{"name":"a","bucket":"b","size":1,"md5Hash":"x","crc32c":"1","downloadTokens":[1]}"#,
+            "downloadTokens: expected a list of strings"
+        ),
+        (
+            #"{"name":"a","bucket":"b","size":1,"md5Hash":"x","crc32c":"1","updated":"soon"}"#,
+            "updated: expected a timestamp, found soon"
+        ),
+        (#"["name"]"#, "expected a JSON object"),
+    ])
+    func aBadFileNamesItsField(_ text: String, _ message: String) {
+        #expect {
+            try decode(text)
+        } throws: { error in
+            (error as? EmulatorExportError)?.problem.contains(message) == true
+        }
+    }
+}

@@ -32,3 +32,54 @@ import Testing
         #expect(text(ObjectResourceJSONTests.bare) == "{\(links.joined(separator: ","))}")
     }
 }
+
+extension GCSObjectJSONTests {
+    private func decode(_ text: String) throws -> ObjectResource {
+        try GCSObjectJSON.decode(Data(text.utf8))
+    }
+
+    /// Everything GCS carries comes back; download tokens are Firebase's and are neither written nor read.
+    @Test func roundTripsWhatGCSCarries() throws {
+        for resource in [ObjectResourceJSONTests.sample, ObjectResourceJSONTests.bare] {
+            var expected = resource
+            expected.downloadTokens = []
+            #expect(try GCSObjectJSON.decode(GCSObjectJSON.encode(resource, base: Self.base)) == expected)
+        }
+    }
+
+    @Test func readsGCSAnswersAndIgnoresDownloadTokens() throws {
+        let resource = try decode(
+            #"{"kind":"storage#object","name":"n","bucket":"b","generation":"12","metageneration":"2","size":"5","#
+                + #""crc32c":"yZRlqg==","downloadTokens":"t1,t2","timeStorageClassUpdated":"x","metadata":{"k":"v"}}"#)
+        #expect(resource.generation == 12 && resource.metageneration == 2 && resource.size == 5)
+        #expect(resource.crc32c == "yZRlqg==")
+        #expect(resource.downloadTokens.isEmpty)
+        #expect(resource.customMetadata == ["k": "v"])
+        #expect(resource.contentEncoding == "identity")
+        #expect(resource.storageClass == "")
+    }
+
+    @Test(arguments: [
+        (#"{"bucket":"b"}"#, #"no "name""#),
+        (#"{"name":"","bucket":"b"}"#, #"no "name""#),
+        (
+            #"{"name":"n","bucket":"b","size":"-1"}"#,
+            #""size" in the object resource is not a whole number from 0: "-1""#
+        ),
+        (
+            #"{"name":"n","bucket":"b","generation":"0"}"#,
+            #""generation" in the object resource is not a whole number from 1"#
+        ),
+        (#"{"name":"n","bucket":"b","updated":"yesterday"}"#, #""updated" in the object resource is not a timestamp"#),
+        (#"{"name":"n","bucket":"b","metadata":{"k":2}}"#, #""k" in "metadata" of the object resource must be"#),
+        (#"{"name":"n","bucket":"b","contentType":7}"#, #""contentType" in the object resource must be a string"#),
+    ])
+    func malformedAnswersNameTheField(_ text: String, _ mention: String) {
+        #expect {
+            try decode(text)
+        } throws: { error in
+            guard let error = error as? BackendError else { return false }
+            return error.kind == .malformedResponse && error.message.contains(mention)
+        }
+    }
+}
