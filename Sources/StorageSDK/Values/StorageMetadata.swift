@@ -4,9 +4,9 @@ import StorageAPI
 /// An object's metadata as the client sees it (the SDK's `StorageMetadata`): the fields a caller may
 /// write, the values the service reported, and what changed since.
 ///
-/// A metadata made with `init()` is for an upload; one made from an `ObjectResource` remembers the
-/// writable values it started with, so `patch()` sends only what the caller changed. Equality compares
-/// the visible values, not the remembered ones.
+/// A metadata made with `init()` is for an upload; one made from an `ObjectResource` keeps that resource, so
+/// `patch()` sends only what the caller changed and `resource` shows the object with the caller's changes.
+/// Equality compares the visible values, not the remembered ones.
 public struct StorageMetadata: Sendable, Equatable {
     /// What the service reported; nil for metadata made for an upload.
     private let reported: ObjectResource?

@@ -18,10 +18,6 @@ package enum ObjectResourceJSON {
 
     /// Reads a service's answer; throws `.malformedResponse` naming what is wrong.
     package static func decode(_ data: Data) throws(BackendError) -> ObjectResource {
-        try decode(WireObject(parsing: data, what: "the object metadata", side: .response))
-    }
-
-    package static func decode(_ object: WireObject) throws(BackendError) -> ObjectResource {
-        try object.objectResource(.firebaseV0)
+        try WireObject(parsing: data, what: "the object metadata", side: .response).objectResource(.firebaseV0)
     }
 }
