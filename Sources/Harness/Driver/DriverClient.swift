@@ -38,7 +38,7 @@ final class DriverClient: ScenarioClient, Sendable {
                 })
     }
 
-    func configure(user: ScenarioUser, retry: RetryTimes, cap: Double) throws(StepFailure) {
+    func configure(user: ScenarioUser, retry: RetryTimes) throws(StepFailure) {
         let auth: JSONValue =
             switch user {
             case .signedIn(let uid): .string(IDToken.unsigned(uid: uid))
@@ -46,7 +46,7 @@ final class DriverClient: ScenarioClient, Sendable {
             case .invalidToken: .string(IDToken.malformed)
             }
         let seconds = { (value: Double?) -> JSONValue in
-            value.map { .number(String($0)) } ?? (cap.isFinite ? .number(String(cap)) : .null)
+            value.map { .number(String($0)) } ?? .null
         }
         _ = try expectSuccess(
             "begin",

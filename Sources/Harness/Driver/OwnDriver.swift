@@ -157,7 +157,7 @@ final class OwnDriver: Sendable {
         client.setRetryTimes(
             RetryTimes(
                 upload: DriverWire.number(retry["upload"]), download: DriverWire.number(retry["download"]),
-                operation: DriverWire.number(retry["operation"])), cap: .infinity)
+                operation: DriverWire.number(retry["operation"])))
         session.withLock { $0 = Session(client: client) }
         return .success([])
     }

@@ -9,7 +9,8 @@ import StorageSDK
 ///
 /// Nothing beyond the public API is used: each scenario's bucket is created with `POST /storage/v1/b`
 /// (named from the scenario id and the run's nonce, so parallel jobs and reruns never meet) and its
-/// fixtures are stored with multipart uploads. What the JSON API cannot express is declared in `lacks`.
+/// fixtures are stored with multipart uploads. What the JSON API cannot express is declared in `lacks`. The
+/// client's retry waits run on the session's `VirtualClock`, as against a v0 endpoint (`HTTPTarget`).
 public struct GCSTarget: Target {
     public let baseURL: URL
     public let nonce: String
@@ -51,7 +52,10 @@ public struct GCSTarget: Target {
             if error.kind == .transport { throw .failed("cannot reach \(name): \(error.description)") }
             throw .failed("cannot create the bucket \(bucket): \(error.description)")
         }
-        return GCSTargetSession(storage: Storage(bucket: bucket, backend: backend, host: name), backend: backend)
+        let clock = VirtualClock()
+        let storage = Storage(
+            bucket: bucket, backend: RealTimeBackend(backend, clock: clock), host: name, clock: clock)
+        return GCSTargetSession(storage: storage, backend: backend)
     }
 
     /// `GET /storage/v1/b?project=…` must answer a JSON bucket list.

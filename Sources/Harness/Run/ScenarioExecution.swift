@@ -21,8 +21,6 @@ final class ScenarioExecution {
     /// The client the steps drive: the project's own over the session's `Storage` (behind the scenario's
     /// faults when it has some), or a driver's.
     let client: any ScenarioClient
-    /// The longest retry wait when the scenario sets none: unbounded in process, where time is virtual.
-    private let retryCap: Double
 
     /// `client` is a driver's; nil runs the project's own client in process over the session.
     init(
@@ -40,9 +38,6 @@ final class ScenarioExecution {
             ?? LocalClient(
                 session: base, faults: scenario.hasFaults ? scenario.given.faults : nil,
                 requestTimeout: scenario.given.retry.timeout ?? Self.requestTimeout)
-        // Against a live endpoint (real time), waits are capped to an eighth of the step timeout unless the
-        // scenario sets them: a target that goes away then costs seconds per scenario, not minutes.
-        retryCap = base.clock is VirtualClock ? Double.infinity : stepTimeout / 8
         values["bucket"] = .string(base.bucket)
     }
 
@@ -102,7 +97,7 @@ final class ScenarioExecution {
             case .failed(let reason): throw StepFailure.error(.fixtureError, reason)
             }
         }
-        try client.configure(user: scenario.given.user, retry: scenario.given.retry, cap: retryCap)
+        try client.configure(user: scenario.given.user, retry: scenario.given.retry)
     }
 
     private func perform(_ step: Step) throws(StepFailure) {

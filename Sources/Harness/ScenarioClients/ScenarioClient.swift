@@ -11,7 +11,7 @@ import StorageSDK
 /// client itself (a driver that died, timed out or wrote garbage), which errors the scenario.
 protocol ScenarioClient: AnyObject {
     /// Who the requests run as, and how long the client retries (nil keeps the SDK's).
-    func configure(user: ScenarioUser, retry: RetryTimes, cap: Double) throws(StepFailure)
+    func configure(user: ScenarioUser, retry: RetryTimes) throws(StepFailure)
     func reference(path: String) throws(StepFailure) -> ClientReference
     func reference(url: String) throws(StepFailure) -> Result<ClientReference, StorageError>
     /// The root, or where `link` leads from `reference` (nil: the root's parent).

@@ -1,0 +1,50 @@
+import Foundation
+import Harness
+import ScenarioLanguage
+import StorageAPI
+import Testing
+
+/// Against a live target the project's client waits on the session's virtual clock, as in process: retry
+/// back-off, `Retry-After` and injected stalls cost no real time, and the step timeout bounds a step's wait for
+/// the target, not the client's retry budget.
+@Suite("Runner: the client's clock over HTTP")
+struct LiveClockTests {
+    /// Three retries of 1–2 s each: more than the whole step timeout of the run below.
+    static let retried = """
+        scenario: 408, 502 and 504 are retried like 503
+        given:
+          faults:
+            - { request: uploadStart, status: 502 }
+            - { request: chunk, status: 408 }
+            - { request: finalize, status: 504, retryAfter: 30 }
+        steps:
+          - put: retry/statuses.bin
+            data: { random: 600KiB, seed: 3 }
+            expect: { events: [resume, progress+, success], metadata: { size: 614400 } }
+        ---
+        scenario: a stall past the request timeout
+        given:
+          objects:
+            a.txt: { text: hello }
+          faults:
+            - { request: download, stall: 30 }
+          retry: { timeout: 20 }
+        steps:
+          - getData: a.txt
+            maxSize: 1KiB
+            expect: { data: { text: hello } }
+        """
+
+    @Test(arguments: ["http", "gcs+http"])
+    func retryWaitsLongerThanTheStepTimeoutPassOnTheVirtualClock(_ scheme: String) throws {
+        let (server, url) = try HTTPRunTests.serve()
+        defer { server.stop() }
+        let target: any Target =
+            scheme == "http"
+            ? HTTPTarget(baseURL: url, requestTimeout: 2) : GCSTarget(baseURL: url, requestTimeout: 2)
+        let text = try ScenarioText(Self.retried)
+        let runner = ScenarioRunner(target: target, stepTimeout: 2, toolVersion: "test")
+        let reports = text.file.scenarios.map { runner.runScenario($0, in: text.file) }
+        for report in reports { expectPassed(report) }
+    }
+}
