@@ -121,6 +121,8 @@ final class LocalClient: ScenarioClient {
         storage.runPendingWork { condition() || Date() >= deadline }
     }
 
+    var waits: ClockWaits { storage.clock.waits }
+
     func close() {}
 
     private static func page(_ result: StorageListResult) -> ClientPage {

@@ -37,6 +37,8 @@ protocol ScenarioClient: AnyObject {
     /// Lets the client's tasks run until `condition` holds or `deadline` passes; false when nothing is left
     /// that could make it hold (every task ended or paused).
     func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool
+    /// What the client's waits on its clock (retry back-off, `Retry-After`, stalls) have cost so far.
+    var waits: ClockWaits { get }
     /// Ends the session: the client lets go of everything.
     func close()
 }

@@ -46,5 +46,9 @@ struct LiveClockTests {
         let runner = ScenarioRunner(target: target, stepTimeout: 2, toolVersion: "test")
         let reports = text.file.scenarios.map { runner.runScenario($0, in: text.file) }
         for report in reports { expectPassed(report) }
+        // At least 1 + 1 + 30 s of retry waits, and 20 s of a stall that timed out, none of it in real time.
+        #expect(reports[0].clientWaits.total >= 32)
+        #expect(reports[1].clientWaits.total >= 21)
+        #expect(reports.map(\.clientWaits.inRealTime) == [0, 0])
     }
 }
