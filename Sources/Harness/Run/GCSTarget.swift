@@ -96,6 +96,22 @@ private final class GCSTargetSession: TargetSession {
         throw .unsupported(GCSTarget.lacking[.rules] ?? "rules")
     }
 
-    /// The bucket is left as it is: its name is never used again.
-    func close() {}
+    /// The bucket is emptied and deleted, so that a server that holds every bucket of every run (and rewrites
+    /// its whole index on each change, as gcp-storage-emulator does) stays small. Failures are ignored, since
+    /// the bucket's name is never used again: an object that cannot be deleted is left, with its bucket.
+    func close() {
+        let bucket = storage.bucket
+        for _ in 0..<Self.longestCleanup {
+            guard let page = try? backend.list(ListRequest(bucket: bucket, delimiter: nil)), !page.items.isEmpty
+            else { break }
+            let deleted = page.items.filter { name in
+                (try? backend.deleteObject(ObjectAddress(bucket: bucket, name: name))) != nil
+            }
+            if deleted.isEmpty { break }
+        }
+        try? backend.deleteBucket(bucket)
+    }
+
+    /// The most first pages a cleanup deletes.
+    private static let longestCleanup = 100
 }
