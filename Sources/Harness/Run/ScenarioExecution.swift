@@ -48,6 +48,8 @@ final class ScenarioExecution {
     /// Runs the scenario; never throws: every problem becomes the outcome.
     func run() -> Outcome {
         defer { client.close() }
+        // The project's client over HTTP sends nothing past a step's timeout (its retries wait on a virtual clock).
+        let wire = session.storage.backend as? RealTimeBackend
         do throws(StepFailure) {
             try applyGiven()
             for (index, step) in scenario.steps.enumerated() {
@@ -64,7 +66,14 @@ final class ScenarioExecution {
                             duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                         ))
                 }
-                try perform(step)
+                wire?.setDeadline(Date(timeIntervalSinceNow: stepTimeout))
+                do {
+                    try perform(step)
+                } catch {
+                    try checkDeadline(of: wire)
+                    throw error
+                }
+                try checkDeadline(of: wire)
             }
             currentStep = nil
             for record in tasks {
@@ -125,6 +134,15 @@ final class ScenarioExecution {
             transcript.add("  faults from here: \(faults.count)")
             try client.addFaults(faults)
         }
+    }
+
+    /// A step whose requests were cut off at its timeout timed out, whatever it made of that.
+    private func checkDeadline(of wire: RealTimeBackend?) throws(StepFailure) {
+        guard let wire, wire.refusedPastDeadline else { return }
+        throw .error(
+            .stepTimeout,
+            "the step did not finish within \(Seconds.plain(stepTimeout)) s (the target stopped answering: "
+                + "the client's requests after that were not sent)")
     }
 
     // MARK: Shared helpers for the steps

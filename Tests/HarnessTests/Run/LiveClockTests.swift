@@ -1,7 +1,11 @@
 import Foundation
+import HTTPCore
 import Harness
+import ReferenceService
 import ScenarioLanguage
 import StorageAPI
+import StorageSDK
+import StorageServer
 import Testing
 
 /// Against a live target the project's client waits on the session's virtual clock, as in process: retry
@@ -50,5 +54,24 @@ struct LiveClockTests {
         #expect(reports[0].clientWaits.total >= 32)
         #expect(reports[1].clientWaits.total >= 21)
         #expect(reports.map(\.clientWaits.inRealTime) == [0, 0])
+    }
+
+    /// A server that stops answering: the client's retries cost no time, so the step ends at its timeout
+    /// (one request's timeout later at most) as timed out, not after the client's whole retry budget.
+    @Test func aStepAgainstAServerThatStopsAnsweringTimesOut() throws {
+        let service = ReferenceBackend()
+        let silent = FaultInjectingBackend(
+            service, faults: [RequestFault(kind: .metadata, occurrence: .every, action: .stall(seconds: 2))],
+            clock: SystemClock())
+        let server = StorageServer(
+            backend: silent, configuration: HTTPServerConfiguration(port: 0), administration: service)
+        let url = try #require(URL(string: "http://127.0.0.1:\(try server.start())"))
+        defer { server.stop() }
+        let text = try ScenarioText(
+            ScenarioText.steps("- getMetadata: a.txt", given: "objects:\n  a.txt: { text: hello }"))
+        let runner = ScenarioRunner(
+            target: HTTPTarget(baseURL: url, requestTimeout: 0.3), stepTimeout: 0.3, toolVersion: "test")
+        let report = runner.runScenario(text.file.scenarios[0], in: text.file)
+        #expect(report.outcome.failure?.type == .stepTimeout, "\(report.outcome.failure?.detail ?? "passed")")
     }
 }

@@ -112,6 +112,28 @@ import Testing
         #expect(wire.answered.withLock { $0 }, "the sleep skipped past a request on the wire")
         #expect(clock.now == 600)
     }
+
+    @Test func pastItsDeadlineARealTimeBackendSendsNothing() throws {
+        let service = ReferenceBackend()
+        try service.seed(bucket: "bkt", name: "a", data: Data("hello".utf8))
+        let backend = RealTimeBackend(service, clock: VirtualClock())
+        let object = ObjectAddress(bucket: "bkt", name: "a")
+        backend.setDeadline(Date(timeIntervalSinceNow: 3600))
+        _ = try backend.getMetadata(object)
+        #expect(!backend.refusedPastDeadline)
+        backend.setDeadline(Date(timeIntervalSinceNow: -1))
+        do {
+            try backend.deleteObject(object)
+            Issue.record("a request past the deadline was sent")
+        } catch {
+            #expect(error.kind == .transport)
+        }
+        #expect(backend.refusedPastDeadline)
+        #expect((try? service.getMetadata(object)) != nil, "the refused delete reached the service")
+        backend.setDeadline(nil)
+        #expect(!backend.refusedPastDeadline)
+        try backend.deleteObject(object)
+    }
 }
 
 /// Stands for the network: a request's stall on it takes 50 ms of real time, and says when it starts and ends.
