@@ -48,7 +48,8 @@ bare ./storage-conformance run --quiet --junit "$reports/junit-release.xml"
 
 step "serve from the release binary, and the suite over v0 and over the GCS JSON API against it"
 log="$work/serve.log"
-(cd "$folder" && env -i PATH="$bare_path" HOME="$work" ./storage-conformance serve --port 0 >"$log" 2>&1) &
+# exec: the PID is serve's own, so that the cleanup stops it.
+(cd "$folder" && exec env -i PATH="$bare_path" HOME="$work" ./storage-conformance serve --port 0 >"$log" 2>&1) &
 serve_pid=$!
 port=""
 for _ in $(seq 1 100); do
