@@ -29,6 +29,11 @@ extension GCSJSONClient {
         } while token != nil
     }
 
+    /// `DELETE /storage/v1/b/<bucket>`: the server refuses a bucket that still holds objects.
+    public func deleteBucket(_ bucket: String) throws(BackendError) {
+        _ = try send("DELETE", bucketPath(bucket))
+    }
+
     /// Whether the endpoint answers the JSON API: `GET /storage/v1/b?project=P` must be a JSON bucket list.
     public func checkJSONAPI() throws(BackendError) {
         let response = try send("GET", "/storage/v1/b", query: [("project", project)])

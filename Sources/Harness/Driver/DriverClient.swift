@@ -17,6 +17,8 @@ final class DriverClient: ScenarioClient, Sendable {
     private let counter = Locked(0)
     /// A control (pause, observe, …) that failed inside an event handler, thrown at the next wait.
     private let controlFailure = Locked<StepFailure?>(nil)
+    /// The seconds of every retry wait the driver announced.
+    private let announcedWaits = Locked(0.0)
 
     /// Starts the driver and greets it; `target` is what `run --target` named (`http://…` or `gcs+http://…`).
     init(spec: DriverSpec, target: String, bucket: String, faults: [RequestFault], timeout: TimeInterval)
@@ -38,7 +40,7 @@ final class DriverClient: ScenarioClient, Sendable {
                 })
     }
 
-    func configure(user: ScenarioUser, retry: RetryTimes, cap: Double) throws(StepFailure) {
+    func configure(user: ScenarioUser, retry: RetryTimes) throws(StepFailure) {
         let auth: JSONValue =
             switch user {
             case .signedIn(let uid): .string(IDToken.unsigned(uid: uid))
@@ -46,7 +48,7 @@ final class DriverClient: ScenarioClient, Sendable {
             case .invalidToken: .string(IDToken.malformed)
             }
         let seconds = { (value: Double?) -> JSONValue in
-            value.map { .number(String($0)) } ?? (cap.isFinite ? .number(String(cap)) : .null)
+            value.map { .number(String($0)) } ?? .null
         }
         _ = try expectSuccess(
             "begin",
@@ -275,11 +277,12 @@ final class DriverClient: ScenarioClient, Sendable {
                 return
             }
             if message["event"]?.stringValue == "retry" {
-                task.deliverRetry(
-                    RetryWait(
-                        retry: Int(message["retry"]?.integerValue ?? 0),
-                        seconds: DriverWire.number(message["seconds"]) ?? 0,
-                        failure: BackendError(.transport, message["failure"]?.stringValue ?? "")))
+                let wait = RetryWait(
+                    retry: Int(message["retry"]?.integerValue ?? 0),
+                    seconds: DriverWire.number(message["seconds"]) ?? 0,
+                    failure: BackendError(.transport, message["failure"]?.stringValue ?? ""))
+                if wait.seconds.isFinite, wait.seconds > 0 { announcedWaits.withLock { $0 += wait.seconds } }
+                task.deliverRetry(wait)
             } else {
                 task.deliver(try event(message), product: try product(message["result"]))
             }
@@ -305,6 +308,12 @@ final class DriverClient: ScenarioClient, Sendable {
         if let data = try DriverWire.bytes(value, "data") { return .data(data) }
         if let path = value["file"]?.stringValue { return .file(URL(fileURLWithPath: path)) }
         return nil
+    }
+
+    /// The retry waits the driver announced: its SDK keeps its own clock, taken to be real time.
+    var waits: ClockWaits {
+        let seconds = announcedWaits.withLock { $0 }
+        return ClockWaits(total: seconds, inRealTime: seconds)
     }
 
     func close() {

@@ -158,7 +158,7 @@ final class OwnDriver: Sendable {
             RetryTimes(
                 upload: try DriverWire.seconds(retry["upload"], "retry.upload"),
                 download: try DriverWire.seconds(retry["download"], "retry.download"),
-                operation: try DriverWire.seconds(retry["operation"], "retry.operation")), cap: .infinity)
+                operation: try DriverWire.seconds(retry["operation"], "retry.operation")))
         session.withLock { $0 = Session(client: client) }
         return .success([])
     }

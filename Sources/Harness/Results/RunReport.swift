@@ -1,4 +1,5 @@
 import Foundation
+import StorageAPI
 
 /// Everything a run produced, in the shape every report format reads: one file report per scenario
 /// file, one scenario report per scenario. Reports know nothing of how a result came about.
@@ -68,10 +69,13 @@ public struct ScenarioReport: Sendable, Equatable {
     public var transcript: String
     /// How long each step that ran took, in order (a failing step is the last).
     public var steps: [StepTiming]
+    /// The client's waits on its own clock (retry back-off, `Retry-After`, stalls): how long they lasted, and
+    /// how much of `duration` they took (the part that passed in real time); the rest of `duration` is work.
+    public var clientWaits: ClockWaits
 
     public init(
         id: String, name: String, line: Int, duration: Double, outcome: Outcome, transcript: String,
-        steps: [StepTiming] = []
+        steps: [StepTiming] = [], clientWaits: ClockWaits = ClockWaits()
     ) {
         self.id = id
         self.name = name
@@ -80,6 +84,7 @@ public struct ScenarioReport: Sendable, Equatable {
         self.outcome = outcome
         self.transcript = transcript
         self.steps = steps
+        self.clientWaits = clientWaits
     }
 }
 

@@ -9,7 +9,8 @@ import StorageSDK
 ///
 /// Nothing beyond the public API is used: each scenario's bucket is created with `POST /storage/v1/b`
 /// (named from the scenario id and the run's nonce, so parallel jobs and reruns never meet) and its
-/// fixtures are stored with multipart uploads. What the JSON API cannot express is declared in `lacks`.
+/// fixtures are stored with multipart uploads. What the JSON API cannot express is declared in `lacks`. The
+/// client's retry waits run on the session's `VirtualClock`, as against a v0 endpoint (`HTTPTarget`).
 public struct GCSTarget: Target {
     public let baseURL: URL
     public let nonce: String
@@ -51,7 +52,10 @@ public struct GCSTarget: Target {
             if error.kind == .transport { throw .failed("cannot reach \(name): \(error.description)") }
             throw .failed("cannot create the bucket \(bucket): \(error.description)")
         }
-        return GCSTargetSession(storage: Storage(bucket: bucket, backend: backend, host: name), backend: backend)
+        let clock = VirtualClock()
+        let storage = Storage(
+            bucket: bucket, backend: RealTimeBackend(backend, clock: clock), host: name, clock: clock)
+        return GCSTargetSession(storage: storage, backend: backend)
     }
 
     /// `GET /storage/v1/b?project=…` must answer a JSON bucket list.
@@ -92,6 +96,22 @@ private final class GCSTargetSession: TargetSession {
         throw .unsupported(GCSTarget.lacking[.rules] ?? "rules")
     }
 
-    /// The bucket is left as it is: its name is never used again.
-    func close() {}
+    /// The bucket is emptied and deleted, so that a server that holds every bucket of every run (and rewrites
+    /// its whole index on each change, as gcp-storage-emulator does) stays small. Failures are ignored, since
+    /// the bucket's name is never used again: an object that cannot be deleted is left, with its bucket.
+    func close() {
+        let bucket = storage.bucket
+        for _ in 0..<Self.longestCleanup {
+            guard let page = try? backend.list(ListRequest(bucket: bucket, delimiter: nil)), !page.items.isEmpty
+            else { break }
+            let deleted = page.items.filter { name in
+                (try? backend.deleteObject(ObjectAddress(bucket: bucket, name: name))) != nil
+            }
+            if deleted.isEmpty { break }
+        }
+        try? backend.deleteBucket(bucket)
+    }
+
+    /// The most first pages a cleanup deletes.
+    private static let longestCleanup = 100
 }

@@ -9,7 +9,8 @@ import Synchronization
 /// `storage-conformance serve`), driven through `FirebaseV0Client`.
 ///
 /// Every scenario gets its own bucket, named from the scenario id plus a nonce fixed for the run, so
-/// reruns against a long-lived endpoint never meet an earlier run's objects. Fixtures are stored with
+/// reruns against a long-lived endpoint never meet an earlier run's objects, and its own `VirtualClock`:
+/// the client's retry waits pass at once, never while one of its requests is on the wire. Fixtures are stored with
 /// one-shot uploads before any rules apply. Rules can be applied only where the endpoint is a
 /// `StorageServer` that offers them (`GET /internal/info`, asked once per target).
 public struct HTTPTarget: Target {
@@ -47,8 +48,10 @@ public struct HTTPTarget: Target {
     public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {
         let features = try probe.features(of: backend, named: name)
         let bucket = ScenarioBucket.name(for: scenario.id, suffix: "-" + nonce)
-        return HTTPTargetSession(
-            storage: Storage(bucket: bucket, backend: backend, host: name), backend: backend, features: features)
+        let clock = VirtualClock()
+        let storage = Storage(
+            bucket: bucket, backend: RealTimeBackend(backend, clock: clock), host: name, clock: clock)
+        return HTTPTargetSession(storage: storage, backend: backend, features: features)
     }
 
     /// One list request: a refused connection, a timeout or an answer that is not Firebase v0 stops the run

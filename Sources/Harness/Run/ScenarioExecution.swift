@@ -21,8 +21,6 @@ final class ScenarioExecution {
     /// The client the steps drive: the project's own over the session's `Storage` (behind the scenario's
     /// faults when it has some), or a driver's.
     let client: any ScenarioClient
-    /// The longest retry wait when the scenario sets none: unbounded in process, where time is virtual.
-    private let retryCap: Double
 
     /// `client` is a driver's; nil runs the project's own client in process over the session.
     init(
@@ -40,9 +38,6 @@ final class ScenarioExecution {
             ?? LocalClient(
                 session: base, faults: scenario.hasFaults ? scenario.given.faults : nil,
                 requestTimeout: scenario.given.retry.timeout ?? Self.requestTimeout)
-        // Against a live endpoint (real time), waits are capped to an eighth of the step timeout unless the
-        // scenario sets them: a target that goes away then costs seconds per scenario, not minutes.
-        retryCap = base.clock is VirtualClock ? Double.infinity : stepTimeout / 8
         values["bucket"] = .string(base.bucket)
     }
 
@@ -53,6 +48,8 @@ final class ScenarioExecution {
     /// Runs the scenario; never throws: every problem becomes the outcome.
     func run() -> Outcome {
         defer { client.close() }
+        // The project's client over HTTP sends nothing past a step's timeout (its retries wait on a virtual clock).
+        let wire = session.storage.backend as? RealTimeBackend
         do throws(StepFailure) {
             try applyGiven()
             for (index, step) in scenario.steps.enumerated() {
@@ -69,7 +66,14 @@ final class ScenarioExecution {
                             duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                         ))
                 }
-                try perform(step)
+                wire?.setDeadline(Date(timeIntervalSinceNow: stepTimeout))
+                do {
+                    try perform(step)
+                } catch {
+                    try checkDeadline(of: wire)
+                    throw error
+                }
+                try checkDeadline(of: wire)
             }
             currentStep = nil
             for record in tasks {
@@ -102,7 +106,7 @@ final class ScenarioExecution {
             case .failed(let reason): throw StepFailure.error(.fixtureError, reason)
             }
         }
-        try client.configure(user: scenario.given.user, retry: scenario.given.retry, cap: retryCap)
+        try client.configure(user: scenario.given.user, retry: scenario.given.retry)
     }
 
     private func perform(_ step: Step) throws(StepFailure) {
@@ -130,6 +134,15 @@ final class ScenarioExecution {
             transcript.add("  faults from here: \(faults.count)")
             try client.addFaults(faults)
         }
+    }
+
+    /// A step whose requests were cut off at its timeout timed out, whatever it made of that.
+    private func checkDeadline(of wire: RealTimeBackend?) throws(StepFailure) {
+        guard let wire, wire.refusedPastDeadline else { return }
+        throw .error(
+            .stepTimeout,
+            "the step did not finish within \(Seconds.plain(stepTimeout)) s (the target stopped answering: "
+                + "the client's requests after that were not sent)")
     }
 
     // MARK: Shared helpers for the steps

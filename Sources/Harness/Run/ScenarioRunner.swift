@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioLanguage
+import StorageAPI
 
 /// Runs selected scenarios against a target, `jobs` at a time, and assembles the run's report.
 ///
@@ -83,6 +84,7 @@ public struct ScenarioRunner: Sendable {
         let started = Date()
         var transcript = ""
         var steps: [StepTiming] = []
+        var clientWaits = ClockWaits()
         var outcome: Outcome
         if let targets = scenario.targets, !targets.contains(target.kind) {
             outcome = .skipped(reason: "runs only on: \(targets.map(\.rawValue).joined(separator: ", "))")
@@ -109,6 +111,7 @@ public struct ScenarioRunner: Sendable {
                     outcome = execution.run()
                     transcript = execution.transcript.text
                     steps = execution.stepTimings
+                    clientWaits = execution.client.waits
                 } catch {
                     outcome = .errored(
                         Failure(
@@ -132,7 +135,7 @@ public struct ScenarioRunner: Sendable {
         return ScenarioReport(
             id: scenario.id, name: scenario.name, line: scenario.location.line,
             duration: Date().timeIntervalSince(started),
-            outcome: outcome, transcript: transcript, steps: steps)
+            outcome: outcome, transcript: transcript, steps: steps, clientWaits: clientWaits)
     }
 
     /// A listed scenario that fails is skipped with the reason; one that passes fails the run.

@@ -23,20 +23,20 @@ final class LocalClient: ScenarioClient {
         }
     }
 
-    func configure(user: ScenarioUser, retry: RetryTimes, cap: Double) {
+    func configure(user: ScenarioUser, retry: RetryTimes) {
         switch user {
         case .signedIn(let uid): storage.signIn(uid: uid)
         case .signedOut: storage.signOut()
         case .invalidToken: storage.authToken = IDToken.malformed
         }
-        setRetryTimes(retry, cap: cap)
+        setRetryTimes(retry)
     }
 
-    /// The longest retry waits: those given, else the SDK's capped at `cap`.
-    func setRetryTimes(_ retry: RetryTimes, cap: Double) {
-        storage.maxUploadRetryTime = retry.upload ?? min(storage.maxUploadRetryTime, cap)
-        storage.maxDownloadRetryTime = retry.download ?? min(storage.maxDownloadRetryTime, cap)
-        storage.maxOperationRetryTime = retry.operation ?? min(storage.maxOperationRetryTime, cap)
+    /// The longest retry waits: those given, else the SDK's.
+    func setRetryTimes(_ retry: RetryTimes) {
+        if let upload = retry.upload { storage.maxUploadRetryTime = upload }
+        if let download = retry.download { storage.maxDownloadRetryTime = download }
+        if let operation = retry.operation { storage.maxOperationRetryTime = operation }
     }
 
     static func wrap(_ reference: StorageReference) -> ClientReference {
@@ -120,6 +120,8 @@ final class LocalClient: ScenarioClient {
     func runWork(until condition: @escaping () -> Bool, deadline: Date) -> Bool {
         storage.runPendingWork { condition() || Date() >= deadline }
     }
+
+    var waits: ClockWaits { storage.clock.waits }
 
     func close() {}
 

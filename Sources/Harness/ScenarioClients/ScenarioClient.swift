@@ -11,7 +11,7 @@ import StorageSDK
 /// client itself (a driver that died, timed out or wrote garbage), which errors the scenario.
 protocol ScenarioClient: AnyObject {
     /// Who the requests run as, and how long the client retries (nil keeps the SDK's).
-    func configure(user: ScenarioUser, retry: RetryTimes, cap: Double) throws(StepFailure)
+    func configure(user: ScenarioUser, retry: RetryTimes) throws(StepFailure)
     func reference(path: String) throws(StepFailure) -> ClientReference
     func reference(url: String) throws(StepFailure) -> Result<ClientReference, StorageError>
     /// The root, or where `link` leads from `reference` (nil: the root's parent).
@@ -37,6 +37,8 @@ protocol ScenarioClient: AnyObject {
     /// Lets the client's tasks run until `condition` holds or `deadline` passes; false when nothing is left
     /// that could make it hold (every task ended or paused).
     func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool
+    /// What the client's waits on its clock (retry back-off, `Retry-After`, stalls) have cost so far.
+    var waits: ClockWaits { get }
     /// Ends the session: the client lets go of everything.
     func close()
 }

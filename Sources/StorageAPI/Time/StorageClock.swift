@@ -1,13 +1,13 @@
-import Foundation
-import Primitives
-
-/// The time retries wait on. In process the reference runs on a `VirtualClock`, so a retry that backs off
-/// for minutes ends in microseconds and every run is the same; against a live endpoint real time passes.
+/// The time a client waits on: retry back-off, `Retry-After`, a stall a fault puts into an answer. The
+/// project's own client runs on a `VirtualClock` in every scenario, so a retry that backs off for minutes
+/// ends in microseconds and every run waits the same way; `SystemClock` is real time.
 public protocol StorageClock: Sendable {
     /// Seconds since an arbitrary origin.
     var now: Double { get }
     /// Lets `seconds` pass, or less once `stop` says so (checked often enough that a waiting task stops at once).
     func sleep(_ seconds: Double, unless stop: () -> Bool)
+    /// What the sleeps on this clock have cost so far.
+    var waits: ClockWaits { get }
 }
 
 extension StorageClock {
@@ -17,35 +17,23 @@ extension StorageClock {
     }
 }
 
-/// Real time: `sleep` blocks the calling thread.
-public struct SystemClock: StorageClock {
-    public init() {}
+/// How long a clock's sleeps lasted on the clock, and how much of that passed in real time (the rest a
+/// `VirtualClock` skipped).
+public struct ClockWaits: Sendable, Equatable {
+    /// Seconds, in all.
+    public var total: Double
+    /// Of `total`, the seconds that passed in real time.
+    public var inRealTime: Double
 
-    public var now: Double { Date().timeIntervalSinceReferenceDate }
-
-    /// How often a sleep looks at its `stop`.
-    private static let slice = 0.02
-
-    public func sleep(_ seconds: Double, unless stop: () -> Bool) {
-        let end = now + seconds
-        while !stop() {
-            let left = end - now
-            guard left > 0 else { return }
-            Thread.sleep(forTimeInterval: min(left, Self.slice))
-        }
+    public init(total: Double = 0, inRealTime: Double = 0) {
+        self.total = total
+        self.inRealTime = inRealTime
     }
-}
 
-/// Time that passes only when someone sleeps: `sleep` moves `now` on at once.
-public final class VirtualClock: StorageClock {
-    private let time = Locked<Double>(0)
+    /// The seconds skipped: `total - inRealTime`.
+    public var skipped: Double { max(0, total - inRealTime) }
 
-    public init() {}
-
-    public var now: Double { time.withLock { $0 } }
-
-    public func sleep(_ seconds: Double, unless stop: () -> Bool) {
-        guard seconds > 0, !stop() else { return }
-        time.withLock { $0 += seconds }
+    public static func + (lhs: ClockWaits, rhs: ClockWaits) -> ClockWaits {
+        ClockWaits(total: lhs.total + rhs.total, inRealTime: lhs.inRealTime + rhs.inRealTime)
     }
 }

@@ -42,6 +42,7 @@ struct JSONReportTests {
         let list = try scenarios(try object(ReportFixtures.mixed))
         let keys: Set<String> = [
             "id", "name", "line", "duration", "outcome", "failure", "skipReason", "transcript", "steps",
+            "clientWaits",
         ]
         #expect(list.allSatisfy { Set($0.keys) == keys })
         #expect(list.map { $0["outcome"] as? String } == ["passed", "failed", "errored", "skipped", "skipped"])

@@ -1,7 +1,9 @@
 import Foundation
+import GCSJSON
 import Harness
 import ReferenceService
 import ScenarioLanguage
+import StorageAPI
 import StorageServer
 import Testing
 
@@ -62,6 +64,27 @@ struct GCSTargetTests {
                         reason:
                             "needs rules: \(GCSTarget.lacking[.rules] ?? ""); needs downloadURLs: \(GCSTarget.lacking[.downloadURLs] ?? "")"
                     ))
+        }
+    }
+
+    /// A server that keeps every bucket (gcp-storage-emulator rewrites its whole index on each change) does
+    /// not grow with every scenario run against it.
+    @Test func aScenarioLeavesNeitherObjectsNorItsBucketBehind() throws {
+        let backend = ReferenceBackend()
+        let server = StorageServer(backend: backend, configuration: .init(host: "127.0.0.1", port: 0))
+        let url = try #require(URL(string: "http://127.0.0.1:\(try server.start())"))
+        defer { server.stop() }
+        let target = GCSTarget(baseURL: url, requestTimeout: 10)
+        let text = try ScenarioText(Self.scenarios)
+        expectPassed(text.run(on: target)[0])
+        let bucket = ScenarioBucket.name(for: text.file.scenarios[0].id, suffix: "-" + target.nonce)
+        let left = (try? backend.list(ListRequest(bucket: bucket, delimiter: nil)))?.items ?? []
+        #expect(left.isEmpty, "objects left behind: \(left)")
+        do {
+            try GCSJSONClient(baseURL: url, requestTimeout: 10).deleteBucket(bucket)
+            Issue.record("the scenario's bucket was left behind")
+        } catch {
+            #expect(error.status == 404)
         }
     }
 

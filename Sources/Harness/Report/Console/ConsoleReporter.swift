@@ -86,7 +86,7 @@ public final class ConsoleReporter: Sendable {
             text += "\n" + style.bold("Slowest:") + "\n"
             for scenario in slowest {
                 let seconds = String(format: "%6.2fs", Seconds.sanitized(scenario.duration))
-                text += "  \(seconds)  " + Self.clean(OneLine.joining(scenario.id)) + "\n"
+                text += "  \(seconds)  " + Self.clean(OneLine.joining(scenario.id)) + Self.waiting(scenario) + "\n"
             }
         }
         let summary = report.summary
@@ -108,6 +108,14 @@ public final class ConsoleReporter: Sendable {
     static func slowest(_ scenarios: [ScenarioReport]) -> [ScenarioReport] {
         guard scenarios.count > 10 else { return [] }
         return Array(scenarios.sorted { Seconds.sanitized($0.duration) > Seconds.sanitized($1.duration) }.prefix(5))
+    }
+
+    /// ` (6.80s of it waiting on the client's clock)`, when the client's waits took a hundredth of a second
+    /// or more of real time.
+    static func waiting(_ scenario: ScenarioReport) -> String {
+        let seconds = Seconds.sanitized(scenario.clientWaits.inRealTime)
+        guard seconds >= 0.01 else { return "" }
+        return String(format: " (%.2fs of it waiting on the client's clock)", seconds)
     }
 
     private func emit(_ text: String) {

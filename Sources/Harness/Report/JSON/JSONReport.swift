@@ -27,7 +27,11 @@ import Primitives
 ///                    "location": String | null } | null,   // set for failed and errored
 ///       "skipReason": String | null,                        // set for skipped
 ///       "transcript": String,
-///       "steps": [ { "line": Int, "verb": String, "duration": Number } ]   // the steps that ran
+///       "steps": [ { "line": Int, "verb": String, "duration": Number } ],  // the steps that ran
+///       "clientWaits": {              // the client's waits on its clock: retry back-off, Retry-After, stalls
+///         "total": Number,            // seconds they lasted on that clock
+///         "inRealTime": Number        // seconds of "duration" they took; a virtual clock skips the rest
+///       }
 ///     } ]
 ///   } ]
 /// }
@@ -98,6 +102,10 @@ public enum JSONReport {
                         "line": .integer(step.line), "verb": .string(step.verb), "duration": .seconds(step.duration),
                     ])
                 }),
+            "clientWaits": .members([
+                "total": .seconds(scenario.clientWaits.total),
+                "inRealTime": .seconds(scenario.clientWaits.inRealTime),
+            ]),
         ])
     }
 

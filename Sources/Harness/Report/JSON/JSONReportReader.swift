@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import StorageAPI
 
 /// Reads a JSON report (the format `JSONReport` writes) back into a `RunReport`, so that results of several
 /// runs, targets or shards can be merged and compared. A file that departs from the format is refused with
@@ -81,10 +82,17 @@ public enum JSONReportReader {
                         duration: try stepPlace.number(step, "duration")))
             }
         }
+        var clientWaits = ClockWaits()
+        if let waits = value["clientWaits"] {
+            let wait = place.inner("clientWaits")
+            clientWaits = ClockWaits(
+                total: try wait.number(waits, "total"), inRealTime: try wait.number(waits, "inRealTime"))
+        }
         return ScenarioReport(
             id: try place.string(value, "id"), name: try place.string(value, "name"),
             line: try place.line(value), duration: try place.number(value, "duration"),
-            outcome: outcome, transcript: try place.string(value, "transcript"), steps: steps)
+            outcome: outcome, transcript: try place.string(value, "transcript"), steps: steps,
+            clientWaits: clientWaits)
     }
 
     private static func failure(_ value: JSONValue, at place: Place) throws(Problem) -> Failure {

@@ -132,6 +132,12 @@ public enum JUnitReport {
                     "step times:"
                     + scenario.steps.map { " \($0.verb)@\($0.line) \(Seconds.formatted($0.duration))s" }.joined() + "\n"
             }
+            let waits = scenario.clientWaits
+            if Seconds.sanitized(waits.total) > 0 {
+                text +=
+                    "client waits: \(Seconds.formatted(waits.total))s on its clock, "
+                    + "\(Seconds.formatted(waits.inRealTime))s of them in real time\n"
+            }
         }
         return text
     }
