@@ -10,7 +10,8 @@ struct LintCommand: ToolCommand {
         let scenarios = loaded.files.reduce(0) { $0 + $1.scenarios.count }
         tool.say(
             "\(Plural.count(loaded.files.count, "file")), \(Plural.count(scenarios, "scenario")): "
-                + "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))")
+                + "\(Plural.count(errors, "error")), \(Plural.count(warnings, "warning"))"
+                + (loaded.intended.isEmpty ? "" : " (and \(loaded.intended.count) intended, not shown)"))
         return errors == 0 ? 0 : 1
     }
 }
