@@ -64,12 +64,12 @@ struct EndToEndTests {
         let result = StatusBox()
         let done = DispatchSemaphore(value: 0)
         var request = URLRequest(url: url)
-        request.timeoutInterval = 10
+        request.timeoutInterval = 60
         URLSession.shared.dataTask(with: request) { _, response, error in
             result.set((response as? HTTPURLResponse)?.statusCode, error)
             done.signal()
         }.resume()
-        guard done.wait(timeout: .now() + 15) == .success else { throw EndToEndError("GET \(url) got no answer") }
+        guard done.wait(timeout: .now() + 60) == .success else { throw EndToEndError("GET \(url) got no answer") }
         if let error = result.error { throw EndToEndError("GET \(url) failed: \(error)") }
         return try #require(result.status)
     }

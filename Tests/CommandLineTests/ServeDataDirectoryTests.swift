@@ -52,7 +52,7 @@ import Darwin
         #expect(sent > 0)
         Thread.sleep(forTimeInterval: 0.3)
         kill(served.tool.processIdentifier, SIGKILL)
-        #expect(served.tool.waitForExit(timeout: 10) != nil)
+        #expect(served.tool.waitForExit(timeout: 60) != nil)
 
         let killedPort = served.port
         served = try Served(data, in: folder)
@@ -65,7 +65,7 @@ import Darwin
         _ = try served.client.uploadChunk(session: url, offset: 262_144, data: bytes.dropFirst(262_144), finalize: true)
         #expect(try served.client.readObject(ReadRequest(object: Self.object("resumed.bin"))).data == bytes)
         served.tool.terminate()
-        #expect(served.tool.waitForExit(timeout: 10) == 0)
+        #expect(served.tool.waitForExit(timeout: 60) == 0)
         #expect(folder.contents(of: "data/staging").isEmpty, "the one-shot upload's staged bytes were removed")
     }
 
@@ -76,6 +76,6 @@ import Darwin
         #expect(second.code == 2)
         #expect(second.errors.contains("in use by another process"), "\(second.errors)")
         served.tool.terminate()
-        _ = served.tool.waitForExit(timeout: 10)
+        _ = served.tool.waitForExit(timeout: 60)
     }
 }
