@@ -56,6 +56,10 @@ import Darwin
 
         let killedPort = served.port
         served = try Served(data, in: folder)
+        // Before it listens, serve says what it restores (an open upload's bytes are hashed again) and how long.
+        #expect(served.tool.output.contains("restoring \(data): "), "\(served.tool.output)")
+        #expect(served.tool.output.contains(", 1 open upload holding "), "\(served.tool.output)")
+        #expect(served.tool.output.contains("restored \(data) in "), "\(served.tool.output)")
         #expect(try served.client.getMetadata(Self.object("done/été +%.bin")) == patched)
         #expect(try served.client.readObject(ReadRequest(object: Self.object("done/été +%.bin"))).data == bytes)
         #expect(throws: BackendError.self) { try served.client.getMetadata(Self.object("partial.bin")) }
