@@ -15,7 +15,9 @@ public enum MatrixMarkdown {
                 for column in matrix.columns {
                     let cell = matrix.cell(row, column)
                     var symbol = MatrixSymbols.symbol(cell)
-                    if let note = cell.note { symbol += " <sup>\(notes.number(column.label + ": " + note))</sup>" }
+                    if let note = Self.note(cell) {
+                        symbol += " <sup>\(notes.number(column.label + ": " + note))</sup>"
+                    }
                     text += " \(symbol) |"
                 }
                 text += "\n"
@@ -55,6 +57,12 @@ public enum MatrixMarkdown {
             text += list("\(labels), skipped (a scenario may have several reasons)", group.reasons)
         }
         return text
+    }
+
+    /// A cell's note: its message or reason; an expected failure's also says how it actually failed.
+    private static func note(_ cell: CompatibilityMatrix.Cell) -> String? {
+        guard cell.status == .expectedFailure, let reason = cell.note, let pin = cell.pin else { return cell.note }
+        return "\(reason) (failed at \(pin))"
     }
 
     private static func list(_ title: String, _ reasons: [(reason: String, count: Int)]) -> String {

@@ -157,7 +157,7 @@ import Testing
         #expect(markdown.contains("| peer \\| one |"))
         #expect(markdown.contains("| Executed | 4 |"))
         #expect(markdown.contains("1. peer \\| one: events \\| differ"))
-        #expect(markdown.contains("the peer &lt;pages&gt; items only"))
+        #expect(markdown.contains("the peer &lt;pages&gt; items only (failed at step 2 (line 24) list: ListMismatch)"))
         #expect(MatrixMarkdown.summary(matrix).contains("- 1 × the peer &lt;pages&gt; items only"))
         let html = MatrixHTML.render(matrix)
         #expect(html.contains("the peer &lt;pages&gt; items only"))
