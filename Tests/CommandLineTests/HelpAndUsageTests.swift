@@ -106,7 +106,18 @@ struct HelpAndUsageTests {
         let folder = try TemporaryFolder()
         let run = ToolRun([folder.path("gone.yaml"), "--junit", folder.path("junit.xml")])
         #expect(run.code == 2)
-        #expect(run.errors.hasPrefix("error: \(folder.path("gone.yaml")):1:1: no such file or folder\n"))
+        #expect(run.errors.hasPrefix("error: \(folder.path("gone.yaml")): no such file or folder\n"))
+    }
+
+    /// Outside a checkout, run says where it looked and what to do, with no place and no lone caret.
+    @Test(.enabled(if: SpawnedTool.binary != nil)) func outsideACheckoutRunSaysWhereItLooked() throws {
+        let folder = try TemporaryFolder()
+        let tool = try SpawnedTool(try #require(SpawnedTool.binary), ["--junit", "junit.xml"], in: folder.url)
+        #expect(tool.waitForExit(timeout: 60) == 2)
+        #expect(tool.errors.hasPrefix("error: Scenarios: no such folder in "), "\(tool.errors)")
+        #expect(tool.errors.contains("run storage-conformance from a checkout of StorageConformance"))
+        #expect(!tool.errors.contains("\n^"))
+        #expect(try #require(folder.read("junit.xml")).contains("type=\"InvalidScenarioFile\""))
     }
 
     @Test(arguments: [

@@ -41,6 +41,31 @@ import Testing
         #expect(try #require(folder.read("c.xml")).contains("type=\"ChangedFailure\""))
     }
 
+    /// Entries for scenarios the run did not have (another shard, a filter) are kept as they were.
+    @Test func entriesOfScenariosNotRunAreKept() throws {
+        let report = RunReport(
+            target: "t", toolVersion: "0", hostname: "h", startedAt: Date(), duration: 0,
+            files: [
+                FileReport(
+                    name: "f", path: "f.yaml",
+                    scenarios: [
+                        ScenarioReport(
+                            id: "f/fixed", name: "fixed", line: 1, duration: 0, outcome: .passed, transcript: "")
+                    ])
+            ])
+        let previous = ExpectationsManifest(
+            path: "m.yaml", target: "t",
+            entries: [
+                .init(id: "f/fixed", reason: "was broken", line: 3),
+                .init(
+                    id: "g/elsewhere", reason: "another shard", pin: FailurePin(place: .given, kind: .fixtureError),
+                    line: 4),
+            ])
+        let written = ExpectationsManifest.recording(report, path: "m.yaml", previous: previous)
+        #expect(written.entries.map(\.id) == ["g/elsewhere"])
+        #expect(written.entries.first?.pin == FailurePin(place: .given, kind: .fixtureError))
+    }
+
     @Test func reasonsWithQuotesAndControlCharactersReadBack() throws {
         let folder = try TemporaryFolder()
         let report = RunReport(

@@ -243,8 +243,8 @@ enum ScenarioLoading {
         if options.positionals.isEmpty, !FileManager.default.fileExists(atPath: "Scenarios") {
             let here = FileManager.default.currentDirectoryPath
             let message =
-                "no Scenarios folder in \(here): run storage-conformance from a checkout of StorageConformance, or "
-                + "name the scenario files or folders (storage-conformance run PATH…)"
+                "no such folder in \(here) (run storage-conformance from a checkout of StorageConformance, or name "
+                + "the scenario files or folders: storage-conformance run PATH…)"
             let missing = Diagnostic(
                 file: "Scenarios", location: SourceLocation(line: 1, column: 1, offset: 0), message: message,
                 sourceLine: "")

@@ -5,7 +5,8 @@ extension ExpectationsManifest {
     /// one-line message as the reason; every expected failure, pinned to how it failed this time, with the
     /// reason it had; every changed failure, pinned anew with the reason it had (to review: the old reason may
     /// no longer say what happens). Unexpected passes and ids no scenario has are left out: the new manifest
-    /// makes the same run pass.
+    /// makes the same run pass. Entries of `previous` for scenarios this run did not have (another shard,
+    /// `--filter`, `--tag`) are kept as they were.
     public static func recording(_ report: RunReport, path: String, previous: ExpectationsManifest?)
         -> ExpectationsManifest
     {
@@ -29,6 +30,8 @@ extension ExpectationsManifest {
                 continue
             }
         }
+        let ran = Set(report.scenarios.map(\.id))
+        entries += (previous?.entries ?? []).filter { !ran.contains($0.id) }
         return ExpectationsManifest(
             path: path, target: previous?.target ?? report.target, entries: entries, header: previous?.header ?? [])
     }
