@@ -16,7 +16,8 @@ enum SuiteBenchmark {
             let runner = ScenarioRunner(target: ReferenceTarget(), jobs: jobs, toolVersion: ToolVersion.current)
             var failed = 0
             let timing = Stopwatch.best(of: iterations) {
-                failed = runner.run(loaded.files, allIDs: ids).summary.failed
+                let counts = runner.run(loaded.files, allIDs: ids).counts
+                failed = counts.failed + counts.errored
             }
             print(
                 String(

@@ -30,7 +30,7 @@ struct CIOutputTests {
         #expect(run.code == 1)
         #expect(!run.output.contains("PASS "))
         #expect(run.output.hasPrefix("FAIL  area/bad/expects-a-file-that-is-not-there ("), "\(run.output)")
-        #expect(run.output.hasSuffix("2 passed, 1 failed, 0 skipped\n"))
+        #expect(run.output.hasSuffix("2 passed, 1 failed, 0 errored, 0 expected failures, 0 skipped\n"))
     }
 
     @Test func junitLocationsWhenAsked() throws {

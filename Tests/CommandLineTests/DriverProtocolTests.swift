@@ -58,7 +58,7 @@ import Testing
         ])
         #expect(run.code == 0, "\(run.both)")
         #expect(run.output.contains("driver: storage-conformance"))
-        #expect(run.output.contains("2 passed, 0 failed, 0 skipped"), "\(run.both)")
+        #expect(run.output.contains("2 passed, 0 failed, 0 errored, 0 expected failures, 0 skipped"), "\(run.both)")
         let report = try String(contentsOfFile: folder.path("driver.json"), encoding: .utf8)
         #expect(report.contains("up: pause"), "the transcript shows the events the driver reported")
     }
@@ -70,7 +70,7 @@ import Testing
         let hello = #"{"id":1,"ok":true,"protocol":1,"name":"bare","version":"1","capabilities":[]}"#
         let run = ToolRun(["run", file, "--target", served.base, "--driver", "read line; echo '\(hello)'; read line"])
         #expect(run.code == 0, "\(run.both)")
-        #expect(run.output.contains("0 passed, 0 failed, 2 skipped"), "\(run.both)")
+        #expect(run.output.contains("0 passed, 0 failed, 0 errored, 0 expected failures, 2 skipped"), "\(run.both)")
         #expect(run.output.contains("the driver bare lacks events, pauseResume (docs/driver-protocol.md §4)"))
         #expect(run.output.contains("the driver bare lacks events, getMetadata, listAll, observers"))
     }

@@ -53,6 +53,26 @@ struct HelpAndUsageTests {
         #expect(output.contains("NO_COLOR"))
     }
 
+    /// `help --help` is help, and the overview names the exit codes of a signal.
+    @Test func helpForHelp() {
+        for arguments in [["help", "--help"], ["help", "-h"]] {
+            let run = ToolRun(arguments)
+            #expect(run.code == 0)
+            #expect(run.output == ToolRun(["--help"]).output)
+        }
+        #expect(ToolRun(["--help"]).output.contains("130 interrupted by SIGINT, 143 by SIGTERM"))
+    }
+
+    /// serve's help says which routes there are and who may use them.
+    @Test func serveHelpNamesItsRoutesAndHowTheyAreAuthorised() {
+        let help = ToolRun(["serve", "--help"]).output
+        for text in [
+            "/internal/reset", "/retry_test", "/storage/v1/", "OAuth is not checked", "Authorization: Firebase",
+        ] {
+            #expect(help.contains(text), "\(text)")
+        }
+    }
+
     @Test func version() {
         for arguments in [["--version"], ["version"]] {
             let run = ToolRun(arguments)
@@ -66,7 +86,7 @@ struct HelpAndUsageTests {
         #expect(run.code == 2)
         #expect(
             run.errors
-                == "storage-conformance: unknown command bogus (commands: run, lint, list, report, schema, serve, driver, help)\n"
+                == "storage-conformance: unknown command bogus (commands: run, lint, list, report, schema, serve, driver, help, version)\n"
         )
     }
 
@@ -76,7 +96,7 @@ struct HelpAndUsageTests {
         #expect(run.output.isEmpty)
         #expect(
             run.errors.hasPrefix(
-                "storage-conformance: unknown command lnit (commands: run, lint, list, report, schema, serve, driver, help)"
+                "storage-conformance: unknown command lnit (commands: run, lint, list, report, schema, serve, driver, help, version)"
             ))
         #expect(run.errors.hasSuffix("Run `storage-conformance help` for usage.\n"))
     }
@@ -86,7 +106,18 @@ struct HelpAndUsageTests {
         let folder = try TemporaryFolder()
         let run = ToolRun([folder.path("gone.yaml"), "--junit", folder.path("junit.xml")])
         #expect(run.code == 2)
-        #expect(run.errors.hasPrefix("error: \(folder.path("gone.yaml")):1:1: no such file or folder\n"))
+        #expect(run.errors.hasPrefix("error: \(folder.path("gone.yaml")): no such file or folder\n"))
+    }
+
+    /// Outside a checkout, run says where it looked and what to do, with no place and no lone caret.
+    @Test(.enabled(if: SpawnedTool.binary != nil)) func outsideACheckoutRunSaysWhereItLooked() throws {
+        let folder = try TemporaryFolder()
+        let tool = try SpawnedTool(try #require(SpawnedTool.binary), ["--junit", "junit.xml"], in: folder.url)
+        #expect(tool.waitForExit(timeout: 60) == 2)
+        #expect(tool.errors.hasPrefix("error: Scenarios: no such folder in "), "\(tool.errors)")
+        #expect(tool.errors.contains("run storage-conformance from a checkout of StorageConformance"))
+        #expect(!tool.errors.contains("\n^"))
+        #expect(try #require(folder.read("junit.xml")).contains("type=\"InvalidScenarioFile\""))
     }
 
     @Test(arguments: [

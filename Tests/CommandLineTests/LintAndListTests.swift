@@ -42,7 +42,7 @@ struct LintAndListTests {
         let empty = try folder.write("Scenarios/empty.yaml", "# nothing yet\n")
         let run = ToolRun(["lint", empty])
         #expect(run.code == 0, "\(run.both)")
-        #expect(run.output == "1 files, 0 scenarios: 0 errors, 1 warnings\n")
+        #expect(run.output == "1 file, 0 scenarios: 0 errors, 1 warning\n")
         #expect(run.errors.hasPrefix("warning: \(empty):"))
         #expect(run.errors.contains("the file holds no scenarios"))
     }
@@ -51,7 +51,7 @@ struct LintAndListTests {
         let folder = try TemporaryFolder()
         let run = ToolRun(["lint", folder.path("nothing.yaml")])
         #expect(run.code == 1)
-        #expect(run.errors.hasPrefix("error: \(folder.path("nothing.yaml")):1:1: no such file or folder\n"))
+        #expect(run.errors.hasPrefix("error: \(folder.path("nothing.yaml")): no such file or folder\n"))
     }
 
     @Test func lintFindsDuplicateIDsAcrossFilesGivenTwice() throws {

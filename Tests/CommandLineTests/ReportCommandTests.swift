@@ -30,6 +30,37 @@ struct ReportCommandTests {
         #expect(try #require(folder.read("m.html")).hasPrefix("<!DOCTYPE html>"))
     }
 
+    /// A shard missing or given twice is refused by name (exit 2), and two runs of one target without labels
+    /// are told to take one each.
+    @Test func aShardMissingOrTwiceAndUnlabelledRunsAreRefused() throws {
+        let folder = try TemporaryFolder()
+        try SampleScenarios.writeSuite(in: folder)
+        let scenarios = folder.path("Scenarios")
+        for shard in 1...3 {
+            _ = ToolRun(["run", scenarios, "--shard", "\(shard)/3", "--json", folder.path("s\(shard).json"), "--quiet"])
+        }
+        let missing = ToolRun(["report", folder.path("s1.json"), folder.path("s3.json")])
+        #expect(missing.code == 2)
+        #expect(
+            missing.errors
+                == "storage-conformance: reference: shard 2/3 is missing (every shard of the run is needed)\n")
+        let twice = ToolRun([
+            "report", folder.path("s1.json"), folder.path("s2.json"), folder.path("s3.json"), folder.path("s1.json"),
+        ])
+        #expect(twice.code == 2)
+        #expect(
+            twice.errors.contains("shard 1/3 is given 2 times (\(folder.path("s1.json")), \(folder.path("s1.json")))"))
+        _ = ToolRun(["run", scenarios, "--json", folder.path("old.json"), "--quiet"])
+        _ = ToolRun(["run", scenarios, "--json", folder.path("new.json"), "--quiet"])
+        let unlabelled = ToolRun(["report", folder.path("old.json"), folder.path("new.json")])
+        #expect(unlabelled.code == 2)
+        #expect(
+            unlabelled.errors.contains(
+                "give each a label, e.g. run1=\(folder.path("old.json")) run2=\(folder.path("new.json"))"))
+        let labelled = ToolRun(["report", "old=" + folder.path("old.json"), "new=" + folder.path("new.json")])
+        #expect(labelled.output.contains("| | old | new |"), "\(labelled.both)")
+    }
+
     @Test func labelsNameColumnsAndTheMinimumIsChecked() throws {
         let folder = try TemporaryFolder()
         try SampleScenarios.writeSuite(in: folder, failing: false)

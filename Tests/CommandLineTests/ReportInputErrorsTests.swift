@@ -53,13 +53,16 @@ struct ReportInputErrorsTests {
         twice.files[0].scenarios.append(scenario)
         func problem(_ reports: [RunReport]) -> String? {
             do {
-                _ = try ShardMerge.merge(reports)
+                _ = try ShardMerge.merge(reports.enumerated().map { ("run\($0.offset + 1).json", $0.element) })
                 return nil
             } catch {
                 return error.description
             }
         }
-        #expect(problem([twice]) == "a/b is listed twice in one report: a report lists each scenario once")
-        #expect(problem([once, once]) == "a/b is in two of the reports: they are not shards of one run")
+        #expect(problem([twice]) == "a/b is listed twice in run1.json: a report lists each scenario once")
+        #expect(
+            problem([once, once])
+                == "run1.json and run2.json are 2 runs of t, not shards of one run: give each a label, e.g. "
+                + "run1=run1.json run2=run2.json")
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The built binary against a target that answers its first question and then nothing: waiting costs no
 /// CPU, and SIGINT or SIGTERM still leave complete reports.
 @Suite(
@@ -41,12 +45,55 @@ struct RunLifecycleTests {
         defer { server.stop() }
         let folder = try TemporaryFolder()
         let tool = try Self.startRun(against: server, in: folder)
-        Thread.sleep(forTimeInterval: 0.7)
+        // The first scenario's request has arrived: the run is under way.
+        try #require(server.scenarioRequestArrived.wait(timeout: .now() + 60) == .success, "\(tool.errors)")
         if number == SIGTERM { tool.terminate() } else { tool.interrupt() }
-        #expect(tool.waitForExit(timeout: 10) == code, "\(tool.output)\n\(tool.errors)")
-        #expect(tool.output.hasSuffix("0 passed, 0 failed, 3 skipped\n"), "\(tool.output)")
+        #expect(tool.waitForExit(timeout: 60) == code, "\(tool.output)\n\(tool.errors)")
+        #expect(
+            tool.output.hasSuffix(
+                "Interrupted by \(name) after 0 of 3 scenarios in \(Self.seconds(tool.output))s: the rest are "
+                    + "reported as not run.\n0 passed, 0 failed, 0 errored, 0 expected failures, 3 skipped\n"),
+            "\(tool.output)")
         let junit = try #require(folder.read("out/junit.xml"))
-        #expect(junit.components(separatedBy: "not run: the run was interrupted by \(name)").count - 1 == 3, "\(junit)")
+        #expect(
+            junit.components(separatedBy: "not run: the run was interrupted by \(name) while running the scenarios")
+                .count - 1 == 3, "\(junit)")
         #expect(try #require(folder.read("out/run.json")).contains("interrupted by \(name)"))
+    }
+
+    /// A signal while the target is still being checked (it accepted the connection and says nothing) writes
+    /// every report too, with every selected scenario as not run.
+    @Test func aSignalDuringTheTargetCheckWritesTheReports() throws {
+        let listener = try MisbehavingListener()
+        defer { listener.close() }
+        let folder = try TemporaryFolder()
+        try SampleScenarios.writeSuite(in: folder)
+        let tool = try SpawnedTool(
+            try #require(SpawnedTool.binary),
+            [
+                "run", "Scenarios", "--target", "http://127.0.0.1:\(listener.port)", "--timeout", "60", "--junit",
+                "out/junit.xml", "--json", "out/run.json",
+            ],
+            in: folder.url)
+        defer { tool.terminate() }
+        // The check has connected: the run is waiting for its answer.
+        let connection = listener.acceptOne(timeout: 60)
+        try #require(connection >= 0, "the run never connected: \(tool.errors)")
+        defer { _ = close(connection) }
+        tool.terminate()
+        #expect(tool.waitForExit(timeout: 60) == 143, "\(tool.output)\n\(tool.errors)")
+        #expect(tool.output.contains("Interrupted by SIGTERM after 0 of 3 scenarios"), "\(tool.output)")
+        let junit = try #require(folder.read("out/junit.xml"))
+        #expect(
+            junit.components(separatedBy: "not run: the run was interrupted by SIGTERM while checking the target")
+                .count - 1 == 3, "\(junit)")
+        let json = try #require(folder.read("out/run.json"))
+        #expect(json.contains("\"stopReason\": \"the run was interrupted by SIGTERM while checking the target\""))
+    }
+
+    /// The seconds the interruption line gives (`in 1.23s`).
+    private static func seconds(_ output: String) -> String {
+        guard let range = output.range(of: #"in [0-9]+\.[0-9]+s:"#, options: .regularExpression) else { return "?" }
+        return String(output[range].dropFirst(3).dropLast(2))
     }
 }

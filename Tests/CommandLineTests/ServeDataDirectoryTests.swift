@@ -52,10 +52,14 @@ import Darwin
         #expect(sent > 0)
         Thread.sleep(forTimeInterval: 0.3)
         kill(served.tool.processIdentifier, SIGKILL)
-        #expect(served.tool.waitForExit(timeout: 10) != nil)
+        #expect(served.tool.waitForExit(timeout: 60) != nil)
 
         let killedPort = served.port
         served = try Served(data, in: folder)
+        // Before it listens, serve says what it restores (an open upload's bytes are hashed again) and how long.
+        #expect(served.tool.output.contains("restoring \(data): "), "\(served.tool.output)")
+        #expect(served.tool.output.contains(", 1 open upload holding "), "\(served.tool.output)")
+        #expect(served.tool.output.contains("restored \(data) in "), "\(served.tool.output)")
         #expect(try served.client.getMetadata(Self.object("done/été +%.bin")) == patched)
         #expect(try served.client.readObject(ReadRequest(object: Self.object("done/été +%.bin"))).data == bytes)
         #expect(throws: BackendError.self) { try served.client.getMetadata(Self.object("partial.bin")) }
@@ -65,7 +69,7 @@ import Darwin
         _ = try served.client.uploadChunk(session: url, offset: 262_144, data: bytes.dropFirst(262_144), finalize: true)
         #expect(try served.client.readObject(ReadRequest(object: Self.object("resumed.bin"))).data == bytes)
         served.tool.terminate()
-        #expect(served.tool.waitForExit(timeout: 10) == 0)
+        #expect(served.tool.waitForExit(timeout: 60) == 0)
         #expect(folder.contents(of: "data/staging").isEmpty, "the one-shot upload's staged bytes were removed")
     }
 
@@ -76,6 +80,6 @@ import Darwin
         #expect(second.code == 2)
         #expect(second.errors.contains("in use by another process"), "\(second.errors)")
         served.tool.terminate()
-        _ = served.tool.waitForExit(timeout: 10)
+        _ = served.tool.waitForExit(timeout: 60)
     }
 }

@@ -5,7 +5,8 @@ import YAMLReader
 
 /// The `storage-conformance` command line: reads the arguments, runs one command and returns its exit
 /// code — 0 when everything passed, 1 when a scenario failed (or lint found an error), 2 when the run could
-/// not start (bad flags, unreadable or invalid files, an unknown target).
+/// not start (bad flags, unreadable or invalid files, an unknown target), 128 + the signal (130, 143) when
+/// SIGINT or SIGTERM stopped a run.
 public struct CommandLineTool: Sendable {
     let environment: [String: String]
     let output: any ConsoleOutput
@@ -30,7 +31,7 @@ public struct CommandLineTool: Sendable {
         guard let first = arguments.first else { return execute(RunCommand.self, []) }
         let rest = Array(arguments.dropFirst())
         switch first {
-        case "help": return help(rest.first)
+        case "help": return help(rest.first.flatMap { CommandSpec.helpFlags.contains($0) ? nil : $0 })
         case "--help", "-h": return help(nil)
         case "--version", "version":
             say("storage-conformance \(ToolVersion.current)")
@@ -56,7 +57,7 @@ public struct CommandLineTool: Sendable {
         ]
     }
 
-    static var commandNames: [String] { commands.map { $0.spec.name } + ["help"] }
+    static var commandNames: [String] { commands.map { $0.spec.name } + ["help", "version"] }
 
     /// Help when asked for anywhere in the arguments; otherwise the arguments read against the command's
     /// spec (a usage error exits 2) and the command run.
@@ -109,7 +110,7 @@ public struct CommandLineTool: Sendable {
     func show(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             let label = diagnostic.severity == .error ? "error" : "warning"
-            errors.write("\(label): \(diagnostic.description)\n")
+            errors.write("\(label): \(DiagnosticText.render(diagnostic))\n")
         }
     }
 }

@@ -8,68 +8,14 @@ enum CommandTable {
         name: "run", operands: "[PATHS…]",
         summary: "Run scenarios (the default; PATHS default to Scenarios/) and write a JUnit report.",
         description: "Runs the scenarios in PATHS (files or folders; default: Scenarios) and writes a JUnit report.",
-        options: [
-            .value(
-                "--target", "TARGET",
-                "reference (the default: the bundled in-process implementation), the\nbase URL of a live v0 endpoint, e.g. http://127.0.0.1:9199, or gcs+ and the\nbase URL of a GCS JSON API server, e.g. gcs+http://127.0.0.1:4443, which skips\nscenarios that need what the GCS JSON API lacks:\n"
-                    + GCSTarget.lacking.keys.sorted().map(\.rawValue).joined(separator: ", "),
-                synopsis: "reference|URL|gcs+URL"),
-            .value("--junit", "FILE", "Where to write the JUnit report (default: reports/junit.xml)."),
-            .value("--json", "FILE", "Also write a JSON report."),
-            .value("--tag", "TAG", "Only scenarios with this tag (repeatable: any of them).", repeatable: true),
-            .value(
-                "--filter", "TEXT",
-                "Only scenarios whose id contains TEXT, or matches it as a glob with * and ?\n(repeatable: any of them).",
-                repeatable: true),
-            .value("--shard", "K/N", "Only shard K of N: a stable split of the ids for CI matrices."),
-            .value(
-                "--expectations", "FILE",
-                "A manifest of known failures: listed failures are reported as skipped;\na listed scenario that passes, or an unknown id, fails the run."
-            ),
-            .value("--jobs", "N", "Run N scenarios at a time (default 1). Results do not depend on N."),
-            .value(
-                "--timeout", "SECONDS", "The longest one step may take (default 60; fractions such as 0.5 allowed)."),
-            .value(
-                "--root", "DIR",
-                "The scenario root that ids are relative to (default: the nearest folder\nnamed Scenarios, else the folder given)."
-            ),
-            .value(
-                "--write-expectations", "FILE",
-                "After the run, write the manifest this run calls for: every failure with\nits message (and the reasons of expected failures that still fail)."
-            ),
-            .flag(
-                "--keep-going",
-                "Run every scenario even after the target timed out in 3 scenarios in a row\n(by default the run stops then, and the rest are reported as not run)."
-            ),
-            .flag(
-                "--fail-fast",
-                "Stop at the first scenario that fails or errors; the rest are reported as skipped (not run)."),
-            .value(
-                "--rerun-failed", "RESULTS.json",
-                "Run only the scenarios that failed or errored in that JSON report (run --json);\nnone: nothing is run and the exit code is 0."
-            ),
-            .flag("--quiet", "Print only failures, errors and the summary, not a line per scenario."),
-            .value(
-                "--annotations", "github|none",
-                "Print failures as GitHub Actions annotations (::error file=…,line=…::).\nDefault: github when GITHUB_ACTIONS=true, else none."
-            ),
-            .flag(
-                "--junit-locations",
-                "Add file and line attributes to every JUnit testcase, for reporters that\nread them (they are in neither JUnit schema, so strict validators refuse them)."
-            ),
-            .value(
-                "--admin-token", "TOKEN",
-                "The admin token of a serve started with --admin-token (sent on its /internal routes)."),
-            .value(
-                "--driver", "COMMAND",
-                "Drive another client through the driver protocol (docs/driver-protocol.md): COMMAND\nis started with /bin/sh for each scenario; needs a live --target."
-            ),
-        ],
+        options: RunOptions.all,
         footer: """
-            Colour is used on a terminal unless NO_COLOR is set. SIGINT or SIGTERM stops the run, writes the reports
-            (scenarios not finished are marked as not run) and exits with 130 or 143.
-            Exit codes: 0 everything passed (expected failures included), 1 a scenario failed, 2 the run could
-            not start (bad options, invalid files, nothing selected, a target that cannot be used).
+            Colour is used on a terminal unless NO_COLOR is set. SIGINT or SIGTERM stops the run at any moment (the
+            target check included), writes every report (scenarios not finished are marked as not run) and exits
+            with 130 or 143.
+            Exit codes: 0 everything passed (expected failures included), 1 a scenario failed, errored, passed
+            while listed, or failed differently from its pin, 2 the run could not start (bad options, invalid
+            files, nothing selected, a target that cannot be used), 130 SIGINT, 143 SIGTERM.
             """,
         isDefault: true)
 
@@ -81,19 +27,19 @@ enum CommandTable {
             names, sizes, event patterns and ids. Problems are printed as FILE:LINE:COLUMN: message with the line
             and a caret.
             """,
-        options: [.value("--root", "DIR", "The scenario root that ids are relative to.")],
-        footer: "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad usage.")
+        options: [SelectionOptions.root.spec],
+        footer: """
+            A warning a scenario declares as intended (lint: { CODE: why }) is counted, not printed.
+            Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad usage.
+            """)
 
     static let list = CommandSpec(
         name: "list", operands: "[PATHS…]",
         summary: "Print the ids and tags of scenarios.",
         description: "Prints the id and tags of every selected scenario, one per line.",
         options: [
-            .value("--tag", "TAG", "Only scenarios with this tag (repeatable).", repeatable: true),
-            .value(
-                "--filter", "TEXT", "Only ids that contain TEXT or match it as a glob (repeatable).", repeatable: true),
-            .value("--shard", "K/N", "Only shard K of N."),
-            .value("--root", "DIR", "The scenario root that ids are relative to."),
+            SelectionOptions.tag.spec, SelectionOptions.filter.spec, SelectionOptions.shard.spec,
+            SelectionOptions.root.spec,
         ],
         footer: "Exit codes: 0 scenarios listed, 2 nothing selected or bad usage.")
 
@@ -103,24 +49,14 @@ enum CommandTable {
         description: """
             Reads JSON reports (run --json) and writes a compatibility matrix: one column per LABEL (default: the
             report's target), one row per scenario grouped by file, with totals and every reason. Reports that
-            share a label are shards of one run and are merged first. Without --markdown or --html, the
-            Markdown is printed.
+            share a label are the shards of one run (run --shard K/N) and are merged first: every shard must be
+            there, once. Two runs of one target that are not shards need a label each (old=a.json new=b.json).
+            Without --markdown, --html, --summary or --merged, the Markdown is printed.
             """,
-        options: [
-            .value("--markdown", "FILE", "Write the matrix as Markdown (for a job summary or a README)."),
-            .value("--html", "FILE", "Write the matrix as one self-contained HTML page."),
-            .value(
-                "--summary", "FILE",
-                "Write only the totals and the reasons, counted per column, as Markdown (for a README)."),
-            .value(
-                "--min-executed", "N", "Exit 1 when a column ran fewer than N scenarios (skipped ones do not count)."),
-            .value(
-                "--merged", "FILE",
-                "Write the merged JSON report (every input must be a shard of one run: one label)."),
-        ],
+        options: ReportOptions.all,
         footer: """
             Exit codes: 0 written, 1 a column has failed or errored scenarios (or too few executed), 2 unreadable
-            input or bad usage.
+            input, a shard missing or given twice, or bad usage.
             """)
 
     static let driver = CommandSpec(
@@ -149,39 +85,27 @@ enum CommandTable {
         description: """
             Serves the bundled reference implementation over HTTP/1.1, speaking the Firebase Storage v0 REST
             protocol (the routes of the Firebase emulator) and the GCS JSON API on the same port and store, plus
-            POST /internal/reset and PUT /internal/buckets/BUCKET/rules. Stops cleanly on SIGINT or SIGTERM.
+            administration routes under /internal and storage-testbench's /retry_test (below). Stops cleanly on
+            SIGINT or SIGTERM.
             """,
-        options: [
-            .value("--host", "HOST", "The address to bind (default 127.0.0.1: loopback only).", synopsis: "127.0.0.1"),
-            .value("--port", "PORT", "The port (default 9199; 0 picks a free one and prints it).", synopsis: "9199"),
-            .value(
-                "--max-body", "SIZE",
-                "The largest request body (default 512MiB, or 5TiB with --data-dir; units such as\n1MiB allowed). Media uploads and resumable chunks stream into the store; other\nbodies (multipart, JSON) are held in memory, up to 512MiB."
-            ),
-            .value(
-                "--data-dir", "DIR",
-                "Keep objects and open uploads in DIR (created when missing) instead of memory:\nbytes stream to disk, every finished upload is durable before it is answered,\nand a restart serves what DIR holds (docs/data-directory.md)."
-            ),
-            .value(
-                "--allow-host", "NAME",
-                "Also accept this Host name on /internal routes and in upload URLs (repeatable;\nloopback names and --host are always accepted).",
-                repeatable: true),
-            .value("--admin-token", "TOKEN", "Require Authorization: Bearer TOKEN on the /internal routes."),
-            .value("--max-sessions", "N", "The most upload sessions open at once (default 10000); more → 429."),
-            .value(
-                "--session-idle", "SECONDS",
-                "Forget an open upload session after this long without a request (default 3600,\nor 604800, a week, as on GCS, with --data-dir)."
-            ),
-            .value(
-                "--import", "DIR",
-                "Start with the objects of a Firebase emulator export (the folder of\n`firebase emulators:export`, or its storage_export); a bad folder is refused whole."
-            ),
-            .value(
-                "--export-on-exit", "DIR",
-                "On SIGINT or SIGTERM, write every object to DIR in the emulator's export layout\n(`firebase emulators:start --import DIR` reads it)."
-            ),
-            .flag("--verbose", "Log one line per request."),
-        ])
+        options: ServeOptions.all,
+        footer: """
+            Routes and who may use them:
+              /v0/b/BUCKET/o…   Firebase Storage v0 (the emulator's routes): Firebase security rules decide, with the
+                                caller from Authorization: Firebase ID_TOKEN (unsigned tokens are accepted, as the
+                                emulator does; none: signed out).
+              /storage/v1/…, /upload/storage/v1/…, /download/storage/v1/…
+                                the GCS JSON API: OAuth is not checked (as in other emulators); a bucket without
+                                Firebase rules allows everything, one with rules judges a signed-out caller.
+              /internal/…       administration: POST /internal/reset, PUT|GET /internal/buckets/BUCKET/rules,
+                                PUT /internal/buckets/BUCKET/objects/NAME (fixtures), GET /internal/info. Only
+                                loopback Host names, --host and --allow-host names; no browser (Origin refused);
+                                with --admin-token, Authorization: Bearer TOKEN too.
+              /retry_test       storage-testbench's retry-test API (POST /retry_test, then x-retry-test-id on
+                                requests): faults for client tests, under the same guard as /internal.
+            Exit codes: 0 stopped by SIGINT or SIGTERM, 1 the export on exit failed, 2 bad usage, an unusable
+            data directory or import, or an address that cannot be bound.
+            """)
 
     /// What `storage-conformance --help` prints.
     static var overview: String {
@@ -194,10 +118,12 @@ enum CommandTable {
         for command in CommandLineTool.commands.map({ $0.spec }) {
             text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + " " + command.summary + "\n"
         }
-        text += "  help     Show help for a command: storage-conformance help run\n"
+        text += "  help     Show help for a command: storage-conformance help run (help --help: this page)\n"
         text += "  version  Print the version (also --version).\n"
         text += "\nOPTIONS:\n  -h, --help   Show this help.\n  --version    Show the version.\n"
-        text += "\nExit codes: 0 everything passed, 1 a scenario failed, 2 the run could not start.\n"
+        text +=
+            "\nExit codes: 0 everything passed, 1 a scenario failed, 2 the run could not start (bad usage),\n"
+            + "130 interrupted by SIGINT, 143 by SIGTERM (the reports are still written).\n"
         return text
     }
 }

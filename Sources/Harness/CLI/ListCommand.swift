@@ -4,7 +4,7 @@ struct ListCommand: ToolCommand {
     let tool: CommandLineTool
 
     func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
-        let selection = try ScenarioSelectionOptions.selection(from: options)
+        let selection = SelectionOptions.selection(options)
         let loaded = ScenarioLoading.load(options, tool: tool)
         if loaded.hasErrors { return 2 }
         var lines: [String] = []

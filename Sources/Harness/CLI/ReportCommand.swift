@@ -12,7 +12,7 @@ struct ReportCommand: ToolCommand {
             throw ArgumentList.Problem(description: "report needs at least one RESULTS.json (from run --json)")
         }
         var labels: [String] = []
-        var byLabel: [String: [RunReport]] = [:]
+        var byLabel: [String: [ShardMerge.Input]] = [:]
         for argument in options.positionals {
             let (label, path) = Self.split(argument)
             let report: RunReport
@@ -28,7 +28,7 @@ struct ReportCommand: ToolCommand {
             }
             let name = label ?? report.target
             if byLabel[name] == nil { labels.append(name) }
-            byLabel[name, default: []].append(report)
+            byLabel[name, default: []].append((path, report))
         }
         var runs: [(label: String, report: RunReport)] = []
         for label in labels {
@@ -39,7 +39,8 @@ struct ReportCommand: ToolCommand {
                 return 2
             }
         }
-        if let merged = options.value("--merged") {
+        let merged = options[ReportOptions.merged]
+        if let merged {
             guard runs.count == 1 else {
                 throw ArgumentList.Problem(
                     description: "--merged needs shards of one run, but the inputs have \(runs.count) labels")
@@ -47,36 +48,45 @@ struct ReportCommand: ToolCommand {
             guard write(JSONReport.render(runs[0].report), to: merged) else { return 2 }
         }
         let matrix = CompatibilityMatrix(runs)
-        var minimum = 0
-        if let text = options.value("--min-executed") {
-            guard let number = Int(text), number >= 0 else {
-                throw ArgumentList.Problem(description: "--min-executed must be a whole number, not \(text)")
-            }
-            minimum = number
-        }
-        let outputs: [(option: String, render: (CompatibilityMatrix) -> String)] = [
-            ("--markdown", MatrixMarkdown.render), ("--html", MatrixHTML.render), ("--summary", MatrixMarkdown.summary),
-        ]
-        var wrote = options.value("--merged") != nil
-        for output in outputs {
-            guard let path = options.value(output.option) else { continue }
-            guard write(Data(output.render(matrix).utf8), to: path) else { return 2 }
+        var wrote = merged != nil
+        for (option, render) in renderers(options) {
+            guard let path = options[option] else { continue }
+            guard write(Data(render(matrix, path).utf8), to: path) else { return 2 }
             wrote = true
         }
         if !wrote { tool.output.write(MatrixMarkdown.render(matrix)) }
         var status: Int32 = 0
+        let minimum = options[ReportOptions.minExecuted]
         for column in matrix.columns {
             let totals = matrix.totals(column)
             if totals.failed + totals.errored > 0 {
-                tool.complain("\(column.label): \(totals.failed) failed, \(totals.errored) errored")
+                tool.complain("\(column.label): \(totals.summaryLine)")
                 status = 1
             }
             if totals.executed < minimum {
-                tool.complain("\(column.label): \(totals.executed) scenarios executed, fewer than \(minimum)")
+                tool.complain(
+                    "\(column.label): \(Plural.count(totals.executed, "scenario")) executed, fewer than \(minimum)")
                 status = 1
             }
         }
         return status
+    }
+
+    /// Each output option with what it writes; the HTML links files relative to where it is written.
+    private func renderers(_ options: ArgumentList) -> [(Option<String>, (CompatibilityMatrix, String) -> String)] {
+        let prefix = options[ReportOptions.sourceLink]
+        return [
+            (ReportOptions.markdown, { matrix, _ in MatrixMarkdown.render(matrix) }),
+            (
+                ReportOptions.html,
+                { matrix, page in
+                    MatrixHTML.render(matrix) { path, line in
+                        (prefix.map { $0 + path } ?? RelativePath.from(folderOf: page, to: path)) + "#L\(line)"
+                    }
+                }
+            ),
+            (ReportOptions.summary, { matrix, _ in MatrixMarkdown.summary(matrix) }),
+        ]
     }
 
     /// `LABEL=FILE` or `FILE`; a `=` in a path that exists is part of the path.
@@ -95,5 +105,20 @@ struct ReportCommand: ToolCommand {
             tool.complain("cannot write \(path): \(error)")
             return false
         }
+    }
+}
+
+/// A path as seen from another file's folder, for links between files of a checkout.
+enum RelativePath {
+    /// `../Scenarios/a.yaml` for `Scenarios/a.yaml` seen from `reports/matrix.html`; `path` itself when it is
+    /// absolute and the page's folder shares nothing with it but the root.
+    static func from(folderOf page: String, to path: String) -> String {
+        let base = URL(fileURLWithPath: page).standardizedFileURL.deletingLastPathComponent().pathComponents
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        guard common > 1 || !path.hasPrefix("/") else { return path }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + target[common...]).joined(separator: "/")
     }
 }

@@ -1,57 +1,114 @@
 import Foundation
 import Primitives
 import ScenarioLanguage
-import Synchronization
 import YAMLReader
 
 /// `run`: loads, selects and runs scenarios, prints one line per scenario and writes the reports.
 ///
-/// The reports are written whatever happens: invalid files, a bad manifest or a target that cannot be used
-/// give a report with one errored case saying why; SIGINT and SIGTERM write what finished, with the rest
-/// marked as not run.
+/// The reports are written whatever happens: invalid files, a bad manifest, an empty selection or a target
+/// that cannot be used give a report that says why; SIGINT and SIGTERM at any moment (the target check
+/// included) write what finished, with the rest marked as not run. The work runs on a thread of its own
+/// while this one watches for the signals (`RunState` decides which of the two writes the reports).
 struct RunCommand: ToolCommand {
     static let spec = CommandTable.run
     let tool: CommandLineTool
 
     func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
-        let jobs = try options.integer("--jobs", in: 1...256) ?? 1
-        let timeout = try options.seconds("--timeout", in: 0.01...86_400) ?? 60
-        var selection = try ScenarioSelectionOptions.selection(from: options)
-        let target = try TargetResolver.target(
-            options.value("--target") ?? "reference", stepTimeout: timeout, adminToken: options.value("--admin-token"))
-        let annotate = try annotations(options)
-        let writer = RunReportWriter(
-            tool: tool, junit: options.value("--junit") ?? "reports/junit.xml", json: options.value("--json"),
-            withLocations: options.has("--junit-locations"))
+        let annotate =
+            options[RunOptions.annotations].map { $0 == "github" } ?? (tool.environment["GITHUB_ACTIONS"] == "true")
+        let timeout = options[RunOptions.timeout]
+        let target = TargetResolver.target(
+            options[RunOptions.target], stepTimeout: timeout, adminToken: options[RunOptions.adminToken])
+        if options[RunOptions.driver] != nil, target.kind == .reference {
+            tool.complain("--driver needs a live --target: a driver's client talks to an endpoint over HTTP")
+            return 2
+        }
+        let work = RunWork(
+            tool: tool, options: options, target: target, annotate: annotate,
+            writer: RunReportWriter(
+                tool: tool, junit: options[RunOptions.junit], json: options[RunOptions.json],
+                withLocations: options[RunOptions.junitLocations], target: target,
+                selection: RunSelection(SelectionOptions.selection(options))),
+            console: ConsoleReporter(
+                output: tool.output,
+                colour: ConsoleReporter.shouldUseColour(
+                    environment: tool.environment, isTerminal: tool.outputIsTerminal),
+                quiet: options[RunOptions.quiet]))
+        let state = RunState()
+        let woken = DispatchSemaphore(value: 0)
+        let watch = SignalWatch { number in
+            if state.claimForSignal(number) { woken.signal() }
+        }
+        defer { watch.cancel() }
+        let worker = Thread {
+            state.finish(work.perform(state))
+            woken.signal()
+        }
+        worker.stackSize = 8 << 20
+        worker.start()
+        woken.wait()
+        if let signal = state.signal { return work.interrupted(by: signal, state: state) }
+        return state.exitCode ?? 2
+    }
+}
 
+/// One run's work, from loading the files to the reports; what `RunCommand` runs on its worker thread.
+struct RunWork: Sendable {
+    let tool: CommandLineTool
+    let options: ArgumentList
+    let target: any Target
+    let annotate: Bool
+    let writer: RunReportWriter
+    let console: ConsoleReporter
+
+    /// The exit code. Writes the reports unless a signal claimed them first (`RunState`).
+    func perform(_ state: RunState) -> Int32 {
         var expectations: ExpectationsManifest?
-        if let path = options.value("--expectations") {
+        if let path = options[RunOptions.expectations] {
             do throws(Diagnostic) {
                 expectations = try ExpectationsManifest.load(path: path)
             } catch {
+                guard state.claimForWorker() else { return 2 }
                 tool.show([error])
                 tool.complain("the expectations manifest has errors; nothing was run")
                 writer.write(
-                    RunReportWriter.errorReport(
-                        [error], target: target, type: .invalidExpectationsManifest,
-                        caseName: "expectations manifest is valid"))
+                    writer.errorReport(
+                        [error], type: .invalidExpectationsManifest, caseName: "expectations manifest is valid"))
                 return 2
             }
         }
-
-        if let path = options.value("--rerun-failed") {
-            guard let failed = rerunIDs(path) else { return 2 }
+        if let manifest = expectations, !manifest.unpinned.isEmpty {
+            tool.complain(
+                "warning: \(Plural.count(manifest.unpinned.count, "entry", "entries")) of \(manifest.path) \(manifest.unpinned.count == 1 ? "has" : "have") "
+                    + "no pin (fails:), so any failure counts as the expected one: --write-expectations FILE pins them")
+        }
+        var selection = SelectionOptions.selection(options)
+        if let path = options[RunOptions.rerunFailed] {
+            let failed: Set<String>
+            switch rerunIDs(path) {
+            case .success(let ids): failed = ids
+            case .failure(let problem):
+                guard state.claimForWorker() else { return 2 }
+                tool.complain(problem.description)
+                writer.write(
+                    writer.problemReport(
+                        problem.description, type: .fileError, caseName: "the --rerun-failed report can be read"))
+                return 2
+            }
             guard !failed.isEmpty else {
-                tool.say("nothing to rerun: no scenario failed or errored in \(path)")
-                return writer.write(RunReportWriter.emptyReport(target: target)) ? 0 : 2
+                guard state.claimForWorker() else { return 0 }
+                let reason = "nothing to rerun: no scenario failed or errored in \(path)"
+                tool.say(reason)
+                return writer.write(writer.emptyReport(reason: reason)) ? 0 : 2
             }
             selection.ids = failed
         }
 
-        let loaded = ScenarioLoading.load(options, tool: tool, warningsInFull: false)
+        let loaded = ScenarioLoading.load(options, tool: tool)
         if loaded.hasErrors {
+            guard state.claimForWorker() else { return 2 }
             tool.complain("the scenario files have errors; nothing was run")
-            writer.write(RunReportWriter.errorReport(loaded.diagnostics, target: target))
+            writer.write(writer.errorReport(loaded.diagnostics))
             return 2
         }
         let allIDs = Set(loaded.files.flatMap { $0.scenarios.map(\.id) })
@@ -61,151 +118,146 @@ struct RunCommand: ToolCommand {
             return file.scenarios.isEmpty ? nil : file
         }
         if selected.isEmpty {
-            tool.complain(EmptySelection.explain(selection, scenarios: loaded.files.flatMap(\.scenarios)))
+            guard state.claimForWorker() else { return 2 }
+            let reason = EmptySelection.explain(selection, scenarios: loaded.files.flatMap(\.scenarios))
+            tool.complain(reason)
+            writer.write(writer.emptyReport(reason: reason))
             return 2
         }
+        state.select(selected)
+        state.enter(.checkingTarget)
         do throws(TargetFailure) {
             try target.checkUsable()
         } catch {
+            guard state.claimForWorker() else { return 2 }
             tool.complain("\(error.description)\nNothing was run.")
-            writer.write(RunReportWriter.targetReport(error.description, target: target))
+            writer.write(writer.targetReport(error.description))
             return 2
         }
-
-        let console = ConsoleReporter(
-            output: tool.output,
-            colour: ConsoleReporter.shouldUseColour(environment: tool.environment, isTerminal: tool.outputIsTerminal),
-            quiet: options.has("--quiet"))
+        let timeout = options[RunOptions.timeout]
         var driver: DriverSpec?
-        if let command = options.value("--driver") {
-            guard target.kind != .reference else {
-                tool.complain("--driver needs a live --target: a driver's client talks to an endpoint over HTTP")
-                return 2
-            }
+        if let command = options[RunOptions.driver] {
+            state.enter(.startingDriver)
             do throws(DriverSpec.ProbeFailure) {
                 let spec = try DriverSpec.probe(command, timeout: timeout)
                 tool.say("driver: \(spec.name) \(spec.version)")
                 driver = spec
             } catch {
+                guard state.claimForWorker() else { return 2 }
                 tool.complain("\(error.description)\nNothing was run.")
+                writer.write(writer.targetReport(error.description))
                 return 2
             }
         }
         let runner = ScenarioRunner(
-            target: target, jobs: jobs, stepTimeout: timeout, expectations: expectations,
+            target: target, jobs: options[RunOptions.jobs], stepTimeout: timeout, expectations: expectations,
             toolVersion: ToolVersion.current, driver: driver)
         let progress = RunProgress(
-            files: selected, timeoutLimit: options.has("--keep-going") ? nil : 3, failFast: options.has("--fail-fast"))
-        let (report, signal) = Self.runUntilSignalled(
-            runner, selected, allIDs: allIDs, progress: progress, console: console)
-        if let reason = progress.stopReason, signal == nil { tool.complain("stopped: " + reason) }
+            files: selected, timeoutLimit: options[RunOptions.keepGoing] ? nil : 3,
+            failFast: options[RunOptions.failFast])
+        state.start(runner, progress, allIDs: allIDs)
+        var report = runner.run(selected, allIDs: allIDs, progress: progress) { scenario, file in
+            console.scenarioFinished(scenario, file: file)
+        }
+        guard state.claimForWorker() else { return 2 }
+        report.selection = writer.selection
+        if let reason = progress.stopReason { tool.complain("stopped: " + reason) }
         console.runFinished(report)
         if annotate { tool.say(GitHubAnnotations.render(report)) }
         guard writer.write(report) else { return 2 }
-        if let signal { return SignalWatch.exitCode(for: signal) }
-        if let path = options.value("--write-expectations") {
-            let manifest = ExpectationsManifest.recording(report, path: path, previous: expectations)
-            do {
-                try AtomicFile.write(Data(manifest.yamlText.utf8), to: path)
-                tool.say("wrote \(path): \(manifest.entries.count) expected failures")
-            } catch {
-                tool.complain("cannot write the expectations manifest: \(error)")
-                return 2
-            }
+        if let path = options[RunOptions.writeExpectations] {
+            guard writeExpectations(report, to: path, previous: expectations) else { return 2 }
         }
-        return report.summary.failed == 0 ? 0 : 1
+        let counts = report.counts
+        return counts.failed + counts.errored == 0 ? 0 : 1
     }
 
-    /// Runs on a worker thread while this one watches for SIGINT and SIGTERM. On a signal the run stops at
-    /// once (scenarios still running are not waited for) and the report holds what finished.
-    private static func runUntilSignalled(
-        _ runner: ScenarioRunner, _ files: [ScenarioFile], allIDs: Set<String>, progress: RunProgress,
-        console: ConsoleReporter
-    ) -> (RunReport, Int32?) {
-        let startedAt = Date()
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = Mutex<(report: RunReport?, signal: Int32?)>((nil, nil))
-        let watch = SignalWatch { number in
-            outcome.withLock { if $0.signal == nil { $0.signal = number } }
-            finished.signal()
-        }
-        defer { watch.cancel() }
-        let worker = Thread {
-            let report = runner.run(files, allIDs: allIDs, progress: progress) { scenario, file in
-                console.scenarioFinished(scenario, file: file)
+    /// What a signal leaves: every report, with what finished and the rest as not run; the exit code.
+    func interrupted(by signal: Int32, state: RunState) -> Int32 {
+        let name = SignalWatch.name(of: signal)
+        let (phase, selected, running) = state.snapshot
+        let reason = "the run was interrupted by \(name) \(phase.rawValue)"
+        var report: RunReport
+        var finished = 0
+        if let (runner, progress, allIDs) = running {
+            progress.stop(reason: reason)
+            finished = progress.finished
+            report = runner.report(of: progress, startedAt: state.startedAt, allIDs: allIDs) { reason -> Outcome in
+                .skipped(reason: "not run: \(reason)")
             }
-            outcome.withLock { $0.report = report }
-            finished.signal()
+        } else if let selected {
+            report = writer.notRunReport(selected, reason: reason, startedAt: state.startedAt)
+        } else {
+            report = writer.emptyReport(reason: reason)
         }
-        worker.stackSize = 8 << 20
-        worker.start()
-        finished.wait()
-        let (report, signal) = outcome.withLock { ($0.report, $0.signal) }
-        if let report, signal == nil { return (report, nil) }
-        let number = signal ?? SIGINT
-        progress.stop(reason: "the run was interrupted by \(SignalWatch.name(of: number))")
-        let partial = runner.report(of: progress, startedAt: startedAt, allIDs: allIDs) { reason in
-            .skipped(reason: "not run: \(reason)")
-        }
-        return (partial, number)
+        report.selection = writer.selection
+        report.stopReason = reason
+        console.runFinished(
+            report,
+            interruption: ConsoleReporter.Interruption(
+                signal: name, finished: finished, total: selected?.reduce(0) { $0 + $1.scenarios.count } ?? 0))
+        writer.write(report)
+        return SignalWatch.exitCode(for: signal)
     }
 
-    /// The ids that failed or errored in the JSON report at `path`; nil (after saying why) when it cannot be read.
-    private func rerunIDs(_ path: String) -> Set<String>? {
+    private func writeExpectations(_ report: RunReport, to path: String, previous: ExpectationsManifest?) -> Bool {
+        let manifest = ExpectationsManifest.recording(report, path: path, previous: previous)
+        do {
+            try AtomicFile.write(Data(manifest.yamlText.utf8), to: path)
+        } catch {
+            tool.complain("cannot write the expectations manifest: \(error)")
+            return false
+        }
+        tool.say("wrote \(path): \(Plural.count(manifest.entries.count, "expected failure")), each pinned")
+        let changed = ExpectationsManifest.changed(in: report)
+        if !changed.isEmpty {
+            tool.complain(
+                "\(Plural.count(changed.count, "changed failure")) got a new pin with the old reason; check that the "
+                    + "reason still says what happens: " + changed.joined(separator: ", "))
+        }
+        return true
+    }
+
+    /// The ids that failed or errored in the JSON report at `path`, or why it cannot be read.
+    private func rerunIDs(_ path: String) -> Result<Set<String>, ArgumentList.Problem> {
         do {
             let report = try JSONReportReader.read(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
-            return Set(
-                report.scenarios.filter {
-                    switch $0.outcome {
-                    case .failed, .errored: true
-                    case .passed, .skipped: false
-                    }
-                }.map(\.id))
+            return .success(Set(report.scenarios.filter(\.outcome.isProblem).map(\.id)))
         } catch let problem as JSONReportReader.Problem {
-            tool.complain("--rerun-failed: \(problem.description)")
+            return .failure(ArgumentList.Problem(description: "--rerun-failed: \(problem.description)"))
         } catch {
-            tool.complain("--rerun-failed: cannot read \(path) (\(error.localizedDescription))")
-        }
-        return nil
-    }
-
-    /// `--annotations github|none`; by default github under GitHub Actions.
-    private func annotations(_ options: ArgumentList) throws(ArgumentList.Problem) -> Bool {
-        switch options.value("--annotations") {
-        case nil: return tool.environment["GITHUB_ACTIONS"] == "true"
-        case "github": return true
-        case "none": return false
-        case let other?: throw ArgumentList.Problem(description: "--annotations must be github or none, not \(other)")
+            return .failure(
+                ArgumentList.Problem(
+                    description: "--rerun-failed: cannot read \(path) (\(error.localizedDescription))"))
         }
     }
 }
 
-/// `--tag`, `--filter` and `--shard`, shared by run and list.
-enum ScenarioSelectionOptions {
-    static func selection(from options: ArgumentList) throws(ArgumentList.Problem) -> ScenarioSelection {
-        var shard: Shard?
-        if let text = options.value("--shard") {
-            guard let parsed = Shard(parsing: text) else {
-                throw ArgumentList.Problem(description: "--shard must be K/N with 1 ≤ K ≤ N, not \(text)")
-            }
-            shard = parsed
-        }
-        return ScenarioSelection(tags: options.all("--tag"), filters: options.all("--filter"), shard: shard)
-    }
-}
-
-/// Loading the PATHS of a command (default `Scenarios`) and printing what the loader found: every
-/// diagnostic, or (`warningsInFull: false`, for run) errors in full and a count of the warnings.
+/// Loading the PATHS of a command (default `Scenarios`) and printing what the loader found: errors in full,
+/// and warnings in full for lint only (run and list count them). Warnings a scenario declares as intended
+/// (`lint:`) are never printed.
 enum ScenarioLoading {
-    static func load(_ options: ArgumentList, tool: CommandLineTool, warningsInFull: Bool = true) -> LoadResult {
+    static func load(_ options: ArgumentList, tool: CommandLineTool, warningsInFull: Bool = false) -> LoadResult {
         let paths = options.positionals.isEmpty ? ["Scenarios"] : options.positionals
-        let result = ScenarioLoader(root: options.value("--root")).load(paths)
+        let result: LoadResult
+        if options.positionals.isEmpty, !FileManager.default.fileExists(atPath: "Scenarios") {
+            let here = FileManager.default.currentDirectoryPath
+            let message =
+                "no such folder in \(here) (run storage-conformance from a checkout of StorageConformance, or name "
+                + "the scenario files or folders: storage-conformance run PATH…)"
+            let missing = Diagnostic(
+                file: "Scenarios", location: SourceLocation(line: 1, column: 1, offset: 0), message: message,
+                sourceLine: "")
+            result = LoadResult(files: [], diagnostics: [missing])
+        } else {
+            result = ScenarioLoader(root: options[SelectionOptions.root]).load(paths)
+        }
         let warnings = result.diagnostics.filter { $0.severity == .warning }
         tool.show(warningsInFull ? result.diagnostics : result.diagnostics.filter { $0.severity == .error })
         if !warningsInFull, !warnings.isEmpty {
             let paths = options.positionals.joined(separator: " ")
             tool.complain(
-                "\(warnings.count) lint \(warnings.count == 1 ? "warning" : "warnings"): "
+                "\(Plural.count(warnings.count, "lint warning")): "
                     + "storage-conformance lint\(paths.isEmpty ? "" : " " + paths) shows them")
         }
         return result

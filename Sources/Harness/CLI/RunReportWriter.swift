@@ -4,12 +4,15 @@ import ScenarioLanguage
 import YAMLReader
 
 /// Writes a run's reports where the options say (JUnit always, JSON when asked), and builds the reports of
-/// runs that could not start, so CI always finds a report that says why.
-struct RunReportWriter {
+/// runs that could not start or ran nothing, so CI always finds a report that says why.
+struct RunReportWriter: Sendable {
     let tool: CommandLineTool
     let junit: String
     let json: String?
     let withLocations: Bool
+    let target: any Target
+    /// What the run was asked to run, recorded in every report.
+    let selection: RunSelection
 
     /// Writes every report; false when one could not be written (the reason is printed).
     @discardableResult
@@ -29,8 +32,8 @@ struct RunReportWriter {
     }
 
     /// A report with one errored case per invalid file.
-    static func errorReport(
-        _ diagnostics: [Diagnostic], target: any Target, type: FailureKind = .invalidScenarioFile,
+    func errorReport(
+        _ diagnostics: [Diagnostic], type: FailureKind = .invalidScenarioFile,
         caseName: String = "scenario file is valid"
     ) -> RunReport {
         var byFile: [(String, [Diagnostic])] = []
@@ -45,33 +48,58 @@ struct RunReportWriter {
             let first = problems[0]
             let failure = Failure(
                 type: type, message: "\(path):\(first.location.line):\(first.location.column): \(first.message)",
-                detail: problems.map(\.description).joined(separator: "\n\n"),
+                detail: problems.map(DiagnosticText.render).joined(separator: "\n\n"),
                 location: "\(path):\(first.location.line)")
             let scenario = ScenarioReport(
                 id: path, name: caseName, line: first.location.line, duration: 0, outcome: .errored(failure),
                 transcript: "")
             return FileReport(name: path, path: path, scenarios: [scenario])
         }
-        return report(files, target: target)
+        return report(files)
     }
 
-    /// A report with one errored case saying why the target cannot be used.
-    static func targetReport(_ reason: String, target: any Target) -> RunReport {
-        let failure = Failure(type: .targetError, message: reason, detail: reason)
+    /// A report with one errored case saying why the target (or the driver) cannot be used.
+    func targetReport(_ reason: String) -> RunReport {
+        problemReport(reason, type: .targetError, caseName: "the target can be used", id: "target", path: target.name)
+    }
+
+    /// A report with one errored case named `caseName`, saying `reason`.
+    func problemReport(
+        _ reason: String, type: FailureKind, caseName: String, id: String = "run", path: String = "run"
+    ) -> RunReport {
+        let failure = Failure(type: type, message: reason, detail: reason)
         let scenario = ScenarioReport(
-            id: "target", name: "the target can be used", line: 0, duration: 0, outcome: .errored(failure),
-            transcript: "")
-        return report([FileReport(name: "target", path: target.name, scenarios: [scenario])], target: target)
+            id: id, name: caseName, line: 0, duration: 0, outcome: .errored(failure), transcript: "")
+        return report([FileReport(name: id, path: path, scenarios: [scenario])])
     }
 
-    /// A run with nothing to run (`--rerun-failed` of a report without failures).
-    static func emptyReport(target: any Target) -> RunReport {
-        report([], target: target)
+    /// A run with nothing to run (an empty selection, or nothing to rerun), and why.
+    func emptyReport(reason: String) -> RunReport {
+        var report = report([])
+        report.emptyReason = reason
+        return report
     }
 
-    private static func report(_ files: [FileReport], target: any Target) -> RunReport {
+    /// Every scenario of `files` as not run, for a run stopped before any started.
+    func notRunReport(_ files: [ScenarioFile], reason: String, startedAt: Date) -> RunReport {
+        var report = report(
+            files.map { file in
+                FileReport(
+                    name: file.name, path: file.path,
+                    scenarios: file.scenarios.map { scenario in
+                        ScenarioReport(
+                            id: scenario.id, name: scenario.name, line: scenario.location.line, duration: 0,
+                            outcome: .skipped(reason: "not run: \(reason)"), transcript: "")
+                    })
+            })
+        report.startedAt = startedAt
+        report.duration = Date().timeIntervalSince(startedAt)
+        return report
+    }
+
+    private func report(_ files: [FileReport]) -> RunReport {
         RunReport(
             target: target.name, toolVersion: ToolVersion.current, hostname: ProcessInfo.processInfo.hostName,
-            startedAt: Date(), duration: 0, files: files)
+            startedAt: Date(), duration: 0, files: files, selection: selection)
     }
 }

@@ -18,30 +18,30 @@ struct ServeCommand: ToolCommand {
             + String(format: "%.1f ms", milliseconds) + " \(entry.remoteAddress)\n"
     }
 
-    /// The largest object GCS stores (5 TiB): the largest body `--max-body` may allow.
-    static let largestObject: Int64 = 5 << 40
-
     func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
-        let port = try options.integer("--port", in: 0...65_535) ?? 9199
-        let dataDirectory = options.value("--data-dir")
-        let maxBody =
-            try options.size("--max-body", in: 1...Self.largestObject).map(Int.init)
-            ?? (dataDirectory == nil ? HTTPServerConfiguration().maxBodyBytes : Int(Self.largestObject))
         if let extra = options.positionals.first {
             throw ArgumentList.Problem(description: "unexpected argument \(extra) (serve takes only options)")
         }
-        let host = options.value("--host") ?? "127.0.0.1"
-        let maxSessions = try options.integer("--max-sessions", in: 1...10_000_000) ?? 10_000
-        let idleSeconds =
-            try options.seconds("--session-idle", in: 0.001...31_536_000) ?? (dataDirectory == nil ? 3600 : 604_800)
-        let idle = Duration.milliseconds(Int64(idleSeconds * 1000))
+        let port = options[ServeOptions.port]
+        let dataDirectory = options[ServeOptions.dataDirectory]
+        let maxBody = Int(options[ServeOptions.maxBody])
+        let host = options[ServeOptions.host]
+        let maxSessions = options[ServeOptions.maxSessions]
+        let idle = Duration.milliseconds(Int64(options[ServeOptions.sessionIdle] * 1000))
         OpenFileLimit.raiseToHardLimit()
         let service: ReferenceBackend
         if let dataDirectory {
+            let survey = DataDirectorySurvey(path: dataDirectory)
+            if let note = survey.restoringNote { tool.say(note) }
+            let started = ContinuousClock.now
             do throws(DataDirectoryError) {
                 let directory = try DataDirectory.open(dataDirectory)
                 service = try ReferenceBackend(
                     directory: directory, activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
+                if survey.restoringNote != nil {
+                    tool.say(
+                        "restored \(dataDirectory) in \(Seconds.tenths(Seconds.of(ContinuousClock.now - started))) s")
+                }
             } catch {
                 tool.complain("cannot use the data directory: \(error)")
                 return 2
@@ -49,11 +49,13 @@ struct ServeCommand: ToolCommand {
         } else {
             service = ReferenceBackend(activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
         }
-        let exportFolder = options.value("--export-on-exit").map { URL(fileURLWithPath: $0) }
-        if let folder = options.value("--import") {
+        let exportFolder = options[ServeOptions.exportOnExit].map { URL(fileURLWithPath: $0) }
+        if let folder = options[ServeOptions.importFolder] {
             do throws(EmulatorExportError) {
                 let loaded = try EmulatorExport.load(from: URL(fileURLWithPath: folder), into: service)
-                tool.say("imported \(loaded.objects) objects (\(loaded.buckets) buckets) from \(folder)")
+                tool.say(
+                    "imported \(Plural.count(loaded.objects, "object")) (\(Plural.count(loaded.buckets, "bucket"))) from \(folder)"
+                )
             } catch {
                 tool.complain("cannot import \(folder): \(error)")
                 return 2
@@ -62,17 +64,17 @@ struct ServeCommand: ToolCommand {
         // Request threads hand log lines to a writer thread: a stalled reader of the output never blocks serving.
         let logOutput = BackgroundOutput(tool.output)
         var log: (@Sendable (HTTPRequestLog) -> Void)?
-        if options.has("--verbose") {
+        if options[ServeOptions.verbose] {
             log = { entry in logOutput.write(Self.logLine(entry)) }
         }
-        let hosts = HostPolicy.loopbackHosts.union(options.all("--allow-host"))
+        let hosts = HostPolicy.loopbackHosts.union(options.all(ServeOptions.allowHost))
         let server = StorageServer(
             backend: service,
             configuration: HTTPServerConfiguration(
                 host: host, port: port, maxBodyBytes: maxBody,
                 maxBufferedBodyBytes: min(maxBody, HTTPServerConfiguration().maxBufferedBodyBytes)),
             administration: service,
-            hostPolicy: HostPolicy(allowedHosts: hosts, adminToken: options.value("--admin-token")),
+            hostPolicy: HostPolicy(allowedHosts: hosts, adminToken: options[ServeOptions.adminToken]),
             answersReadsOnLoop: true, log: log)
         let bound: Int
         do {
@@ -101,7 +103,7 @@ struct ServeCommand: ToolCommand {
         guard let exportFolder else { return 0 }
         do throws(EmulatorExportError) {
             let count = try EmulatorExport.write(service, to: exportFolder, version: ToolVersion.current)
-            tool.say("exported \(count) objects to \(exportFolder.path)")
+            tool.say("exported \(Plural.count(count, "object")) to \(exportFolder.path)")
         } catch {
             tool.complain("cannot export to \(exportFolder.path): \(error)")
             return 1

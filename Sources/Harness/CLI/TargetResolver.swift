@@ -3,13 +3,24 @@ import Foundation
 /// Turns `--target` into a target: `reference`, the base URL of a v0 endpoint, or `gcs+` and the base URL of
 /// a GCS JSON API server.
 enum TargetResolver {
-    static func target(_ text: String, stepTimeout: TimeInterval, adminToken: String? = nil) throws(ArgumentList
-        .Problem) -> any Target
-    {
-        if text == "reference" { return ReferenceTarget() }
+    /// What `--target` names, checked when the arguments are read.
+    enum Address: Sendable {
+        case reference
+        case live(url: URL, speaksGCS: Bool)
+    }
+
+    static func address(_ text: String) throws(ArgumentList.Problem) -> Address {
+        if text == "reference" { return .reference }
         let live = try endpoint(text)
-        if live.speaksGCS { return GCSTarget(baseURL: live.url, requestTimeout: stepTimeout) }
-        return HTTPTarget(baseURL: live.url, requestTimeout: stepTimeout, adminToken: adminToken)
+        return .live(url: live.url, speaksGCS: live.speaksGCS)
+    }
+
+    static func target(_ address: Address, stepTimeout: TimeInterval, adminToken: String? = nil) -> any Target {
+        switch address {
+        case .reference: ReferenceTarget()
+        case .live(let url, true): GCSTarget(baseURL: url, requestTimeout: stepTimeout)
+        case .live(let url, false): HTTPTarget(baseURL: url, requestTimeout: stepTimeout, adminToken: adminToken)
+        }
     }
 
     /// A live target's base URL, and whether it speaks the GCS JSON API (`gcs+`) rather than v0.

@@ -22,6 +22,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case taskNeverFinished = "TaskNeverFinished"
     /// A scenario the expectations manifest lists as failing passed.
     case unexpectedPass = "UnexpectedPass"
+    /// A scenario the expectations manifest lists failed, but not as its pin says: a new bug may hide there.
+    case changedFailure = "ChangedFailure"
     /// The expectations manifest names a scenario that does not exist.
     case unknownScenario = "UnknownScenario"
 
@@ -62,7 +64,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
         case .eventMismatch, .observerMismatch, .progressMismatch, .dataMismatch, .metadataMismatch, .listMismatch,
             .referenceMismatch,
             .nilReference, .notNil, .noMatch, .missingError, .unexpectedError, .wrongError, .wrongErrorMessage,
-            .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .unexpectedPass, .unknownScenario:
+            .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .unexpectedPass, .changedFailure,
+            .unknownScenario:
             .failure
         case .stepTimeout, .transportError, .malformedResponse, .targetError, .driverError, .fixtureError, .fileError,
             .unknownName,

@@ -12,9 +12,16 @@ public struct RunReport: Sendable, Equatable {
     /// Wall time of the whole run, in seconds.
     public var duration: Double
     public var files: [FileReport]
+    /// What the run was asked to run (tags, filters, shard), so shards can be put back together.
+    public var selection: RunSelection
+    /// Why the run stopped before the end (a signal, repeated timeouts, --fail-fast), or nil.
+    public var stopReason: String?
+    /// Why nothing ran, when the report has no scenarios (an empty selection, nothing to rerun), or nil.
+    public var emptyReason: String?
 
     public init(
-        target: String, toolVersion: String, hostname: String, startedAt: Date, duration: Double, files: [FileReport]
+        target: String, toolVersion: String, hostname: String, startedAt: Date, duration: Double, files: [FileReport],
+        selection: RunSelection = RunSelection(), stopReason: String? = nil, emptyReason: String? = nil
     ) {
         self.target = target
         self.toolVersion = toolVersion
@@ -22,23 +29,42 @@ public struct RunReport: Sendable, Equatable {
         self.startedAt = startedAt
         self.duration = duration
         self.files = files
+        self.selection = selection
+        self.stopReason = stopReason
+        self.emptyReason = emptyReason
     }
 
     public var scenarios: [ScenarioReport] { files.flatMap(\.scenarios) }
 
-    /// Counts of passed, failed (failures and errors together) and skipped scenarios.
-    public var summary: (passed: Int, failed: Int, skipped: Int) {
-        var passed = 0
-        var failed = 0
-        var skipped = 0
-        for scenario in scenarios {
-            switch scenario.outcome {
-            case .passed: passed += 1
-            case .failed, .errored: failed += 1
-            case .skipped: skipped += 1
-            }
-        }
-        return (passed, failed, skipped)
+    /// How many scenarios ended each way: what every report counts, in the same words.
+    public var counts: OutcomeCounts { OutcomeCounts(scenarios) }
+}
+
+/// What a run was asked to run, as its JSON report records it.
+public struct RunSelection: Sendable, Equatable {
+    public var tags: [String]
+    public var filters: [String]
+    /// `--shard K/N`, or nil for the whole selection.
+    public var shard: Shard?
+    /// Whether only the failures of an earlier report were run (`--rerun-failed`).
+    public var rerun: Bool
+
+    public init(tags: [String] = [], filters: [String] = [], shard: Shard? = nil, rerun: Bool = false) {
+        self.tags = tags
+        self.filters = filters
+        self.shard = shard
+        self.rerun = rerun
+    }
+
+    public init(_ selection: ScenarioSelection) {
+        self.init(tags: selection.tags, filters: selection.filters, shard: selection.shard, rerun: selection.ids != nil)
+    }
+
+    /// The same selection without its shard: what the shards of one run share.
+    var unsharded: RunSelection {
+        var copy = self
+        copy.shard = nil
+        return copy
     }
 }
 
@@ -100,48 +126,5 @@ public struct StepTiming: Sendable, Equatable {
         self.line = line
         self.verb = verb
         self.duration = duration
-    }
-}
-
-/// How a scenario ended.
-public enum Outcome: Sendable, Equatable {
-    case passed
-    /// The target behaved differently from what the scenario expects.
-    case failed(Failure)
-    /// The scenario could not be carried out (the target was unreachable, a fixture could not be set up).
-    case errored(Failure)
-    /// Not run, or an expected failure: the reason says which.
-    case skipped(reason: String)
-
-    private static let expectedFailurePrefix = "expected failure: "
-
-    /// A failure the expectations manifest lists: reported as skipped, with the manifest's reason.
-    public static func expectedFailure(_ reason: String) -> Outcome {
-        .skipped(reason: expectedFailurePrefix + reason)
-    }
-
-    /// The manifest's reason, when this is an expected failure.
-    public var expectedFailureReason: String? {
-        guard case .skipped(let reason) = self, reason.hasPrefix(Self.expectedFailurePrefix) else { return nil }
-        return String(reason.dropFirst(Self.expectedFailurePrefix.count))
-    }
-}
-
-/// Why a scenario failed or errored.
-public struct Failure: Sendable, Equatable {
-    /// What kind of failure it is; reports print its raw value (`EventMismatch`, `TransportError`, …).
-    public var type: FailureKind
-    /// One line.
-    public var message: String
-    /// The full detail: expected and actual side by side, the transcript, the file and line.
-    public var detail: String
-    /// `FILE:LINE` of the failing step.
-    public var location: String?
-
-    public init(type: FailureKind, message: String, detail: String, location: String? = nil) {
-        self.type = type
-        self.message = message
-        self.detail = detail
-        self.location = location
     }
 }

@@ -34,6 +34,14 @@ public final class RunProgress: Sendable {
         self.failFast = failFast
     }
 
+    /// How many scenarios finished so far, of `work.count`.
+    public var finished: Int {
+        state.withLock { $0.slots.reduce(0) { $0 + $1.count(where: { $0 != nil }) } }
+    }
+
+    /// How many scenarios the run has in all.
+    public var total: Int { work.count }
+
     /// The reason the run stopped, if it did.
     public var stopReason: String? { state.withLock { $0.stopReason } }
 
@@ -57,7 +65,7 @@ public final class RunProgress: Sendable {
     func store(_ report: ScenarioReport, file: Int, scenario: Int) {
         state.withLock { state in
             state.slots[file][scenario] = report
-            if failFast, state.stopReason == nil, Self.isFailure(report.outcome) {
+            if failFast, state.stopReason == nil, report.outcome.isProblem {
                 state.stopReason = "\(report.id) failed and --fail-fast stops the run at the first failure"
                 state.skipsUnfinished = true
             }
@@ -89,13 +97,6 @@ public final class RunProgress: Sendable {
                 }
                 return FileReport(name: file.name, path: file.path, scenarios: scenarios)
             }
-        }
-    }
-
-    private static func isFailure(_ outcome: Outcome) -> Bool {
-        switch outcome {
-        case .failed, .errored: true
-        case .passed, .skipped: false
         }
     }
 

@@ -17,6 +17,8 @@ final class ScenarioExecution {
     /// How long each step took, as the steps end.
     private(set) var stepTimings: [StepTiming] = []
     private var currentStep: Step?
+    /// Where the scenario is: setting up, at a step (its number), or checking the tasks at the end.
+    private var place = FailurePin.Place.given
 
     /// The client the steps drive: the project's own over the session's `Storage` (behind the scenario's
     /// faults when it has some), or a driver's.
@@ -54,6 +56,7 @@ final class ScenarioExecution {
             try applyGiven()
             for (index, step) in scenario.steps.enumerated() {
                 currentStep = step
+                place = .step(number: index + 1, line: step.location.line, verb: step.verb)
                 transcript.add(
                     "step \(index + 1) (line \(step.location.line)): \(step.verb)"
                         + (step.name.map { " as \($0)" } ?? ""))
@@ -76,6 +79,7 @@ final class ScenarioExecution {
                 try checkDeadline(of: wire)
             }
             currentStep = nil
+            place = .checks
             for record in tasks {
                 if let breach = record.invariantBreach(mustHaveEnded: true) {
                     throw StepFailure.mismatch(
@@ -192,7 +196,12 @@ final class ScenarioExecution {
         let location =
             currentStep.map { "\(file.path):\($0.location.line):\($0.location.column)" }
             ?? "\(file.path):\(scenario.location.line)"
-        let stepName = currentStep.map { "step `\($0.verb)`" } ?? "the scenario's checks"
+        let stepName: String
+        switch place {
+        case .step(_, _, let verb): stepName = "step `\(verb)`"
+        case .given: stepName = "the scenario's given:"
+        case .checks, .scenario: stepName = "the scenario's checks"
+        }
         var detail = "\(failure.message)\n  at \(location) (\(stepName))"
         if let expected = failure.expected { detail += "\n  expected: \(expected)" }
         if let actual = failure.actual { detail += "\n  actual:   \(actual)" }
@@ -210,7 +219,9 @@ final class ScenarioExecution {
             summary += " (\(note))"
             detail = detail.replacingOccurrences(of: "\n\ntranscript:\n", with: "\n  note: \(note)\n\ntranscript:\n")
         }
-        let report = Failure(type: failure.kind, message: summary, detail: detail, location: location)
+        let report = Failure(
+            type: failure.kind, message: summary, detail: detail, location: location,
+            pin: FailurePin(place: place, kind: failure.kind))
         switch failure.kind.category {
         case .failure: return .failed(report)
         case .error: return .errored(report)

@@ -11,7 +11,11 @@ public struct ScenarioRunner: Sendable {
     public var jobs: Int
     /// The longest a step may take before the scenario errors.
     public var stepTimeout: TimeInterval
-    public var expectations: ExpectationsManifest?
+    public var expectations: ExpectationsManifest? {
+        didSet { listings = expectations?.listings ?? [:] }
+    }
+    /// The manifest's entries by id, read once.
+    private var listings: [String: ListedFailure] = [:]
     public var toolVersion: String
     /// The driver whose client the steps drive, one process per scenario (nil: the project's own client).
     public var driver: DriverSpec?
@@ -25,6 +29,7 @@ public struct ScenarioRunner: Sendable {
         self.jobs = max(1, jobs)
         self.stepTimeout = stepTimeout
         self.expectations = expectations
+        self.listings = expectations?.listings ?? [:]
         self.toolVersion = toolVersion
     }
 
@@ -76,7 +81,8 @@ public struct ScenarioRunner: Sendable {
         }
         return RunReport(
             target: target.name, toolVersion: toolVersion, hostname: ProcessInfo.processInfo.hostName,
-            startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), files: fileReports)
+            startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), files: fileReports,
+            stopReason: progress.stopReason)
     }
 
     /// Runs one scenario and applies the expectations manifest to its outcome.
@@ -116,7 +122,8 @@ public struct ScenarioRunner: Sendable {
                     outcome = .errored(
                         Failure(
                             type: error.kind, message: error.message, detail: error.message,
-                            location: "\(file.path):\(scenario.location.line)"))
+                            location: "\(file.path):\(scenario.location.line)",
+                            pin: FailurePin(place: .scenario, kind: error.kind)))
                 }
             } catch {
                 switch error {
@@ -125,12 +132,13 @@ public struct ScenarioRunner: Sendable {
                     outcome = .errored(
                         Failure(
                             type: .targetError, message: reason, detail: reason,
-                            location: "\(file.path):\(scenario.location.line)"))
+                            location: "\(file.path):\(scenario.location.line)",
+                            pin: FailurePin(place: .scenario, kind: .targetError)))
                 }
             }
         }
-        if let reason = expectations?.failures[scenario.id] {
-            outcome = Self.expected(outcome, reason: reason, id: scenario.id)
+        if let listed = listings[scenario.id] {
+            outcome = Self.expected(outcome, listed: listed, id: scenario.id)
         }
         return ScenarioReport(
             id: scenario.id, name: scenario.name, line: scenario.location.line,
@@ -138,16 +146,30 @@ public struct ScenarioRunner: Sendable {
             outcome: outcome, transcript: transcript, steps: steps, clientWaits: clientWaits)
     }
 
-    /// A listed scenario that fails is skipped with the reason; one that passes fails the run.
-    static func expected(_ outcome: Outcome, reason: String, id: String) -> Outcome {
+    /// A listed scenario that fails as pinned is an expected failure, keeping how it failed; one that fails
+    /// otherwise is a changed failure and one that passes an unexpected pass, and both fail the run.
+    static func expected(_ outcome: Outcome, listed: ListedFailure, id: String) -> Outcome {
         switch outcome {
-        case .failed, .errored:
-            return .expectedFailure(reason)
+        case .failed(let actual), .errored(let actual):
+            guard let pin = listed.pin, !(actual.pin.map(pin.matches) ?? false) else {
+                return .expectedFailure(actual: actual, listed: listed)
+            }
+            let happened = actual.pin?.description ?? actual.type.rawValue
+            let message =
+                "changed failure: the manifest expects \(pin) (\(listed.reason)), but it failed at \(happened): "
+                + actual.message
+            let detail =
+                "The expectations manifest pins this scenario to a different failure, so this one may be a new bug.\n"
+                + "  expected: \(pin)\n    reason: \(listed.reason)\n  actual:   \(happened)\n\n" + actual.detail
+            return .failed(
+                Failure(
+                    type: .changedFailure, message: message, detail: detail, location: actual.location,
+                    pin: actual.pin, listed: listed))
         case .passed:
             let message =
-                "\(id) passed, but the expectations manifest lists it as a failure (\(reason)); remove it from the manifest"
-            return .failed(Failure(type: .unexpectedPass, message: message, detail: message))
-        case .skipped:
+                "\(id) passed, but the expectations manifest lists it as a failure (\(listed.reason)); remove it from the manifest"
+            return .failed(Failure(type: .unexpectedPass, message: message, detail: message, listed: listed))
+        case .expectedFailure, .skipped:
             return outcome
         }
     }

@@ -2,44 +2,58 @@ import Foundation
 import ScenarioLanguage
 import YAMLReader
 
-/// The scenarios an implementation is known to fail, with the reasons (`--expectations FILE`).
+/// The scenarios an implementation is known to fail, each with the failure it is expected to end in (its
+/// pin) and why (`--expectations FILE`).
 ///
-/// A listed scenario that fails is reported as skipped with its reason; one that passes, or an id that no
-/// scenario has, fails the run.
+/// A listed scenario that fails as pinned is an expected failure; one that fails otherwise (a changed
+/// failure), one that passes, and an id that no scenario has fail the run. An entry without a pin (a manifest
+/// written before pins) accepts any failure.
 public struct ExpectationsManifest: Sendable, Equatable {
     /// One listed scenario.
     public struct Entry: Sendable, Equatable {
         public var id: String
         public var reason: String
+        /// The failure it is expected to end in; nil accepts any.
+        public var pin: FailurePin?
         public var line: Int
 
-        public init(id: String, reason: String, line: Int) {
+        public init(id: String, reason: String, pin: FailurePin? = nil, line: Int) {
             self.id = id
             self.reason = reason
+            self.pin = pin
             self.line = line
         }
+
+        public var listed: ListedFailure { ListedFailure(reason: reason, pin: pin) }
     }
 
     public var path: String
     /// The implementation the manifest describes (`target:`), for people reading it.
     public var target: String?
     public var entries: [Entry]
+    /// The comment lines the file starts with (`# …`), kept when the manifest is written again.
+    public var header: [String]
 
-    public init(path: String, target: String?, entries: [Entry]) {
+    public init(path: String, target: String?, entries: [Entry], header: [String] = []) {
         self.path = path
         self.target = target
         self.entries = entries
+        self.header = header
     }
 
-    /// Reason by scenario id.
-    public var failures: [String: String] {
-        Dictionary(entries.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
+    /// The entry of each listed scenario, by id.
+    public var listings: [String: ListedFailure] {
+        Dictionary(entries.map { ($0.id, $0.listed) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// The entries without a pin, which accept any failure.
+    public var unpinned: [Entry] { entries.filter { $0.pin == nil } }
 }
 
 extension ExpectationsManifest {
-    /// Reads a manifest: `target:` (optional) and `failures:`, a mapping of scenario id to reason.
-    /// Anything else is an error at its line and column.
+    /// Reads a manifest: `target:` (optional) and `failures:`, a mapping of scenario id to an entry,
+    /// `{ fails: PIN, reason: TEXT }`, or to the reason alone (an entry without a pin). Anything else is an
+    /// error at its line and column.
     public static func load(path: String) throws(Diagnostic) -> ExpectationsManifest {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic(
@@ -47,12 +61,14 @@ extension ExpectationsManifest {
                 message: "cannot read the expectations manifest", sourceLine: "")
         }
         let source = SourceFile(path: path, bytes: [UInt8](data))
+        let header = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { $0.hasPrefix("#") }.map(String.init)
         let documents = try YAMLParser.parse(source)
         guard documents.count <= 1 else {
             throw source.diagnostic(at: documents[1].location, "a manifest is one document")
         }
         guard let root = documents.first?.root, !root.isNull else {
-            return ExpectationsManifest(path: path, target: nil, entries: [])
+            return ExpectationsManifest(path: path, target: nil, entries: [], header: header)
         }
         guard let pairs = root.mappingPairs else {
             throw source.diagnostic(
@@ -78,11 +94,8 @@ extension ExpectationsManifest {
                     guard let id = failure.key.stringValue, !id.isEmpty else {
                         throw source.diagnostic(at: failure.key.location, "a scenario id must be a string")
                     }
-                    guard let reason = failure.value.stringValue, !reason.isEmpty else {
-                        throw source.diagnostic(
-                            at: failure.value.location, "give the reason \(id) is expected to fail, as a string")
-                    }
-                    entries.append(Entry(id: id, reason: reason, line: failure.key.location.line))
+                    let (reason, pin) = try entry(failure.value, id: id, source: source)
+                    entries.append(Entry(id: id, reason: reason, pin: pin, line: failure.key.location.line))
                 }
             default:
                 throw source.diagnostic(
@@ -90,6 +103,54 @@ extension ExpectationsManifest {
                     "unknown key \(pair.key.stringValue.map { "\"\($0)\"" } ?? "") (expected target or failures)")
             }
         }
-        return ExpectationsManifest(path: path, target: target, entries: entries)
+        return ExpectationsManifest(path: path, target: target, entries: entries, header: header)
+    }
+
+    /// One entry: the reason alone, or `fails:` and `reason:`.
+    private static func entry(_ node: YAMLNode, id: String, source: SourceFile) throws(Diagnostic) -> (
+        String, FailurePin?
+    ) {
+        if let reason = node.stringValue {
+            guard !reason.isEmpty else {
+                throw source.diagnostic(
+                    at: node.location,
+                    "give the reason \(id) is expected to fail, as a string or as { fails: PIN, reason: TEXT }")
+            }
+            return (reason, nil)
+        }
+        guard let pairs = node.mappingPairs else {
+            throw source.diagnostic(
+                at: node.location,
+                "give the reason \(id) is expected to fail, as a string or as { fails: PIN, reason: TEXT }")
+        }
+        var reason: String?
+        var pin: FailurePin?
+        for pair in pairs {
+            switch pair.key.stringValue {
+            case "reason":
+                guard let text = pair.value.stringValue, !text.isEmpty else {
+                    throw source.diagnostic(at: pair.value.location, "reason must be a string that is not empty")
+                }
+                reason = text
+            case "fails":
+                guard let text = pair.value.stringValue, let parsed = FailurePin(parsing: text) else {
+                    throw source.diagnostic(
+                        at: pair.value.location,
+                        "fails must name the failure expected, as \(FailurePin.grammar) (KIND: a failure type such as "
+                            + "ListMismatch or StepTimeout), found \(pair.value.stringValue.map { "\"\($0)\"" } ?? "a \(pair.value.typeName)")"
+                    )
+                }
+                pin = parsed
+            default:
+                throw source.diagnostic(
+                    at: pair.key.location,
+                    "unknown key \(pair.key.stringValue.map { "\"\($0)\"" } ?? "") in \(id)'s entry (expected fails or reason)"
+                )
+            }
+        }
+        guard let reason else {
+            throw source.diagnostic(at: node.location, "\(id): give the reason it is expected to fail (reason:)")
+        }
+        return (reason, pin)
     }
 }

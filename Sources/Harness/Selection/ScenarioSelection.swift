@@ -1,7 +1,7 @@
 import ScenarioLanguage
 
-/// Which scenarios a run takes: any of the tags (none given: all), any of the filters (an id substring, or
-/// a glob with `*` and `?` matched against the whole id), one shard of a stable split, and a set of ids.
+/// Which scenarios a run takes: any of the tags (none given: all), any of the filters (the id contains the
+/// text, or contains a match of it as a glob with `*` and `?`), one shard of a stable split, and a set of ids.
 public struct ScenarioSelection: Sendable, Equatable {
     public var tags: [String]
     public var filters: [String]
@@ -24,9 +24,10 @@ public struct ScenarioSelection: Sendable, Equatable {
         return true
     }
 
+    /// Whether `id` contains `filter`, or a match of it as a glob (as if it began and ended with `*`).
     static func matches(filter: String, id: String) -> Bool {
         guard filter.contains("*") || filter.contains("?") else { return id.contains(filter) }
-        return Glob.matches(Array(filter.unicodeScalars)[...], Array(id.unicodeScalars)[...])
+        return Glob.matches(Array(("*" + filter + "*").unicodeScalars)[...], Array(id.unicodeScalars)[...])
     }
 }
 

@@ -11,20 +11,34 @@ public enum ScenarioDecoder {
     /// Decodes `source`. `name` is the file's path under the scenario root without `.yaml`: the prefix of
     /// every scenario id.
     public static func decode(_ source: SourceFile, name: String) -> (file: ScenarioFile?, diagnostics: [Diagnostic]) {
+        let (file, diagnostics, _) = decodeCountingIntended(source, name: name)
+        return (file, diagnostics)
+    }
+
+    /// As `decode`, also returning the warnings its scenarios declare intended (`lint:`), which are left out
+    /// of the diagnostics.
+    public static func decodeCountingIntended(_ source: SourceFile, name: String) -> (
+        file: ScenarioFile?, diagnostics: [Diagnostic], intended: [Diagnostic]
+    ) {
         let documents: [YAMLDocument]
         do {
             documents = try YAMLParser.parse(source)
         } catch {
-            return (nil, [error])
+            return (nil, [error], [])
         }
         let context = DecodingContext(file: source)
         let decoder = ScenarioDocumentDecoding(fileName: name, context: context)
         var scenarios: [Scenario] = []
         var seenNames: [String: YAMLNode] = [:]
         var seenIDs: [String: (name: String, node: YAMLNode)] = [:]
+        var intended: [Diagnostic] = []
         for document in documents where !document.root.isNull {
+            let start = context.diagnostics.count
             VersionAmbiguityLint.check(document.root, context: context)
-            let (scenario, identity) = decoder.decode(document.root)
+            var (scenario, identity) = decoder.decode(document.root)
+            let declared = decoder.intendedWarnings(document.root)
+            intended += context.settleIntended(declared, from: start)
+            scenario?.intendedWarnings = declared.keys.sorted()
             guard let identity else { continue }
             if let first = seenNames[identity.name] {
                 context.error(
@@ -43,12 +57,12 @@ public enum ScenarioDecoder {
             if let scenario { scenarios.append(scenario) }
         }
         if seenNames.isEmpty, context.errorCount == 0 {
-            context.warning(
+            context.fileWarning(
                 "the file holds no scenarios", at: documents.first?.location ?? source.location(ofOffset: 0))
         }
         let diagnostics = context.diagnostics.enumerated().sorted {
             ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset)
         }.map(\.element)
-        return (ScenarioFile(path: source.path, name: name, scenarios: scenarios), diagnostics)
+        return (ScenarioFile(path: source.path, name: name, scenarios: scenarios), diagnostics, intended)
     }
 }

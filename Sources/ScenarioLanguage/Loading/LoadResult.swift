@@ -6,10 +6,13 @@ public struct LoadResult: Sendable {
     public var files: [ScenarioFile]
     /// Errors and warnings from finding, reading and decoding the files, and from checking ids across them.
     public var diagnostics: [Diagnostic]
+    /// The warnings scenarios declare intended (`lint:`): counted, never printed.
+    public var intended: [Diagnostic]
 
-    public init(files: [ScenarioFile], diagnostics: [Diagnostic]) {
+    public init(files: [ScenarioFile], diagnostics: [Diagnostic], intended: [Diagnostic] = []) {
         self.files = files
         self.diagnostics = diagnostics
+        self.intended = intended
     }
 
     /// Whether any diagnostic is an error (the run should not start).

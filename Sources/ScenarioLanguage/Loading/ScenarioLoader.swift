@@ -40,11 +40,16 @@ public struct ScenarioLoader: Sendable {
         found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
 
         var files: [ScenarioFile] = []
+        var sources: [String: SourceFile] = [:]
+        var intended: [Diagnostic] = []
         var firstByID: [String: (file: String, location: SourceLocation)] = [:]
         for entry in found {
             guard let source = read(entry, diagnostics: &diagnostics) else { continue }
-            let (decoded, fileDiagnostics) = ScenarioDecoder.decode(source, name: entry.name)
+            let (decoded, fileDiagnostics, fileIntended) = ScenarioDecoder.decodeCountingIntended(
+                source, name: entry.name)
             diagnostics += fileDiagnostics
+            intended += fileIntended
+            sources[source.path] = source
             guard var file = decoded else { continue }
             file.scenarios.removeAll { scenario in
                 if let first = firstByID[scenario.id] {
@@ -60,7 +65,10 @@ public struct ScenarioLoader: Sendable {
             }
             files.append(file)
         }
-        return LoadResult(files: files, diagnostics: diagnostics)
+        let (tagWarnings, intendedTags) = TagSpellingLint.check(files, sources: sources)
+        diagnostics += tagWarnings
+        intended += intendedTags
+        return LoadResult(files: files, diagnostics: diagnostics, intended: intended)
     }
 
     private func read(_ entry: ScenarioFileFinder.Found, diagnostics: inout [Diagnostic]) -> SourceFile? {

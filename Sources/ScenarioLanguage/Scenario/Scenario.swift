@@ -31,6 +31,8 @@ public struct Scenario: Sendable, Equatable {
     public var targets: [TargetKind]?
     public var given: Given
     public var steps: [Step]
+    /// The codes of the lint warnings the scenario declares intended (`lint:`).
+    public var intendedWarnings: [String] = []
 
     public init(
         name: String, id: String, location: SourceLocation, tags: [String] = [], covers: [String] = [],

@@ -62,6 +62,11 @@ public enum ScenarioSchema {
                 }
             }
         case "steps": return ["type": "array", "items": ref("step")]
+        case "lint":
+            return [
+                "type": "object", "description": "Warnings this scenario causes on purpose: the code, and why.",
+                "propertyNames": ["enum": LintWarning.names], "additionalProperties": string,
+            ]
         default: return anything
         }
     }

@@ -16,8 +16,11 @@ final class StandInServer: Sendable {
 
     private let server: HTTPServer
     let port: Int
+    /// Signalled when a request that a scenario sends arrives (not the first question): the run is running.
+    let scenarioRequestArrived = DispatchSemaphore(value: 0)
 
     init(_ kind: Kind) throws {
+        let arrived = scenarioRequestArrived
         server = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
             switch kind {
             case .plainWeb:
@@ -36,6 +39,7 @@ final class StandInServer: Sendable {
                     return HTTPResponse(
                         status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
                 }
+                arrived.signal()
                 Thread.sleep(forTimeInterval: delay)
                 return ErrorBodyJSON.response(status: 503, message: "late")
             }

@@ -10,7 +10,7 @@ import FoundationNetworking
 @Suite struct URLSessionTests {
     private func session() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
+        configuration.timeoutIntervalForRequest = 60
         return URLSession(configuration: configuration)
     }
 

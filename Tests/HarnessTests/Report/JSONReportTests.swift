@@ -16,7 +16,10 @@ struct JSONReportTests {
 
     @Test func topLevelShape() throws {
         let root = try object(ReportFixtures.mixed)
-        #expect(Set(root.keys) == ["tool", "target", "startedAt", "duration", "summary", "files"])
+        #expect(
+            Set(root.keys) == [
+                "tool", "target", "startedAt", "duration", "selection", "stopReason", "emptyReason", "summary", "files",
+            ])
         let tool = try #require(root["tool"] as? [String: String])
         #expect(tool == ["name": "storage-conformance", "version": "1.2.3"])
         #expect(root["target"] as? String == "reference")
@@ -24,9 +27,26 @@ struct JSONReportTests {
         #expect(root["duration"] as? Double == 2.5)
     }
 
-    @Test func summaryCountsFailuresAndErrorsApart() throws {
-        let summary = try #require(try object(ReportFixtures.mixed)["summary"] as? [String: Int])
-        #expect(summary == ["passed": 2, "failed": 2, "errors": 1, "skipped": 2, "total": 7])
+    /// The summary counts in the console's words, with the console's line.
+    @Test func summaryCountsEveryOutcomeApart() throws {
+        let summary = try #require(try object(ReportFixtures.mixed)["summary"] as? [String: Any])
+        #expect(
+            summary.filter { $0.key != "line" } as? [String: Int] == [
+                "passed": 2, "failed": 2, "errored": 1, "expectedFailures": 1, "skipped": 1, "total": 7,
+            ])
+        #expect(summary["line"] as? String == ReportFixtures.mixed.counts.summaryLine)
+    }
+
+    /// The selection, shard included, so `report` can tell a missing shard.
+    @Test func theSelectionIsRecorded() throws {
+        var report = ReportFixtures.mixed
+        report.selection = RunSelection(tags: ["list"], filters: ["a*"], shard: Shard(index: 2, count: 3))
+        let selection = try #require(try object(report)["selection"] as? [String: Any])
+        #expect(selection["tags"] as? [String] == ["list"])
+        #expect(selection["filters"] as? [String] == ["a*"])
+        #expect(selection["shard"] as? String == "2/3")
+        #expect(selection["rerun"] as? Bool == false)
+        #expect(try JSONReportReader.read(JSONReport.render(report), path: "r.json").selection == report.selection)
     }
 
     @Test func filesCarryNamePathAndScenarios() throws {
@@ -41,11 +61,11 @@ struct JSONReportTests {
     @Test func scenariosCarryEveryKeyAndTheOutcomeStrings() throws {
         let list = try scenarios(try object(ReportFixtures.mixed))
         let keys: Set<String> = [
-            "id", "name", "line", "duration", "outcome", "failure", "skipReason", "transcript", "steps",
+            "id", "name", "line", "duration", "outcome", "failure", "expected", "skipReason", "transcript", "steps",
             "clientWaits",
         ]
         #expect(list.allSatisfy { Set($0.keys) == keys })
-        #expect(list.map { $0["outcome"] as? String } == ["passed", "failed", "errored", "skipped", "skipped"])
+        #expect(list.map { $0["outcome"] as? String } == ["passed", "failed", "errored", "skipped", "expectedFailure"])
         #expect(list.map { $0["line"] as? Int } == [1, 12, 30, 41, 50])
         #expect(list.map { $0["duration"] as? Double } == [0.012, 0.25, 1, 0, 0.004])
         #expect(list[0]["id"] as? String == "upload/pause-resume/pausing-works")
@@ -56,19 +76,33 @@ struct JSONReportTests {
     @Test func failureAndSkipReasonAreObjectsOrNull() throws {
         let list = try scenarios(try object(ReportFixtures.mixed))
         #expect(list[0]["failure"] is NSNull && list[0]["skipReason"] is NSNull)
-        let failure = try #require(list[1]["failure"] as? [String: String])
+        let failure = try #require(list[1]["failure"] as? [String: Any])
         #expect(
-            failure == [
+            failure.filter { $0.key != "pin" } as? [String: String] == [
                 "type": "EventMismatch",
                 "message": ReportFixtures.eventMismatch.message,
                 "detail": ReportFixtures.eventMismatch.detail,
                 "location": "Scenarios/upload/pause-resume.yaml:14",
             ])
+        #expect(failure["pin"] is NSNull)
         let error = try #require(list[2]["failure"] as? [String: Any])
         #expect(error["location"] is NSNull)
         #expect(error["type"] as? String == "TransportError")
         #expect(list[3]["skipReason"] as? String == "not for target reference")
         #expect(list[3]["failure"] is NSNull)
+    }
+
+    /// An expected failure keeps its actual failure and the manifest's entry.
+    @Test func anExpectedFailureKeepsTheActualFailure() throws {
+        let list = try scenarios(try object(ReportFixtures.mixed))
+        let failure = try #require(list[4]["failure"] as? [String: Any])
+        #expect(failure["type"] as? String == "ListMismatch")
+        #expect(failure["detail"] as? String == "expected [a], actual [b]")
+        #expect(failure["pin"] as? String == "step 1 (line 52) list: ListMismatch")
+        let expected = try #require(list[4]["expected"] as? [String: String])
+        #expect(expected == ["reason": "the emulator pages items only", "pin": "step 1 (line 52) list: ListMismatch"])
+        let read = try JSONReportReader.read(JSONReport.render(ReportFixtures.mixed), path: "r.json")
+        #expect(read.scenarios.map(\.outcome) == ReportFixtures.mixed.scenarios.map(\.outcome))
     }
 
     @Test func keysComeInTheDocumentedOrder() throws {
@@ -101,7 +135,11 @@ struct JSONReportTests {
     @Test func emptyRunHasNoFiles() throws {
         let root = try object(ReportFixtures.emptyRun)
         #expect((root["files"] as? [Any])?.isEmpty == true)
-        #expect(root["summary"] as? [String: Int] == ["passed": 0, "failed": 0, "errors": 0, "skipped": 0, "total": 0])
+        let summary = try #require(root["summary"] as? [String: Any])
+        #expect(
+            summary.filter { $0.key != "line" } as? [String: Int] == [
+                "passed": 0, "failed": 0, "errored": 0, "expectedFailures": 0, "skipped": 0, "total": 0,
+            ])
     }
 
     @Test func outputIsUTF8WithoutRawControlCharacters() throws {

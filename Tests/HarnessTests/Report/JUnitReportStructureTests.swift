@@ -60,6 +60,7 @@ struct JUnitReportStructureTests {
         #expect(
             pairs == [
                 ["target", "reference"], ["tool.version", "1.2.3"], ["path", "Scenarios/upload/pause-resume.yaml"],
+                ["outcomes", "1 passed, 1 failed, 1 errored, 1 expected failure, 1 skipped"],
             ])
     }
 
@@ -105,7 +106,17 @@ struct JUnitReportStructureTests {
     @Test func skipsCarryTheirReason() {
         let cases = suites[0].children(named: "testcase")
         #expect(cases[3].children.first?[attribute: "message"] == "not for target reference")
-        #expect(cases[4].children.first?[attribute: "message"] == "expected failure: the emulator pages items only")
+    }
+
+    /// An expected failure is a skip whose message names the pin and the reason, with the actual failure inside.
+    @Test func anExpectedFailureIsASkipThatKeepsTheActualFailure() throws {
+        let skipped = try #require(suites[0].children(named: "testcase")[4].children.first)
+        #expect(skipped.name == "skipped")
+        #expect(
+            skipped[attribute: "message"]
+                == "expected failure (step 1 (line 52) list: ListMismatch): the emulator pages items only")
+        #expect(skipped.text == "ListMismatch: items differ\n\nexpected [a], actual [b]")
+        #expect(suites[0][attribute: "skipped"] == "2")
     }
 
     @Test func failureWithoutDetailIsAnEmptyElement() throws {
@@ -127,18 +138,30 @@ struct JUnitReportStructureTests {
                 event: paused
                 === upload/pause-resume/server-down: errored
                 === upload/pause-resume/live-only: skipped
-                === upload/pause-resume/known-gap: skipped
+                === upload/pause-resume/known-gap: expected failure
                 list
 
                 """)
         #expect(suites[0].children(named: "system-err").first?.text == "")
     }
 
-    @Test func emptyRunIsAnEmptyTestsuitesDocument() throws {
-        let empty = try MiniXML.parse(JUnitReport.render(ReportFixtures.emptyRun))
+    /// A run of nothing is one suite with zero tests that says why.
+    @Test func emptyRunIsOneSuiteWithZeroTestsAndTheReason() throws {
+        var report = ReportFixtures.emptyRun
+        report.emptyReason = "no scenario was selected: no scenario id matches --filter nothing"
+        let empty = try MiniXML.parse(JUnitReport.render(report))
         #expect(empty.name == "testsuites")
         #expect(empty.attributes.isEmpty)
-        #expect(empty.children.isEmpty)
+        let suite = try #require(empty.children.first)
+        #expect(empty.children.count == 1)
+        #expect(suite[attribute: "tests"] == "0")
+        #expect(suite.children(named: "testcase").isEmpty)
+        let properties = try #require(suite.children(named: "properties").first)
+        #expect(
+            properties.children.contains {
+                $0[attribute: "name"] == "reason" && $0[attribute: "value"] == report.emptyReason
+            })
+        #expect(suite.children(named: "system-out").first?.text == report.emptyReason! + "\n")
     }
 
     @Test func emptyHostnameBecomesLocalhost() throws {

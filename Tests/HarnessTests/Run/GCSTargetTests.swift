@@ -50,7 +50,7 @@ struct GCSTargetTests {
         let server = StorageServer(backend: backend, configuration: .init(host: "127.0.0.1", port: 0))
         let port = try server.start()
         defer { server.stop() }
-        try body(GCSTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 10))
+        try body(GCSTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 60))
     }
 
     @Test func whatTheAPICanSayPassesAndTheRestIsSkippedWithItsNeeds() throws {

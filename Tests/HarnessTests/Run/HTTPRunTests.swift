@@ -100,7 +100,7 @@ struct HTTPRunTests {
         let text = try ScenarioText(Self.scenarios)
         let (server, url) = try Self.serve()
         defer { server.stop() }
-        let target = HTTPTarget(baseURL: url, requestTimeout: 10, nonce: "test01")
+        let target = HTTPTarget(baseURL: url, requestTimeout: 60, nonce: "test01")
         let overHTTP = text.run(on: target)
         let inProcess = text.run()
         #expect(inProcess.map(\.outcome.kind) == ["passed", "passed", "passed", "failed"])
@@ -117,7 +117,7 @@ struct HTTPRunTests {
     @Test func anEndpointThatCannotBeReachedErrsNamingTheRequest() throws {
         let (server, url) = try Self.serve()
         server.stop()
-        let report = try ScenarioText(Self.scenarios).run(on: HTTPTarget(baseURL: url, requestTimeout: 5))[0]
+        let report = try ScenarioText(Self.scenarios).run(on: HTTPTarget(baseURL: url, requestTimeout: 60))[0]
         #expect(report.outcome.kind == "errored")
         let failure = try #require(report.outcome.failure)
         #expect(failure.type == .targetError)
@@ -130,7 +130,7 @@ struct HTTPRunTests {
     /// scenario errs at that step with the request named.
     @Test func anEndpointThatGoesAwayErrsTheStepNamingTheRequest() throws {
         let (server, url) = try Self.serve()
-        let target = HTTPTarget(baseURL: url, requestTimeout: 5)
+        let target = HTTPTarget(baseURL: url, requestTimeout: 60)
         let text = try ScenarioText(ScenarioText.steps("- getMetadata: a/b.txt\n  expect: { error: objectNotFound }"))
         expectPassed(try text.runOnly(on: target))
         server.stop()
@@ -149,7 +149,7 @@ struct HTTPRunTests {
             backend: service, configuration: HTTPServerConfiguration(port: 0), administration: nil)
         let port = try server.start()
         defer { server.stop() }
-        let target = HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)
+        let target = HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 60)
         let reports = try ScenarioText(Self.scenarios).run(on: target)
         guard case .skipped(let reason) = reports[2].outcome else {
             Issue.record("expected a skip, got \(reports[2].outcome.kind)")

@@ -29,7 +29,7 @@ import YAMLReader
     @Test func sessionsGetTheirOwnBucketAndTheEndpointsHost() throws {
         let (server, _, url) = try serve()
         defer { server.stop() }
-        let target = HTTPTarget(baseURL: url, requestTimeout: 5, nonce: "abc123")
+        let target = HTTPTarget(baseURL: url, requestTimeout: 60, nonce: "abc123")
         #expect(target.name == url.absoluteString)
         #expect(target.kind == .http)
         let session = try target.openSession(for: scenario())
@@ -52,7 +52,7 @@ import YAMLReader
     @Test func seedStoresRawNamesWithTheirMetadata() throws {
         let (server, service, url) = try serve()
         defer { server.stop() }
-        let session = try HTTPTarget(baseURL: url, requestTimeout: 5).openSession(for: scenario())
+        let session = try HTTPTarget(baseURL: url, requestTimeout: 60).openSession(for: scenario())
         let bucket = session.storage.bucket
         try session.seed(
             name: "wrongPrefix//sadItem", data: Data("sad".utf8), metadata: ObjectMetadataFields(),
@@ -79,7 +79,7 @@ import YAMLReader
     @Test func rulesGoToTheServersRulesEndpoint() throws {
         let (server, service, url) = try serve()
         defer { server.stop() }
-        let session = try HTTPTarget(baseURL: url, requestTimeout: 5).openSession(for: scenario())
+        let session = try HTTPTarget(baseURL: url, requestTimeout: 60).openSession(for: scenario())
         let rules = StorageRules(entries: [
             .init(path: "ios/public/**", operations: [.read, .write, .list], requiresSignIn: true)
         ])
@@ -95,7 +95,7 @@ import YAMLReader
     @Test func withoutTheRulesFeatureRulesAreUnsupported() throws {
         let (server, _, url) = try serve(administration: false)
         defer { server.stop() }
-        let session = try HTTPTarget(baseURL: url, requestTimeout: 5).openSession(for: scenario())
+        let session = try HTTPTarget(baseURL: url, requestTimeout: 60).openSession(for: scenario())
         #expect {
             try session.applyRules(.allowAll)
         } throws: { error in
@@ -110,7 +110,7 @@ import YAMLReader
         }
         let port = try other.start()
         defer { other.stop() }
-        let session = try HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)
+        let session = try HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 60)
             .openSession(for: scenario())
         #expect {
             try session.applyRules(.allowAll)
@@ -123,7 +123,7 @@ import YAMLReader
     @Test func anUnreachableEndpointFailsTheSession() throws {
         let (server, _, url) = try serve()
         server.stop()
-        let target = HTTPTarget(baseURL: url, requestTimeout: 5)
+        let target = HTTPTarget(baseURL: url, requestTimeout: 60)
         #expect {
             try target.openSession(for: scenario())
         } throws: { error in

@@ -28,11 +28,13 @@ struct ManifestAndTargetsTests {
             data: { text: a }
         """
 
-    static func manifest(_ entries: [(String, String)]) -> ExpectationsManifest {
+    static func manifest(_ entries: [(String, String)], pin: String? = nil) -> ExpectationsManifest {
         ExpectationsManifest(
             path: "/conformance/expectations.yaml", target: "reference",
             entries: entries.enumerated().map {
-                ExpectationsManifest.Entry(id: $0.element.0, reason: $0.element.1, line: $0.offset + 3)
+                ExpectationsManifest.Entry(
+                    id: $0.element.0, reason: $0.element.1, pin: pin.flatMap(FailurePin.init(parsing:)),
+                    line: $0.offset + 3)
             })
     }
 
@@ -43,17 +45,59 @@ struct ManifestAndTargetsTests {
         #expect(reports[2].transcript.isEmpty)
     }
 
-    @Test func aListedFailureIsSkippedWithItsReason() throws {
+    /// A listed scenario that fails as its pin says is an expected failure that keeps how it failed.
+    @Test func aListedFailureThatFailsAsPinnedIsAnExpectedFailure() throws {
         let reports = try ScenarioText(Self.file).run(
-            expectations: Self.manifest([("suite/file/fails", "the reference is wrong here")]))
-        #expect(reports[1].outcome == .skipped(reason: "expected failure: the reference is wrong here"))
+            expectations: Self.manifest(
+                [("suite/file/fails", "the reference is wrong here")],
+                pin: "step 1 (line 8) getMetadata: UnexpectedError"))
+        guard case .expectedFailure(let actual, let listed) = reports[1].outcome else {
+            Issue.record("not an expected failure: \(reports[1].outcome)")
+            return
+        }
+        #expect(listed.reason == "the reference is wrong here")
+        #expect(actual.type == .unexpectedError)
+        #expect(actual.pin?.description == "step 1 (line 8) getMetadata: UnexpectedError")
+        #expect(actual.message.contains("objectNotFound"))
         #expect(reports[0].outcome == .passed)
     }
 
-    @Test func aListedErrorIsSkippedToo() throws {
+    /// The pin's line is for the reader: a step that moved (an edit above it) is still the same failure.
+    @Test func aPinWhoseStepMovedStillMatches() throws {
+        let reports = try ScenarioText(Self.file).run(
+            expectations: Self.manifest(
+                [("suite/file/fails", "known")], pin: "step 1 (line 3) getMetadata: UnexpectedError"))
+        #expect(reports[1].outcome.kind == "expectedFailure")
+    }
+
+    /// A listed scenario that fails otherwise than pinned (another step, verb or kind) fails the run, naming both.
+    @Test(arguments: [
+        "step 2 (line 8) getMetadata: UnexpectedError", "step 1 (line 8) delete: UnexpectedError",
+        "step 1 (line 8) getMetadata: StepTimeout", "given: FixtureError",
+    ])
+    func aListedScenarioThatFailsDifferentlyIsAChangedFailure(_ pin: String) throws {
+        let reports = try ScenarioText(Self.file).run(
+            expectations: Self.manifest([("suite/file/fails", "known")], pin: pin))
+        let failure = try #require(reports[1].outcome.failure)
+        #expect(reports[1].outcome.kind == "failed")
+        #expect(failure.type == .changedFailure)
+        #expect(failure.message.hasPrefix("changed failure: the manifest expects \(pin) (known), but it failed at "))
+        #expect(failure.message.contains("step 1 (line 8) getMetadata: UnexpectedError"))
+        #expect(failure.pin?.kind == .unexpectedError)
+        #expect(failure.listed?.pin?.description == pin)
+        #expect(failure.detail.contains("transcript:"))
+    }
+
+    /// An entry without a pin (a manifest from before pins) accepts any failure, errors included.
+    @Test func anUnpinnedEntryAcceptsAnyFailure() throws {
         let text = ScenarioText.steps("- list: \"\"\n  as: page\n- list: \"\"\n  pageToken: $page.pageToken")
         let reports = try ScenarioText(text).run(expectations: Self.manifest([("suite/file/s", "no token")]))
-        #expect(reports.map(\.outcome) == [.skipped(reason: "expected failure: no token")])
+        guard case .expectedFailure(let actual, let listed) = reports[0].outcome else {
+            Issue.record("not an expected failure: \(reports[0].outcome)")
+            return
+        }
+        #expect(listed == ListedFailure(reason: "no token", pin: nil))
+        #expect(actual.pin.map { "\($0)" }?.hasPrefix("step 2 (line ") == true)
     }
 
     @Test func aListedScenarioThatPassesFails() throws {
@@ -87,7 +131,7 @@ struct ManifestAndTargetsTests {
         #expect(failure.type == .unknownScenario)
         #expect(failure.message == "the expectations manifest lists suite/file/gone, which no scenario has")
         #expect(failure.location == "/conformance/expectations.yaml:4")
-        #expect(report.summary == (passed: 2, failed: 1, skipped: 2))
+        #expect(report.counts.summaryLine == "2 passed, 1 failed, 0 errored, 1 expected failure, 1 skipped")
     }
 
     /// An id is stale only when no loaded scenario has it, selected or not.
@@ -100,7 +144,7 @@ struct ManifestAndTargetsTests {
         )
         let report = runner.run([selected], allIDs: Set(text.file.scenarios.map(\.id)))
         #expect(report.files.map(\.name) == ["suite/file"])
-        #expect(report.summary == (passed: 1, failed: 0, skipped: 0))
+        #expect(report.counts.summaryLine == "1 passed, 0 failed, 0 errored, 0 expected failures, 0 skipped")
     }
 
     @Test func theRunReportNamesTargetAndVersion() throws {

@@ -53,8 +53,9 @@ struct ExpectationsManifestTests {
                 .init(id: "upload/odd names/x", reason: "quoted: with a colon", line: 5),
                 .init(id: "download/urls/token", reason: "a folded reason", line: 7),
             ])
-        #expect(manifest.failures["upload/odd names/x"] == "quoted: with a colon")
-        #expect(manifest.failures.count == 3)
+        #expect(manifest.listings["upload/odd names/x"] == ListedFailure(reason: "quoted: with a colon", pin: nil))
+        #expect(manifest.listings.count == 3)
+        #expect(manifest.unpinned.count == 3)
     }
 
     @Test func targetIsOptional() throws {
@@ -75,11 +76,65 @@ struct ExpectationsManifestTests {
     }
 
     @Test func aReasonThatIsNotAString() {
-        #expect(Self.problem("failures:\n  a/b: 42\n") == "2:8: give the reason a/b is expected to fail, as a string")
-        #expect(
-            Self.problem("failures:\n  a/b: [x, y]\n") == "2:8: give the reason a/b is expected to fail, as a string")
+        let message = "give the reason a/b is expected to fail, as a string or as { fails: PIN, reason: TEXT }"
+        #expect(Self.problem("failures:\n  a/b: 42\n") == "2:8: \(message)")
+        #expect(Self.problem("failures:\n  a/b: [x, y]\n") == "2:8: \(message)")
         #expect(Self.problem("failures:\n  a/b:\n  c/d: e\n")?.hasPrefix("2:") == true)
-        #expect(Self.problem("failures:\n  a/b: \"\"\n") == "2:8: give the reason a/b is expected to fail, as a string")
+        #expect(Self.problem("failures:\n  a/b: \"\"\n") == "2:8: \(message)")
+    }
+
+    /// An entry pins the failure it expects (`fails:`) beside its reason.
+    @Test func aPinnedEntry() throws {
+        let manifest = try Self.load(
+            """
+            failures:
+              a/b/c:
+                fails: "step 4 (line 42) list: ListMismatch"
+                reason: the peer pages by position
+              a/b/d: { fails: "given: FixtureError", reason: no rules endpoint }
+              a/b/e: { reason: "an old entry, written without a pin" }
+            """)
+        #expect(
+            manifest.entries.map(\.pin) == [
+                FailurePin(place: .step(number: 4, line: 42, verb: "list"), kind: .listMismatch),
+                FailurePin(place: .given, kind: .fixtureError), nil,
+            ])
+        #expect(
+            manifest.entries.map(\.reason) == [
+                "the peer pages by position", "no rules endpoint", "an old entry, written without a pin",
+            ])
+        #expect(manifest.unpinned.map(\.id) == ["a/b/e"])
+    }
+
+    @Test(arguments: [
+        ("failures:\n  a/b: { fails: \"step 4 list\", reason: r }\n", "2:17: fails must name the failure expected"),
+        ("failures:\n  a/b: { fails: \"given: Wrong\", reason: r }\n", "2:17: fails must name the failure expected"),
+        ("failures:\n  a/b: { fails: \"given: FixtureError\" }\n", "2:8: a/b: give the reason it is expected to fail"),
+        (
+            "failures:\n  a/b: { reason: r, why: x }\n",
+            "2:21: unknown key \"why\" in a/b's entry (expected fails or reason)"
+        ),
+    ])
+    func aBadEntry(_ text: String, _ message: String) {
+        #expect(Self.problem(text)?.hasPrefix(message) == true, "\(Self.problem(text) ?? "")")
+    }
+
+    /// What `--write-expectations` writes reads back the same, its header comment kept.
+    @Test func aWrittenManifestReadsBack() throws {
+        let manifest = ExpectationsManifest(
+            path: "m.yaml", target: "peer \"x\"",
+            entries: [
+                .init(
+                    id: "a/b/c", reason: "it says: \"no\"",
+                    pin: FailurePin(place: .step(number: 2, line: 9, verb: "getData"), kind: .stepTimeout), line: 0),
+                .init(id: "a/b/d", reason: "any", pin: FailurePin(place: .checks, kind: .taskInvariant), line: 0),
+            ], header: ["# what the peer does", "# differently"])
+        let read = try Self.load(manifest.yamlText)
+        #expect(read.target == manifest.target)
+        #expect(read.header == manifest.header)
+        #expect(read.entries.map(\.id) == ["a/b/c", "a/b/d"])
+        #expect(read.entries.map(\.pin) == manifest.entries.map(\.pin))
+        #expect(read.entries.map(\.reason) == manifest.entries.map(\.reason))
     }
 
     @Test func anIDThatIsNotAString() {

@@ -34,13 +34,34 @@ import Testing
         #expect(try backend.queryUpload(session: fresh).state == .active)
     }
 
+    /// Requests spaced under the idle timeout keep a session alive past it. The gaps are measured: when the
+    /// machine stalled a gap past the timeout, the attempt proves nothing and is made again, so the verdict
+    /// never rests on how fast a loaded machine is.
     @Test func requestsKeepASessionAlive() throws {
-        let backend = ReferenceBackend(granularity: 1, sessionIdleTimeout: .milliseconds(400))
-        let id = try start(backend, "a")
-        for offset in 0..<4 {
-            Thread.sleep(forTimeInterval: 0.05)
-            _ = try backend.uploadChunk(session: id, offset: Int64(offset), data: Data("x".utf8), finalize: false)
+        let timeout = Duration.milliseconds(400)
+        var proved = false
+        for _ in 0..<10 where !proved {
+            let backend = ReferenceBackend(granularity: 1, sessionIdleTimeout: timeout)
+            let id = try start(backend, "a")
+            var last = ContinuousClock.now
+            var gapsHeld = true
+            for offset in 0..<6 {
+                Thread.sleep(forTimeInterval: 0.1)
+                let now = ContinuousClock.now
+                gapsHeld = gapsHeld && now - last < timeout * 3 / 4
+                guard gapsHeld else { break }
+                _ = try backend.uploadChunk(session: id, offset: Int64(offset), data: Data("x".utf8), finalize: false)
+                last = ContinuousClock.now
+            }
+            let state = try? backend.queryUpload(session: id).state
+            guard gapsHeld, ContinuousClock.now - last < timeout * 3 / 4 else { continue }
+            // Six requests 0.1 s apart outlived the 0.4 s timeout: the session is still open.
+            #expect(state == .active)
+            proved = true
         }
+        #expect(proved, "the machine never let requests 0.1 s apart arrive within 0.3 s of each other")
+        let backend = ReferenceBackend(granularity: 1, sessionIdleTimeout: timeout)
+        let id = try start(backend, "a")
         Thread.sleep(forTimeInterval: 0.6)
         do {
             _ = try backend.queryUpload(session: id)

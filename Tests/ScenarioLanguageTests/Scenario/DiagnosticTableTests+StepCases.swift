@@ -218,10 +218,10 @@ extension DiagnosticTableTests {
             "5:23: events: expected an event pattern"),
         .init(
             steps: "- getData: a\n  maxSize: 1\n  expect: { error: notFound }",
-            "5:22: error: unknown error code \"notFound\" (did you mean objectNotFound?)"),
+            "5:22: unknown error code \"notFound\" (did you mean objectNotFound?)"),
         .init(
             steps: "- getData: a\n  maxSize: 1\n  expect: { error: -1 }",
-            "5:22: error: unknown error code \"-1\" (expected a StorageErrorCode name or number: unknown, objectNotFound"
+            "5:22: unknown error code \"-1\" (expected a StorageErrorCode name or number: unknown, objectNotFound"
         ),
         .init(
             steps: "- getData: a\n  maxSize: 1\n  expect: { error: { message: x } }",

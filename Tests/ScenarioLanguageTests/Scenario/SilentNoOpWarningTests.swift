@@ -15,7 +15,7 @@ struct SilentNoOpWarningTests {
                 "- put: a\n  data: { zeros: 100KiB }\n  as: up\n- pause: up\n  when: { progress: 50% }\n- resume: up\n- await: up"
             ) == [
                 "7:11: task up uploads 100KiB in one chunk: its only progress event is its last, when the upload is already finishing, "
-                    + "so this pause does nothing (upload more than 256KiB, or set a smaller chunkSize)"
+                    + "so this pause does nothing (upload more than 256KiB, or set a smaller chunkSize) [one-chunk-trigger]"
             ])
         #expect(
             warnings(
@@ -31,18 +31,18 @@ struct SilentNoOpWarningTests {
             warnings(
                 "- put: a\n  data: { zeros: 1MiB }\n  as: up\n- cancel: up\n  when: { progress: 2MiB }\n- await: up")
                 == [
-                    "7:11: task up uploads 1MiB: a progress point of 2MiB is never met"
+                    "7:11: task up uploads 1MiB: a progress point of 2MiB is never met [progress-never-met]"
                 ])
     }
 
     @Test func chunkSizesTheServiceRoundsAreNamed() {
         #expect(
             warnings("- put: a\n  data: { zeros: 1MiB }\n  chunkSize: 100KiB") == [
-                "5:5: chunkSize 100KiB is below the service's granularity of 256 KiB: the upload goes in 256 KiB chunks"
+                "5:5: chunkSize 100KiB is below the service's granularity of 256 KiB: the upload goes in 256 KiB chunks [chunk-below-granularity]"
             ])
         #expect(
             warnings("- put: a\n  data: { zeros: 1MiB }\n  chunkSize: 300KiB") == [
-                "5:5: chunkSize 300KiB is not a multiple of 256 KiB: the upload goes in chunks of 256KiB"
+                "5:5: chunkSize 300KiB is not a multiple of 256 KiB: the upload goes in chunks of 256KiB [chunk-not-a-multiple]"
             ])
         #expect(warnings("- put: a\n  data: { zeros: 1MiB }\n  chunkSize: 512KiB").isEmpty)
     }

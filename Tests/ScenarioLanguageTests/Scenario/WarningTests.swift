@@ -24,7 +24,7 @@ struct WarningTests {
         #expect(diagnostics.map { "\($0.location.line):\($0.location.column)" } == ["2:8", "2:13", "3:16", "6:19"])
         #expect(
             diagnostics[0].message
-                == "yes is a string in YAML 1.2 but the boolean true in YAML 1.1 loaders such as PyYAML; quote it (\"yes\") to keep it a string everywhere"
+                == "yes is a string in YAML 1.2 but the boolean true in YAML 1.1 loaders such as PyYAML; quote it (\"yes\") to keep it a string everywhere [yaml11-scalar]"
         )
         #expect(diagnostics[3].message.hasPrefix("1_000 is a string in YAML 1.2 but the integer 1000 in YAML 1.1"))
     }
@@ -58,7 +58,7 @@ struct WarningTests {
 
     @Test func anEmptyTargetListIsAWarning() throws {
         let f = Fixture("scenario: s\ntargets: []\nsteps: [{ delete: x }]")
-        #expect(f.messages() == ["2:10: targets is empty, so this scenario never runs"])
+        #expect(f.messages() == ["2:10: targets is empty, so this scenario never runs [empty-targets]"])
         #expect(try #require(f.decode().file).scenarios.first?.targets == [])
     }
 }

@@ -33,6 +33,9 @@ import Testing
         #expect(schema["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
         #expect(schema["required"] as? [String] == ["scenario", "steps"])
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(properties.keys.sorted() == ["covers", "description", "given", "scenario", "steps", "tags", "targets"])
+        #expect(
+            properties.keys.sorted() == [
+                "covers", "description", "given", "lint", "scenario", "steps", "tags", "targets",
+            ])
     }
 }

@@ -90,7 +90,7 @@ import Testing
     }
 
     private func backend(_ fake: FakeEmulator) throws -> FirebaseV0Client {
-        FirebaseV0Client(baseURL: try #require(URL(string: "http://127.0.0.1:\(fake.port)")), requestTimeout: 5)
+        FirebaseV0Client(baseURL: try #require(URL(string: "http://127.0.0.1:\(fake.port)")), requestTimeout: 60)
     }
 
     @Test func plainTextErrorsKeepTheirStatusAndText() throws {
@@ -131,7 +131,7 @@ import Testing
         let storage = Storage(bucket: "bkt", backend: try backend(fake))
         storage.uploadChunkSizeBytes = 1
         let task = storage.reference(withPath: "up").putData(Data(count: 25_000))
-        #expect(task.wait(timeout: 30))
+        #expect(task.wait(timeout: 120))
         let metadata = try #require(try task.result?.get())
         #expect(metadata.size == 25_000)
     }
@@ -158,7 +158,7 @@ import Testing
         let storage = Storage(bucket: "bkt", backend: client)
         storage.downloadChunkSizeBytes = 3
         let task = storage.reference(withPath: "digits").getData(maxSize: 100)
-        #expect(task.wait(timeout: 10))
+        #expect(task.wait(timeout: 120))
         #expect(try task.dataResult?.get() == Data("0123456789".utf8))
     }
 

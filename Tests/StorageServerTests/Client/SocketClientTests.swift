@@ -10,7 +10,7 @@ import Testing
     private static let info = #"{"server":"storage-conformance","version":"9","features":["rules","reset"]}"#
     private static let expected = ServerInfo(server: "storage-conformance", version: "9", features: ["rules", "reset"])
 
-    private func backend(_ server: MisbehavingServer, timeout: TimeInterval = 5) throws -> FirebaseV0Client {
+    private func backend(_ server: MisbehavingServer, timeout: TimeInterval = 60) throws -> FirebaseV0Client {
         FirebaseV0Client(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: timeout)
     }
 

@@ -17,7 +17,7 @@ import Testing
     @Test func aClosedPortIsATransportFailureNamingTheRequest() throws {
         let port = try closedPort()
         let backend = FirebaseV0Client(
-            baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 60)
         #expect {
             try backend.getMetadata(object)
         } throws: { error in
@@ -37,7 +37,7 @@ import Testing
         let server = try MisbehavingServer(.reply(Array("garbage that is not HTTP at all\r\n\r\n".utf8)))
         defer { server.close() }
         let backend = FirebaseV0Client(
-            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 60)
         #expect {
             try backend.list(ListRequest(bucket: "bkt"))
         } throws: { error in
@@ -54,7 +54,7 @@ import Testing
         )
         defer { server.close() }
         let backend = FirebaseV0Client(
-            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 5)
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 60)
         #expect {
             try backend.getMetadata(object)
         } throws: { error in

@@ -51,7 +51,7 @@ import Testing
         }
         storage.runPendingWork { task.snapshot.status == .pause }
         task.resume()
-        #expect(task.wait(timeout: 30))
+        #expect(task.wait(timeout: 120))
         return (events.all, try task.result?.get())
     }
 
@@ -97,7 +97,7 @@ import Testing
         let events = Events(task) { snapshot in
             if snapshot.status == .progress, snapshot.progress.completedUnitCount == 2000 { snapshot.task.cancel() }
         }
-        #expect(task.wait(timeout: 30))
+        #expect(task.wait(timeout: 120))
         #expect(events.all == ["resume", "progress(1000)", "progress(2000)", "failure(cancelled)"])
         #expect(throws: BackendError.self) { try served.backend.getMetadata(ObjectAddress(bucket: "bkt", name: "c")) }
     }
@@ -111,7 +111,7 @@ import Testing
         }
         storage.runPendingWork { task.snapshot.status == .pause }
         task.resume()
-        #expect(task.wait(timeout: 30))
+        #expect(task.wait(timeout: 120))
         return (events.all, try? task.dataResult?.get())
     }
 
@@ -136,15 +136,15 @@ import Testing
         let (_, remote, served) = try pair()
         try served.seed("big", String(repeating: "x", count: 50))
         let tooBig = remote.reference(withPath: "big").getData(maxSize: 10)
-        #expect(tooBig.wait(timeout: 30))
+        #expect(tooBig.wait(timeout: 120))
         #expect(tooBig.snapshot.error?.code == .downloadSizeExceeded)
         let missing = remote.reference(withPath: "none").getData(maxSize: 10)
-        #expect(missing.wait(timeout: 30))
+        #expect(missing.wait(timeout: 120))
         #expect(missing.snapshot.error?.code == .objectNotFound)
         let empty = remote.reference(withPath: "empty")
         try served.seed("empty", "")
         let read = empty.getData(maxSize: 10)
-        #expect(read.wait(timeout: 30))
+        #expect(read.wait(timeout: 120))
         #expect(try read.dataResult?.get() == Data())
     }
 

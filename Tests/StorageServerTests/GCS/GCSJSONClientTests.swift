@@ -9,7 +9,7 @@ import Testing
 /// `GCSJSONClient`, the runner's GCS JSON API client, against the GCS routes of a `StorageServer`.
 @Suite struct GCSJSONClientTests {
     private func client(_ served: ServedStorage, granularity: Int64 = 1000) -> GCSJSONClient {
-        GCSJSONClient(baseURL: served.baseURL, requestTimeout: 10, chunkGranularity: granularity)
+        GCSJSONClient(baseURL: served.baseURL, requestTimeout: 60, chunkGranularity: granularity)
     }
 
     private func bytes(_ count: Int) -> Data {
@@ -102,7 +102,7 @@ import Testing
             }
             storage.runPendingWork { task.snapshot.status == .pause }
             task.resume()
-            #expect(task.wait(timeout: 30))
+            #expect(task.wait(timeout: 120))
             #expect(try task.result?.get().size == 10_000)
             results.append(events.withLock { $0 })
         }

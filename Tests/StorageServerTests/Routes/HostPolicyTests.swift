@@ -44,7 +44,7 @@ import Testing
         #expect(try served.send("POST", "/internal/reset").status == 403)
         #expect(try served.send("POST", "/internal/reset", headers: [("Authorization", "Bearer wrong")]).status == 403)
         #expect(try served.send("POST", "/internal/reset", headers: [("Authorization", "Bearer s3cret")]).status == 200)
-        let client = FirebaseV0Client(baseURL: served.baseURL, requestTimeout: 10, adminToken: "s3cret")
+        let client = FirebaseV0Client(baseURL: served.baseURL, requestTimeout: 60, adminToken: "s3cret")
         #expect(throws: Never.self) { try client.resetServer() }
         #expect(throws: BackendError.self) { try served.client().resetServer() }
     }

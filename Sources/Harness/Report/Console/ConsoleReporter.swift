@@ -2,9 +2,10 @@ import Foundation
 import Synchronization
 
 /// Prints a run as it happens: one line per finished scenario, then the details of every failure
-/// and error and a closing summary line `N passed, N failed, N skipped` (failures and errors are
-/// counted together as failed). The summary stands alone on the last line, so tools that look
-/// for that line find it; the run's wall time is on the line before.
+/// and error and a closing summary line in the words every report uses (`OutcomeCounts.summaryLine`:
+/// `N passed, N failed, N errored, N expected failures, N skipped`). The summary stands alone on the last
+/// line, so tools that look for that line find it; the line before says how many scenarios ran and how long
+/// it took, or that the run was interrupted and after how many.
 ///
 /// Scenario text is shown without terminal escapes and with other control characters made
 /// visible, so a target cannot restyle or garble the console. Colour is used only when asked for
@@ -54,14 +55,29 @@ public final class ConsoleReporter: Sendable {
         switch scenario.outcome {
         case .passed: note = ""
         case .failed(let failure), .errored(let failure): note = OneLine.from(Self.clean(failure.message))
+        case .expectedFailure(let actual, let listed):
+            note = OneLine.from(Self.clean(JUnitReport.expectedFailureMessage(actual, listed)))
         case .skipped(let reason): note = OneLine.from(Self.clean(reason))
         }
         if !note.isEmpty { line += ": " + note }
         emit(line + "\n")
     }
 
-    /// The details of every failure and error, the wall time, then the summary line.
-    public func runFinished(_ report: RunReport) {
+    /// A run that a signal cut short: the signal's name, how many scenarios finished and how many there were.
+    public struct Interruption: Sendable {
+        public var signal: String
+        public var finished: Int
+        public var total: Int
+
+        public init(signal: String, finished: Int, total: Int) {
+            self.signal = signal
+            self.finished = finished
+            self.total = total
+        }
+    }
+
+    /// The details of every failure and error, the wall time (or the interruption), then the summary line.
+    public func runFinished(_ report: RunReport, interruption: Interruption? = nil) {
         var text = ""
         let problems = report.files.flatMap { file in
             file.scenarios.compactMap { scenario in problem(of: scenario).map { (file, scenario, $0) } }
@@ -89,18 +105,18 @@ public final class ConsoleReporter: Sendable {
                 text += "  \(seconds)  " + Self.clean(OneLine.joining(scenario.id)) + Self.waiting(scenario) + "\n"
             }
         }
-        let summary = report.summary
         let count = report.scenarios.count
         let seconds = String(format: "%.2f", Seconds.sanitized(report.duration))
-        text += "\nRan \(count) \(count == 1 ? "scenario" : "scenarios") in \(seconds)s"
-        let counts = OutcomeCounts(report.scenarios)
-        if counts.errored > 0 {
-            // The JUnit report tells failures from errors; the summary line below counts both as failed.
+        if let interruption {
             text +=
-                ": \(counts.failed) \(counts.failed == 1 ? "failure" : "failures"), \(counts.errored) \(counts.errored == 1 ? "error" : "errors")"
+                "\nInterrupted by \(interruption.signal) after \(interruption.finished) of "
+                + "\(Plural.count(interruption.total, "scenario")) in \(seconds)s: the rest are reported as not run.\n"
+        } else if let reason = report.emptyReason, count == 0 {
+            text += "\nRan no scenario: \(OneLine.from(Self.clean(reason)))\n"
+        } else {
+            text += "\nRan \(Plural.count(count, "scenario")) in \(seconds)s.\n"
         }
-        text += "\n"
-        text += "\(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped\n"
+        text += report.counts.summaryLine + "\n"
         emit(text)
     }
 
@@ -127,15 +143,13 @@ public final class ConsoleReporter: Sendable {
         case .passed: style.green("PASS") + " "
         case .failed: style.red("FAIL") + " "
         case .errored: style.red("ERROR")
+        case .expectedFailure: style.yellow("XFAIL")
         case .skipped: style.yellow("SKIP") + " "
         }
     }
 
     private func problem(of scenario: ScenarioReport) -> Failure? {
-        switch scenario.outcome {
-        case .failed(let failure), .errored(let failure): failure
-        case .passed, .skipped: nil
-        }
+        scenario.outcome.isProblem ? scenario.outcome.failure : nil
     }
 
     /// Terminal escapes removed; controls other than tab and newline shown as `\u{…}`.

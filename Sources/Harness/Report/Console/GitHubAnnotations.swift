@@ -8,11 +8,7 @@ public enum GitHubAnnotations {
         var text = ""
         for file in report.files {
             for scenario in file.scenarios {
-                let failure: Failure
-                switch scenario.outcome {
-                case .failed(let problem), .errored(let problem): failure = problem
-                case .passed, .skipped: continue
-                }
+                guard scenario.outcome.isProblem, let failure = scenario.outcome.failure else { continue }
                 let (path, line) = place(of: failure, in: file, scenario: scenario)
                 let title = "\(failure.type.rawValue): \(scenario.id)"
                 text +=

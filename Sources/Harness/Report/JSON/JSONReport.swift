@@ -11,9 +11,16 @@ import Primitives
 ///   "target": String,
 ///   "startedAt": String,          // ISO 8601 UTC with milliseconds, e.g. "2024-02-29T13:05:09.120Z"
 ///   "duration": Number,           // wall time of the run, seconds
-///   "summary": {
-///     "passed": Int, "failed": Int,   // failed = failures only, errors are counted apart
-///     "errors": Int, "skipped": Int, "total": Int
+///   "selection": {                // what the run was asked to run
+///     "tags": [String], "filters": [String],
+///     "shard": "K/N" | null,      // run --shard K/N: report merges the N shards of a label
+///     "rerun": Bool               // run --rerun-failed
+///   },
+///   "stopReason": String | null,  // why the run stopped early (a signal, timeouts, --fail-fast)
+///   "emptyReason": String | null, // why nothing ran (an empty selection, nothing to rerun)
+///   "summary": {                  // the console's and JUnit's words and numbers
+///     "passed": Int, "failed": Int, "errored": Int, "expectedFailures": Int, "skipped": Int,
+///     "total": Int, "line": String // "2 passed, 0 failed, 1 errored, 1 expected failure, 0 skipped"
 ///   },
 ///   "files": [ {
 ///     "name": String,             // file path under the scenario root, without .yaml
@@ -22,9 +29,12 @@ import Primitives
 ///       "id": String, "name": String,
 ///       "line": Int,              // line of the scenario's `scenario:` key
 ///       "duration": Number,       // seconds
-///       "outcome": "passed" | "failed" | "errored" | "skipped",
+///       "outcome": "passed" | "failed" | "errored" | "expectedFailure" | "skipped",
 ///       "failure": { "type": String, "message": String, "detail": String,
-///                    "location": String | null } | null,   // set for failed and errored
+///                    "location": String | null,
+///                    "pin": String | null } | null,  // failed, errored, and how an expected failure failed
+///       "expected": { "reason": String, "pin": String | null } | null,
+///                                  // the manifest's entry: expected failures, changed failures, unexpected passes
 ///       "skipReason": String | null,                        // set for skipped
 ///       "transcript": String,
 ///       "steps": [ { "line": Int, "verb": String, "duration": Number } ],  // the steps that ran
@@ -45,18 +55,28 @@ public enum JSONReport {
     }
 
     private static func document(_ report: RunReport) -> JSONValue {
-        let counts = OutcomeCounts(report.scenarios)
+        let counts = report.counts
         return .members([
             "tool": .members(["name": .string(toolName), "version": .string(report.toolVersion)]),
             "target": .string(report.target),
             "startedAt": .string(UTCTimestamp(report.startedAt).iso8601),
             "duration": .seconds(report.duration),
+            "selection": .members([
+                "tags": .array(report.selection.tags.map(JSONValue.string)),
+                "filters": .array(report.selection.filters.map(JSONValue.string)),
+                "shard": report.selection.shard.map { .string($0.description) } ?? .null,
+                "rerun": .bool(report.selection.rerun),
+            ]),
+            "stopReason": report.stopReason.map(JSONValue.string) ?? .null,
+            "emptyReason": report.emptyReason.map(JSONValue.string) ?? .null,
             "summary": .members([
                 "passed": .integer(counts.passed),
                 "failed": .integer(counts.failed),
-                "errors": .integer(counts.errored),
+                "errored": .integer(counts.errored),
+                "expectedFailures": .integer(counts.expectedFailures),
                 "skipped": .integer(counts.skipped),
                 "total": .integer(counts.total),
+                "line": .string(counts.summaryLine),
             ]),
             "files": .array(report.files.map(file)),
         ])
@@ -70,30 +90,33 @@ public enum JSONReport {
         ])
     }
 
+    /// The word each outcome is written as.
+    static func word(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .errored: "errored"
+        case .expectedFailure: "expectedFailure"
+        case .skipped: "skipped"
+        }
+    }
+
     private static func scenario(_ scenario: ScenarioReport) -> JSONValue {
-        var failure = JSONValue.null
         var skipReason = JSONValue.null
-        let outcome: String
+        var listed = scenario.outcome.failure?.listed
         switch scenario.outcome {
-        case .passed:
-            outcome = "passed"
-        case .failed(let details):
-            outcome = "failed"
-            failure = Self.failure(details)
-        case .errored(let details):
-            outcome = "errored"
-            failure = Self.failure(details)
-        case .skipped(let reason):
-            outcome = "skipped"
-            skipReason = .string(reason)
+        case .expectedFailure(_, let entry): listed = entry
+        case .skipped(let reason): skipReason = .string(reason)
+        case .passed, .failed, .errored: break
         }
         return .members([
             "id": .string(scenario.id),
             "name": .string(scenario.name),
             "line": .integer(scenario.line),
             "duration": .seconds(scenario.duration),
-            "outcome": .string(outcome),
-            "failure": failure,
+            "outcome": .string(word(scenario.outcome)),
+            "failure": scenario.outcome.failure.map(failure) ?? .null,
+            "expected": listed.map { .members(["reason": .string($0.reason), "pin": pin($0.pin)]) } ?? .null,
             "skipReason": skipReason,
             "transcript": .string(scenario.transcript),
             "steps": .array(
@@ -115,7 +138,12 @@ public enum JSONReport {
             "message": .string(failure.message),
             "detail": .string(failure.detail),
             "location": failure.location.map(JSONValue.string) ?? .null,
+            "pin": pin(failure.pin),
         ])
+    }
+
+    private static func pin(_ pin: FailurePin?) -> JSONValue {
+        pin.map { .string($0.description) } ?? .null
     }
 }
 

@@ -42,7 +42,25 @@ public enum JSONReportReader {
         }
         return RunReport(
             target: try place.string(root, "target"), toolVersion: try place.string(tool, "version"), hostname: "",
-            startedAt: startedAt, duration: try place.number(root, "duration"), files: files)
+            startedAt: startedAt, duration: try place.number(root, "duration"), files: files,
+            selection: try selection(root["selection"], at: Place(path: path, where: "selection")),
+            stopReason: root["stopReason"]?.stringValue, emptyReason: root["emptyReason"]?.stringValue)
+    }
+
+    /// The run's selection; a report from before selections were recorded reads as the whole suite.
+    private static func selection(_ value: JSONValue?, at place: Place) throws(Problem) -> RunSelection {
+        guard let value, case .object = value else { return RunSelection() }
+        var selection = RunSelection()
+        for key in ["tags", "filters"] {
+            let items = try place.array(value, key).compactMap(\.stringValue)
+            if key == "tags" { selection.tags = items } else { selection.filters = items }
+        }
+        if let text = value["shard"]?.stringValue {
+            guard let shard = Shard(parsing: text) else { throw place.problem("\"shard\" must be K/N, not \(text)") }
+            selection.shard = shard
+        }
+        if case .bool(let rerun)? = value["rerun"] { selection.rerun = rerun }
+        return selection
     }
 
     /// The line and column (both from 1, the column in bytes) of byte `offset` in `data`.
@@ -67,10 +85,18 @@ public enum JSONReportReader {
         let outcome: Outcome
         switch try place.string(value, "outcome") {
         case "passed": outcome = .passed
-        case "failed": outcome = .failed(try failure(try place.object(value, "failure"), at: place.inner("failure")))
-        case "errored": outcome = .errored(try failure(try place.object(value, "failure"), at: place.inner("failure")))
+        case "failed":
+            outcome = .failed(try failure(try place.object(value, "failure"), of: value, at: place.inner("failure")))
+        case "errored":
+            outcome = .errored(try failure(try place.object(value, "failure"), of: value, at: place.inner("failure")))
+        case "expectedFailure":
+            outcome = .expectedFailure(
+                actual: try failure(try place.object(value, "failure"), at: place.inner("failure")),
+                listed: try listed(try place.object(value, "expected"), at: place.inner("expected")))
         case "skipped": outcome = .skipped(reason: try place.string(value, "skipReason"))
-        case let other: throw place.problem("\"outcome\" must be passed, failed, errored or skipped, not \(other)")
+        case let other:
+            throw place.problem(
+                "\"outcome\" must be passed, failed, errored, expectedFailure or skipped, not \(other)")
         }
         var steps: [StepTiming] = []
         if value["steps"] != nil {
@@ -95,14 +121,33 @@ public enum JSONReportReader {
             clientWaits: clientWaits)
     }
 
-    private static func failure(_ value: JSONValue, at place: Place) throws(Problem) -> Failure {
+    /// A failure; `scenario` holds the manifest's entry (`expected`) that a changed failure or an
+    /// unexpected pass is about.
+    private static func failure(_ value: JSONValue, of scenario: JSONValue? = nil, at place: Place) throws(Problem)
+        -> Failure
+    {
         let typeName = try place.string(value, "type")
         guard let type = FailureKind(rawValue: typeName) else {
             throw place.problem("unknown failure type \(typeName)")
         }
+        var listedFailure: ListedFailure?
+        if let entry = scenario?["expected"], case .object = entry {
+            listedFailure = try listed(entry, at: place.inner("expected"))
+        }
         return Failure(
             type: type, message: try place.string(value, "message"), detail: try place.string(value, "detail"),
-            location: value["location"]?.stringValue)
+            location: value["location"]?.stringValue, pin: try pin(value["pin"], at: place),
+            listed: listedFailure)
+    }
+
+    private static func listed(_ value: JSONValue, at place: Place) throws(Problem) -> ListedFailure {
+        ListedFailure(reason: try place.string(value, "reason"), pin: try pin(value["pin"], at: place))
+    }
+
+    private static func pin(_ value: JSONValue?, at place: Place) throws(Problem) -> FailurePin? {
+        guard let text = value?.stringValue else { return nil }
+        guard let pin = FailurePin(parsing: text) else { throw place.problem("\"pin\" is not a pin: \(text)") }
+        return pin
     }
 
     /// Where in which file a value is read, for messages.

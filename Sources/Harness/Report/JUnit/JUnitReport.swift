@@ -5,10 +5,16 @@ import Foundation
 ///
 /// Shape: a bare `<testsuites>`; one `<testsuite>` per scenario file (`name` = `package` = the file
 /// name, `id` from 0, counts computed from the children, `time` = sum of its scenarios, `timestamp`
-/// = run start in UTC without zone); inside, `<properties>` (`target`, `tool.version`, `path`), one
-/// `<testcase>` per scenario (`classname` = file name, `name` = scenario name) with at most one of
-/// `<failure>`, `<error>` or `<skipped>`, then `<system-out>` holding every scenario's transcript
-/// under a `=== id: outcome` header, and an empty `<system-err>`.
+/// = run start in UTC without zone); inside, `<properties>` (`target`, `tool.version`, `path`, and
+/// `outcomes`: the suite's counts in the console's words), one `<testcase>` per scenario (`classname` = file
+/// name, `name` = scenario name) with at most one of `<failure>`, `<error>` or `<skipped>`, then
+/// `<system-out>` holding every scenario's transcript under a `=== id: outcome` header, and an empty
+/// `<system-err>`.
+///
+/// JUnit has no expected failure: one is a `<skipped>` whose message starts `expected failure` and names
+/// the pin and the manifest's reason, with the actual failure's detail as its text; the suite's `skipped`
+/// count includes them and its `outcomes` property tells them apart. A run with no scenario (an empty
+/// selection) writes one suite without test cases whose `reason` property and `system-out` say why.
 ///
 /// Text is made safe on the way out: terminal escape sequences are removed, characters XML 1.0
 /// forbids become visible escapes (`\u{1B}`), `message` attributes hold one line of at most about
@@ -21,13 +27,15 @@ public enum JUnitReport {
     /// neither schema has those attributes, so the report is then valid for those reporters only.
     public static func render(_ report: RunReport, withLocations: Bool = false) -> String {
         var writer = XMLWriter()
+        let timestamp = UTCTimestamp(report.startedAt).junit
+        let hostname = nonEmpty(report.hostname, otherwise: "localhost")
         guard !report.files.isEmpty else {
-            writer.empty("testsuites")
+            writer.open("testsuites")
+            writeEmptySuite(report, timestamp: timestamp, hostname: hostname, to: &writer)
+            writer.close("testsuites")
             return writer.document
         }
         writer.open("testsuites")
-        let timestamp = UTCTimestamp(report.startedAt).junit
-        let hostname = nonEmpty(report.hostname, otherwise: "localhost")
         for (index, file) in report.files.enumerated() {
             writeSuite(
                 file, id: index, report: report, timestamp: timestamp, hostname: hostname, withLocations: withLocations,
@@ -40,6 +48,29 @@ public enum JUnitReport {
     /// The rendered document as UTF-8.
     public static func renderData(_ report: RunReport, withLocations: Bool = false) -> Data {
         Data(render(report, withLocations: withLocations).utf8)
+    }
+
+    /// The one suite of a run that ran nothing: zero tests, and why.
+    private static func writeEmptySuite(
+        _ report: RunReport, timestamp: String, hostname: String, to writer: inout XMLWriter
+    ) {
+        let reason = report.emptyReason ?? report.stopReason ?? "no scenario was run"
+        writer.open(
+            "testsuite",
+            [
+                ("name", "storage-conformance"), ("package", "storage-conformance"), ("id", "0"), ("tests", "0"),
+                ("failures", "0"), ("errors", "0"), ("skipped", "0"), ("time", Seconds.formatted(0)),
+                ("timestamp", timestamp), ("hostname", hostname),
+            ])
+        writer.open("properties")
+        writer.empty("property", [("name", "target"), ("value", report.target)])
+        writer.empty("property", [("name", "tool.version"), ("value", report.toolVersion)])
+        writer.empty("property", [("name", "outcomes"), ("value", OutcomeCounts().summaryLine)])
+        writer.empty("property", [("name", "reason"), ("value", OneLine.joining(XMLText.legal(reason)))])
+        writer.close("properties")
+        writer.element("system-out", text: reason + "\n")
+        writer.empty("system-err")
+        writer.close("testsuite")
     }
 
     private static func writeSuite(
@@ -58,7 +89,7 @@ public enum JUnitReport {
                 ("tests", String(counts.total)),
                 ("failures", String(counts.failed)),
                 ("errors", String(counts.errored)),
-                ("skipped", String(counts.skipped)),
+                ("skipped", String(counts.skipped + counts.expectedFailures)),
                 ("time", Seconds.formatted(time)),
                 ("timestamp", timestamp),
                 ("hostname", hostname),
@@ -67,6 +98,7 @@ public enum JUnitReport {
         writer.empty("property", [("name", "target"), ("value", report.target)])
         writer.empty("property", [("name", "tool.version"), ("value", report.toolVersion)])
         writer.empty("property", [("name", "path"), ("value", file.path)])
+        writer.empty("property", [("name", "outcomes"), ("value", counts.summaryLine)])
         writer.close("properties")
         for scenario in file.scenarios {
             writeCase(scenario, classname: name, location: withLocations ? file.path : nil, to: &writer)
@@ -95,6 +127,12 @@ public enum JUnitReport {
         case .errored(let failure):
             writer.open("testcase", attributes)
             writeProblem("error", failure, to: &writer)
+            writer.close("testcase")
+        case .expectedFailure(let actual, let listed):
+            writer.open("testcase", attributes)
+            writer.element(
+                "skipped", [("message", OneLine.from(XMLText.legal(expectedFailureMessage(actual, listed))))],
+                text: "\(actual.type.rawValue): \(actual.message)\n\n\(actual.detail)")
             writer.close("testcase")
         case .skipped(let reason):
             writer.open("testcase", attributes)
@@ -144,11 +182,14 @@ public enum JUnitReport {
 
     private static func outcomeWord(_ outcome: Outcome) -> String {
         switch outcome {
-        case .passed: "passed"
-        case .failed: "failed"
-        case .errored: "errored"
-        case .skipped: "skipped"
+        case .expectedFailure: "expected failure"
+        default: JSONReport.word(outcome)
         }
+    }
+
+    /// `expected failure (step 4 (line 42) list: ListMismatch): the manifest's reason`.
+    static func expectedFailureMessage(_ actual: Failure, _ listed: ListedFailure) -> String {
+        "expected failure (\((actual.pin ?? listed.pin)?.description ?? actual.type.rawValue)): \(listed.reason)"
     }
 
     /// `text` cleaned and on one line, or `fallback` when nothing visible is left.

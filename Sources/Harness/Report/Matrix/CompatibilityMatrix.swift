@@ -1,36 +1,59 @@
 /// Results of several runs side by side: one row per scenario, grouped by scenario file, one column per run
-/// (a target, a driver, a peer), with each column's totals counted from its report.
+/// (a target, a driver, a peer), with each column's counts taken from its report.
 public struct CompatibilityMatrix: Sendable {
     /// One scenario in one run.
-    public enum Cell: Sendable, Equatable {
-        case passed
-        case failed(String)
-        case errored(String)
-        /// The expectations manifest lists it; the reason is the manifest's.
-        case expectedFailure(String)
-        case skipped(String)
-        /// The run has no such scenario.
-        case absent
+    public struct Cell: Sendable, Equatable {
+        /// How it ended; `absent` when the run has no such scenario.
+        public enum Status: Sendable, Equatable, CaseIterable {
+            case passed, failed, errored, expectedFailure, skipped, absent
+        }
 
-        init(_ outcome: Outcome) {
-            if let reason = outcome.expectedFailureReason {
-                self = .expectedFailure(reason)
-                return
-            }
-            switch outcome {
-            case .passed: self = .passed
-            case .failed(let failure): self = .failed(failure.message)
-            case .errored(let failure): self = .errored(failure.message)
-            case .skipped(let reason): self = .skipped(reason)
+        public var status: Status
+        /// What a reader is shown beside the status: the failure's message, the manifest's reason, the skip's
+        /// reason. Nil for a pass.
+        public var note: String?
+        /// The actual failure in full (for an expected failure too), with the transcript; nil when none.
+        public var detail: String?
+        /// `step 4 (line 42) list: ListMismatch`: where it failed, when known.
+        public var pin: String?
+        /// The line the failure points at (the failing step), else nil.
+        public var failureLine: Int?
+
+        static let absent = Cell(status: .absent)
+
+        init(status: Status, note: String? = nil, detail: String? = nil, pin: String? = nil, failureLine: Int? = nil) {
+            self.status = status
+            self.note = note
+            self.detail = detail
+            self.pin = pin
+            self.failureLine = failureLine
+        }
+
+        init(_ scenario: ScenarioReport) {
+            let failure = scenario.outcome.failure
+            let line = failure?.location.flatMap(Self.line(of:))
+            let detail = failure.map { "\($0.type.rawValue): \($0.message)\n\n\($0.detail)" }
+            let pin = failure?.pin?.description
+            switch scenario.outcome {
+            case .passed: self.init(status: .passed)
+            case .failed(let failure):
+                self.init(status: .failed, note: failure.message, detail: detail, pin: pin, failureLine: line)
+            case .errored(let failure):
+                self.init(status: .errored, note: failure.message, detail: detail, pin: pin, failureLine: line)
+            case .expectedFailure(_, let listed):
+                self.init(status: .expectedFailure, note: listed.reason, detail: detail, pin: pin, failureLine: line)
+            case .skipped(let reason): self.init(status: .skipped, note: reason)
             }
         }
 
-        /// The reason or message a reader is shown, when there is one.
-        public var note: String? {
-            switch self {
-            case .passed, .absent: nil
-            case .failed(let text), .errored(let text), .expectedFailure(let text), .skipped(let text): text
+        /// The line of `FILE:LINE` or `FILE:LINE:COLUMN`.
+        private static func line(of location: String) -> Int? {
+            let parts = location.split(separator: ":")
+            guard parts.count >= 2 else { return nil }
+            if parts.count >= 3, let line = Int(parts[parts.count - 2]), Int(parts[parts.count - 1]) != nil {
+                return line
             }
+            return Int(parts[parts.count - 1])
         }
     }
 
@@ -45,24 +68,10 @@ public struct CompatibilityMatrix: Sendable {
         public let name: String
         /// The scenario file's name under the root (`list-files/paged-list`): the group the row is shown in.
         public let file: String
-    }
-
-    /// What a column's cells add up to. `executed` is what ran: everything but the skipped.
-    public struct Totals: Sendable, Equatable {
-        public var passed = 0
-        public var failed = 0
-        public var errored = 0
-        public var expectedFailures = 0
-        public var skipped = 0
-
-        public var executed: Int { passed + failed + errored + expectedFailures }
-        public var total: Int { executed + skipped }
-
-        /// The lines of the totals table, in the order both matrices show them.
-        static let lines: [(name: String, value: KeyPath<Totals, Int> & Sendable)] = [
-            ("Executed", \.executed), ("Passed", \.passed), ("Expected failures", \.expectedFailures),
-            ("Failed", \.failed), ("Errored", \.errored), ("Skipped", \.skipped), ("Total", \.total),
-        ]
+        /// The scenario file's path as the run was given it (`Scenarios/list-files/paged-list.yaml`).
+        public let path: String
+        /// The line of the scenario's `scenario:` key.
+        public let line: Int
     }
 
     public let columns: [Column]
@@ -75,7 +84,9 @@ public struct CompatibilityMatrix: Sendable {
         for (_, report) in runs {
             for file in report.files {
                 for scenario in file.scenarios where known.insert(scenario.id).inserted {
-                    rows.append(Row(id: scenario.id, name: scenario.name, file: file.name))
+                    rows.append(
+                        Row(id: scenario.id, name: scenario.name, file: file.name, path: file.path, line: scenario.line)
+                    )
                 }
             }
         }
@@ -83,7 +94,7 @@ public struct CompatibilityMatrix: Sendable {
         self.rows = rows.sorted { ($0.file, order[$0.id] ?? 0) < ($1.file, order[$1.id] ?? 0) }
         columns = runs.map { label, report in
             var cells: [String: Cell] = [:]
-            for scenario in report.scenarios { cells[scenario.id] = Cell(scenario.outcome) }
+            for scenario in report.scenarios { cells[scenario.id] = Cell(scenario) }
             return Column(label: label, target: report.target, cells: cells)
         }
     }
@@ -92,10 +103,11 @@ public struct CompatibilityMatrix: Sendable {
         column.cells[row.id] ?? .absent
     }
 
-    public func totals(_ column: Column) -> Totals {
-        var totals = Totals()
+    /// What a column's cells add up to, in the words every report uses.
+    public func totals(_ column: Column) -> OutcomeCounts {
+        var totals = OutcomeCounts()
         for cell in column.cells.values {
-            switch cell {
+            switch cell.status {
             case .passed: totals.passed += 1
             case .failed: totals.failed += 1
             case .errored: totals.errored += 1
@@ -107,6 +119,12 @@ public struct CompatibilityMatrix: Sendable {
         return totals
     }
 
+    /// The lines of the totals table, in the order every matrix shows them.
+    public static let totalLines: [(name: String, value: KeyPath<OutcomeCounts, Int> & Sendable)] =
+        [("Executed", \OutcomeCounts.executed)]
+        + OutcomeCounts.lines.map { (name: $0.name.prefix(1).uppercased() + $0.name.dropFirst(), value: $0.value) }
+        + [("Total", \OutcomeCounts.total)]
+
     /// The reasons `pick` finds in a column's cells, each with how many cells give it, most frequent first.
     public func reasons(_ column: Column, _ pick: (Cell) -> [String]) -> [(reason: String, count: Int)] {
         var counts: [String: Int] = [:]
@@ -114,6 +132,15 @@ public struct CompatibilityMatrix: Sendable {
             for reason in pick(cell) { counts[reason, default: 0] += 1 }
         }
         return counts.map { ($0.key, $0.value) }.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
+    }
+
+    /// Whether a row matters for triage: some column failed, errored or expected a failure there, or the
+    /// columns that ran it disagree.
+    public func isDifference(_ row: Row) -> Bool {
+        let statuses = columns.map { cell(row, $0).status }
+        if statuses.contains(where: { [.failed, .errored, .expectedFailure].contains($0) }) { return true }
+        let ran = Set(statuses.filter { $0 != .skipped && $0 != .absent })
+        return ran.count > 1
     }
 
     /// The rows of each scenario file, in order.

@@ -4,7 +4,7 @@ public enum MatrixMarkdown {
     /// The whole matrix: the summary, then a table per scenario file.
     public static func render(_ matrix: CompatibilityMatrix) -> String {
         var text = "# Compatibility matrix\n\n" + summary(matrix)
-        text += "\n✅ passed · ❌ failed · 💥 errored · ⚠️ expected failure · ⏭️ skipped · – not in that run\n"
+        text += "\n" + MatrixSymbols.legend + "\n"
         for group in matrix.groups {
             var notes = MatrixNotes()
             text += "\n## \(cellText(group.file))\n\n"
@@ -15,7 +15,9 @@ public enum MatrixMarkdown {
                 for column in matrix.columns {
                     let cell = matrix.cell(row, column)
                     var symbol = MatrixSymbols.symbol(cell)
-                    if let note = cell.note { symbol += " <sup>\(notes.number(column.label + ": " + note))</sup>" }
+                    if let note = Self.note(cell) {
+                        symbol += " <sup>\(notes.number(column.label + ": " + note))</sup>"
+                    }
                     text += " \(symbol) |"
                 }
                 text += "\n"
@@ -33,15 +35,15 @@ public enum MatrixMarkdown {
         var text = "| | " + matrix.columns.map { cellText($0.label) }.joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---:|", count: matrix.columns.count) + "\n"
         let totals = matrix.columns.map(matrix.totals)
-        for (name, value) in CompatibilityMatrix.Totals.lines {
+        for (name, value) in CompatibilityMatrix.totalLines {
             text += "| \(name) | " + totals.map { String($0[keyPath: value]) }.joined(separator: " | ") + " |\n"
         }
         var skipGroups: [(labels: [String], reasons: [(reason: String, count: Int)])] = []
         for column in matrix.columns {
-            let expected = matrix.reasons(column) { if case .expectedFailure(let reason) = $0 { [reason] } else { [] } }
+            let expected = matrix.reasons(column) { $0.status == .expectedFailure ? [$0.note ?? ""] : [] }
             if !expected.isEmpty { text += list("**\(cellText(column.label))**, expected failures", expected) }
             let skipped = matrix.reasons(column) {
-                if case .skipped(let reason) = $0 { reason.components(separatedBy: "; ") } else { [] }
+                $0.status == .skipped ? ($0.note ?? "").components(separatedBy: "; ") : []
             }
             guard !skipped.isEmpty else { continue }
             if let index = skipGroups.firstIndex(where: { $0.reasons.elementsEqual(skipped, by: ==) }) {
@@ -55,6 +57,12 @@ public enum MatrixMarkdown {
             text += list("\(labels), skipped (a scenario may have several reasons)", group.reasons)
         }
         return text
+    }
+
+    /// A cell's note: its message or reason; an expected failure's also says how it actually failed.
+    private static func note(_ cell: CompatibilityMatrix.Cell) -> String? {
+        guard cell.status == .expectedFailure, let reason = cell.note, let pin = cell.pin else { return cell.note }
+        return "\(reason) (failed at \(pin))"
     }
 
     private static func list(_ title: String, _ reasons: [(reason: String, count: Int)]) -> String {
@@ -90,10 +98,11 @@ struct MatrixNotes {
     }
 }
 
-/// The symbol of each kind of cell, shared by the Markdown and HTML matrices.
+/// The symbol, word and style of each kind of cell, shared by the Markdown and HTML matrices: a symbol for
+/// Markdown, and a word that reads without emoji fonts and in print for HTML.
 enum MatrixSymbols {
     static func symbol(_ cell: CompatibilityMatrix.Cell) -> String {
-        switch cell {
+        switch cell.status {
         case .passed: "✅"
         case .failed: "❌"
         case .errored: "💥"
@@ -103,8 +112,32 @@ enum MatrixSymbols {
         }
     }
 
-    static func className(_ cell: CompatibilityMatrix.Cell) -> String {
-        switch cell {
+    /// `PASS`, `FAIL`, `ERROR`, `XFAIL`, `SKIP` or `—`: the console's words.
+    static func word(_ status: CompatibilityMatrix.Cell.Status) -> String {
+        switch status {
+        case .passed: "PASS"
+        case .failed: "FAIL"
+        case .errored: "ERROR"
+        case .expectedFailure: "XFAIL"
+        case .skipped: "SKIP"
+        case .absent: "—"
+        }
+    }
+
+    /// What each status means, in the order of the legend.
+    static func meaning(_ status: CompatibilityMatrix.Cell.Status) -> String {
+        switch status {
+        case .passed: "passed"
+        case .failed: "failed (a changed failure or an unexpected pass of a listed scenario too)"
+        case .errored: "errored: the scenario could not be carried out"
+        case .expectedFailure: "expected failure: listed in the manifest, failed as pinned"
+        case .skipped: "skipped: the target cannot express it, or the run stopped first"
+        case .absent: "not in that run"
+        }
+    }
+
+    static func className(_ status: CompatibilityMatrix.Cell.Status) -> String {
+        switch status {
         case .passed: "pass"
         case .failed: "fail"
         case .errored: "error"
@@ -113,4 +146,6 @@ enum MatrixSymbols {
         case .absent: "absent"
         }
     }
+
+    static let legend = "✅ passed · ❌ failed · 💥 errored · ⚠️ expected failure · ⏭️ skipped · – not in that run"
 }

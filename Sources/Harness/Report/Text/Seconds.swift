@@ -18,6 +18,16 @@ enum Seconds {
         return seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
+    /// `3.5`: one decimal, for what people wait on.
+    static func tenths(_ value: Double) -> String {
+        String(format: "%.1f", sanitized(value))
+    }
+
+    /// A duration in seconds.
+    static func of(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// Whole milliseconds (`1250`), for console lines.
     static func milliseconds(_ value: Double) -> String {
         String(format: "%.0f", sanitized(sanitized(value) * 1000))

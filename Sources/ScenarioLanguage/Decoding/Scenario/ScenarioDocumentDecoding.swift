@@ -5,7 +5,8 @@ import YAMLReader
 ///
 /// Decisions where docs/scenario-language.md is silent: `tags`, `covers` and `targets` take one string or a
 /// list; a tag may not be empty or contain spaces or commas (write a list); `targets: []` is a warning
-/// (the scenario never runs); `given:`, `tags:` and `covers:` left empty (null) mean none.
+/// (the scenario never runs); `given:`, `tags:` and `covers:` left empty (null) mean none. `lint:` maps the
+/// code of a warning the scenario means to cause to why (`lint: { one-chunk-trigger: the point is … }`).
 struct ScenarioDocumentDecoding {
     /// A scenario's name and id as read, even when the rest had errors (for duplicate checks).
     struct Identity {
@@ -18,6 +19,34 @@ struct ScenarioDocumentDecoding {
 
     let fileName: String
     let context: DecodingContext
+
+    /// The warnings a document declares intended (`lint:`): code → reason and the entry's node.
+    func intendedWarnings(_ root: YAMLNode) -> [String: (reason: String, node: YAMLNode)] {
+        guard case .mapping(let pairs) = root.value,
+            let node = pairs.first(where: { $0.key.stringValue == "lint" })?.value, !node.isNull
+        else { return [:] }
+        guard case .mapping(let entries) = node.value else {
+            context.typeMismatch(
+                "lint", expected: "a mapping of warning codes to the reason each is intended", found: node)
+            return [:]
+        }
+        var intended: [String: (reason: String, node: YAMLNode)] = [:]
+        for entry in entries {
+            guard let code = entry.key.stringValue, LintWarning(rawValue: code) != nil else {
+                let written = entry.key.stringValue ?? entry.key.summary
+                context.error(
+                    "lint: unknown warning \(YAMLNode.quoted(written))\(Suggestion.hint(for: written, in: LintWarning.names))",
+                    at: entry.key)
+                continue
+            }
+            guard let reason = entry.value.stringValue, !reason.isEmpty else {
+                context.error("lint: \(code): say why the warning is intended, as a string", at: entry.value)
+                continue
+            }
+            intended[code] = (reason, entry.key)
+        }
+        return intended
+    }
 
     func decode(_ root: YAMLNode) -> (scenario: Scenario?, identity: Identity?) {
         guard case .mapping(let pairs) = root.value else {
@@ -80,7 +109,9 @@ struct ScenarioDocumentDecoding {
     private func targets(_ node: YAMLNode) -> [TargetKind]? {
         if node.isNull { return nil }
         guard let items = context.stringOrList(node, "targets") else { return nil }
-        if items.isEmpty { context.warning("targets is empty, so this scenario never runs", at: node.location) }
+        if items.isEmpty {
+            context.warning(.emptyTargets, "targets is empty, so this scenario never runs", at: node.location)
+        }
         var kinds: [TargetKind] = []
         for (text, item) in items {
             guard let kind = TargetKind(rawValue: text) else {

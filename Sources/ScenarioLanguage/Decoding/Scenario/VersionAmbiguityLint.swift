@@ -35,6 +35,7 @@ enum VersionAmbiguityLint {
             advice = "quote it if you mean a string, or write the value so both read it alike"
         }
         context.warning(
+            .yaml11Scalar,
             "\(text) is \(modern) in YAML 1.2 but \(reading.summary) in YAML 1.1 loaders such as PyYAML; \(advice)",
             at: node.location)
     }

@@ -41,11 +41,13 @@ struct SilentTriggerLint {
         switch trigger {
         case .progressBytes(let bytes) where bytes > upload.size:
             context.warning(
+                .progressNeverMet,
                 "task \(task) uploads \(ByteSize.describe(upload.size)): a progress point of \(ByteSize.describe(bytes)) is never met",
                 at: location)
         case .progressBytes, .progressPercent:
             guard upload.size <= upload.chunk else { return }
             context.warning(
+                .oneChunkTrigger,
                 "task \(task) uploads \(ByteSize.describe(upload.size)) in one chunk: its only progress event is its last, "
                     + "when the upload is already finishing, so this \(verb) does nothing (upload more than "
                     + "\(ByteSize.describe(upload.chunk)), or set a smaller chunkSize)",
@@ -59,10 +61,12 @@ struct SilentTriggerLint {
         let location = node.location
         if size < granularity {
             context.warning(
+                .chunkBelowGranularity,
                 "chunkSize \(ByteSize.describe(size)) is below the service's granularity of 256 KiB: the upload goes in 256 KiB chunks",
                 at: location)
         } else if size % granularity != 0 {
             context.warning(
+                .chunkNotAMultiple,
                 "chunkSize \(ByteSize.describe(size)) is not a multiple of 256 KiB: the upload goes in chunks of "
                     + ByteSize.describe(effectiveChunk(size)),
                 at: location)

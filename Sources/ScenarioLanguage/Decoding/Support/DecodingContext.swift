@@ -22,8 +22,42 @@ final class DecodingContext {
         error(message, at: node.location)
     }
 
-    func warning(_ message: String, at location: SourceLocation) {
+    /// A warning, tagged with its code so a scenario can declare it intended.
+    func warning(_ code: LintWarning, _ message: String, at location: SourceLocation) {
+        diagnostics.append(file.diagnostic(at: location, code.tagged(message), severity: .warning))
+    }
+
+    /// A warning about the file rather than a scenario: no scenario can declare it intended.
+    func fileWarning(_ message: String, at location: SourceLocation) {
         diagnostics.append(file.diagnostic(at: location, message, severity: .warning))
+    }
+
+    /// Removes the warnings from `start` on whose codes `intended` lists, and returns them; adds a warning for
+    /// each entry of `intended` that matched none (at `entries`' node).
+    func settleIntended(_ intended: [String: (reason: String, node: YAMLNode)], from start: Int) -> [Diagnostic] {
+        var settled: [Diagnostic] = []
+        var used: Set<String> = []
+        var kept = Array(diagnostics[..<start])
+        for diagnostic in diagnostics[start...] {
+            if diagnostic.severity == .warning, let code = LintWarning.code(of: diagnostic.message),
+                intended[code.rawValue] != nil
+            {
+                settled.append(diagnostic)
+                used.insert(code.rawValue)
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        diagnostics = kept
+        // A near-duplicate tag is found across files, after this: its entry is checked there.
+        for (code, entry) in intended.sorted(by: { $0.key < $1.key })
+        where !used.contains(code) && code != LintWarning.nearDuplicateTag.rawValue {
+            warning(
+                .unusedLintEntry,
+                "lint: \(code) is declared intended, but this scenario has no such warning (remove the entry)",
+                at: entry.node.location)
+        }
+        return settled
     }
 
     /// Reports that `node` has the wrong type: `KEY: expected EXPECTED, found FOUND`, with a hint to quote

@@ -5,7 +5,7 @@ import StorageSDK
 /// lists and `ScenarioSchema` writes the JSON Schema from them, so the two cannot disagree. The keys a step
 /// takes beside its verb are `Verb.stepKeys`; those of `expect:` are `ExpectationSubject.keys`.
 enum LanguageKeys {
-    static let document = ["scenario", "tags", "covers", "description", "targets", "given", "steps"]
+    static let document = ["scenario", "tags", "covers", "description", "targets", "lint", "given", "steps"]
     static let given = ["objects", "rules", "user", "faults", "retry"]
     /// A fault: the request kind, which of them (`nth`, `first` or `every`; the first one by default), and one
     /// action.

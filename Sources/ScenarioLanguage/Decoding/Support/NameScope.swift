@@ -136,7 +136,31 @@ struct NameScope {
         }
         guard !valid else { return nil }
         if fields.isEmpty { return "\(written) is \(kind.phrase); name one of its fields (\(available))" }
-        return "\(written): $\(name) is \(kind.phrase) and has no field \(fields.joined(separator: ".")) (\(available))"
+        let hint = meant(kind, fields).map { " (did you mean $\(([name] + $0).joined(separator: "."))?)" } ?? ""
+        return "\(written): $\(name) is \(kind.phrase) and has no field \(fields.joined(separator: "."))\(hint) "
+            + "(\(available))"
+    }
+
+    /// The fields `fields` most likely meant, with the first misspelt one corrected; nil when none is close.
+    private static func meant(_ kind: Kind, _ fields: [String]) -> [String]? {
+        let metadata = metadataKeys + ["customMetadata"]
+        let candidates: [[String]]
+        switch kind {
+        case .reference: candidates = [["fullPath", "name", "bucket", "description"]]
+        case .observer: candidates = [["handle"]]
+        case .page: candidates = [["pageToken"]]
+        case .metadata: candidates = [metadata]
+        case .task: candidates = [["status", "metadata"], metadata]
+        case .string, .unknown: return nil
+        }
+        var corrected = fields
+        for (index, field) in fields.enumerated() where index < candidates.count {
+            guard !candidates[index].contains(field) else { continue }
+            guard let match = Suggestion.closest(to: field, in: candidates[index]) else { return nil }
+            corrected[index] = match
+            return corrected
+        }
+        return nil
     }
 
     private static func isMetadataPath(_ path: ArraySlice<String>) -> Bool {

@@ -166,7 +166,7 @@ package enum ByteSize {
     }
 
     /// `2GiB`, `1000 bytes`: the largest unit that divides the count exactly.
-    static func describe(_ count: Int64) -> String {
+    package static func describe(_ count: Int64) -> String {
         for unit in units.reversed() where unit.factor > 1 {
             let factor = Int64(unit.factor)
             if count >= factor, count % factor == 0 { return "\(count / factor)\(unit.name)" }

@@ -51,10 +51,12 @@ enum ErrorCodeDecoding {
         switch node.value {
         case .string(let text):
             if let code = StorageErrorCode(nameOrNumber: text) { return code }
-            context.error("\(key): \(unknownCodeMessage(text))", at: node)
+            context.error(key == "error" ? unknownCodeMessage(text) : "\(key): \(unknownCodeMessage(text))", at: node)
         case .int(let number):
             if let code = Int(exactly: number).flatMap(StorageErrorCode.init(rawValue:)) { return code }
-            context.error("\(key): \(unknownCodeMessage(String(number)))", at: node)
+            context.error(
+                key == "error" ? unknownCodeMessage(String(number)) : "\(key): \(unknownCodeMessage(String(number)))",
+                at: node)
         default:
             context.typeMismatch(key, expected: "a StorageErrorCode name or number", found: node)
         }

@@ -83,7 +83,7 @@ struct GatedHandler: Sendable {
         { [path, entered, release] request in
             if request.path == path {
                 entered.signal()
-                _ = release.wait(timeout: .now() + 10)
+                _ = release.wait(timeout: .now() + 60)
             }
             return EchoHandler.respond(request)
         }
@@ -102,7 +102,7 @@ final class LogRecorder: Sendable {
 }
 
 /// Waits (bounded) until `condition` holds; returns whether it did.
-func eventually(within limit: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+func eventually(within limit: Duration = .seconds(60), _ condition: () -> Bool) -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + limit
     while clock.now < deadline {

@@ -46,7 +46,15 @@ enum ReportFixtures {
                         duration: 0, outcome: .skipped(reason: "not for target reference"), transcript: ""),
                     ScenarioReport(
                         id: "upload/pause-resume/known-gap", name: "known gap", line: 50,
-                        duration: 0.004, outcome: .skipped(reason: "expected failure: the emulator pages items only"),
+                        duration: 0.004,
+                        outcome: .expectedFailure(
+                            actual: Failure(
+                                type: .listMismatch, message: "items differ", detail: "expected [a], actual [b]",
+                                location: "Scenarios/upload/pause-resume.yaml:52:5",
+                                pin: FailurePin(place: .step(number: 1, line: 52, verb: "list"), kind: .listMismatch)),
+                            listed: ListedFailure(
+                                reason: "the emulator pages items only",
+                                pin: FailurePin(place: .step(number: 1, line: 52, verb: "list"), kind: .listMismatch))),
                         transcript: "list\n"),
                 ]),
             FileReport(

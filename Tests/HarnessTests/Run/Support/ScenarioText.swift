@@ -70,20 +70,13 @@ func runSteps(_ steps: String, given: String? = nil, sourceLocation: Testing.Sou
 }
 
 extension Outcome {
-    /// The failure of a failed or errored scenario.
-    var failure: Failure? {
-        switch self {
-        case .failed(let failure), .errored(let failure): failure
-        case .passed, .skipped: nil
-        }
-    }
-
-    /// `passed`, `failed`, `errored` or `skipped`.
+    /// `passed`, `failed`, `errored`, `expectedFailure` or `skipped`.
     var kind: String {
         switch self {
         case .passed: "passed"
         case .failed: "failed"
         case .errored: "errored"
+        case .expectedFailure: "expectedFailure"
         case .skipped: "skipped"
         }
     }

@@ -33,7 +33,7 @@ final class ServedStorage {
     }
 
     /// A client of this server with a short timeout.
-    func client(timeout: TimeInterval = 10) -> FirebaseV0Client {
+    func client(timeout: TimeInterval = 60) -> FirebaseV0Client {
         FirebaseV0Client(baseURL: baseURL, requestTimeout: timeout)
     }
 

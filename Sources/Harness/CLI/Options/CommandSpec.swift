@@ -1,38 +1,3 @@
-/// One option of a command, declared once: parsing, `--help` and the usage errors are derived from it.
-struct OptionSpec: Sendable {
-    /// `--target`.
-    let name: String
-    /// The placeholder of its value (`FILE`), or nil for a flag.
-    let value: String?
-    /// The help text; `\n` starts a continuation line.
-    let help: String
-    /// Whether it may be given several times (all values are kept).
-    var repeatable = false
-    /// Shown as `[--host 127.0.0.1]` in the synopsis when given; otherwise `[--host HOST]`.
-    var synopsisValue: String?
-
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, value: nil, help: help)
-    }
-
-    static func value(
-        _ name: String, _ placeholder: String, _ help: String, repeatable: Bool = false, synopsis: String? = nil
-    )
-        -> OptionSpec
-    {
-        OptionSpec(name: name, value: placeholder, help: help, repeatable: repeatable, synopsisValue: synopsis)
-    }
-
-    /// `[--tag TAG]…` as the synopsis shows it.
-    var synopsis: String {
-        let body = value.map { "\(name) \(synopsisValue ?? $0)" } ?? name
-        return "[\(body)]" + (repeatable ? "…" : "")
-    }
-
-    /// `--tag TAG` as the option list shows it.
-    var label: String { value.map { "\(name) \($0)" } ?? name }
-}
-
 /// A command of the tool, declared once: its name, what it takes and does, and its options. `--help` and
 /// `-h` are implied for every command.
 struct CommandSpec: Sendable {
@@ -76,11 +41,11 @@ struct CommandSpec: Sendable {
             "USAGE:\n" + synopsis.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
             + "\n\n\(description)\n"
         if !options.isEmpty {
-            let rows = options.map { ($0.label, $0.help) } + [("-h, --help", "Show this help.")]
+            let rows = options.map { ($0.label, $0.fullHelp) } + [("-h, --help", "Show this help.")]
             let width = min(rows.map(\.0.count).max() ?? 0, 26) + 2
             text += "\nOPTIONS:\n"
             for (label, help) in rows {
-                let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+                let lines = Self.wrap(help, width: Self.synopsisWidth - width - 2)
                 if label.count + 2 > width {
                     text +=
                         "  \(label)\n"
@@ -98,5 +63,23 @@ struct CommandSpec: Sendable {
 
     func option(named name: String) -> OptionSpec? {
         options.first { $0.name == name }
+    }
+
+    /// The words of `text` in lines of at most `width` characters (a longer word stands alone).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += " " + word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }

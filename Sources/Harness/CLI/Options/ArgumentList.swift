@@ -1,14 +1,16 @@
 import ScenarioLanguage
 
 /// A command's arguments, read against its `CommandSpec`: `--name value`, `--name=value`, flags and
-/// positionals. Anything the spec does not declare is an error that names it.
-struct ArgumentList {
+/// positionals. Every value is checked and converted as it is read, so a command reads typed values
+/// (`options[RunOptions.jobs]`) and never parses text itself. Anything the spec does not declare is an
+/// error that names it.
+struct ArgumentList: Sendable {
     struct Problem: Error, CustomStringConvertible {
         let description: String
     }
 
     private(set) var positionals: [String] = []
-    private var values: [String: [String]] = [:]
+    private var values: [String: [any Sendable]] = [:]
     private var flags: Set<String> = []
 
     /// Whether `--help` or `-h` stands anywhere before `--`: help wins over every other problem.
@@ -46,70 +48,45 @@ struct ArgumentList {
                     Suggestion.closest(to: name, in: spec.options.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
                 throw Problem(description: "unknown option \(name)\(hint)")
             }
-            guard option.value != nil else {
+            guard !option.isFlag else {
                 guard inlineValue == nil else { throw Problem(description: "\(name) takes no value") }
                 flags.insert(name)
                 continue
             }
-            let value: String
+            let text: String
             if let inlineValue {
-                value = inlineValue
+                text = inlineValue
             } else {
                 guard index < arguments.count else { throw Problem(description: "\(name) needs a value") }
-                value = arguments[index]
+                text = arguments[index]
                 index += 1
             }
             if !option.repeatable, values[name] != nil {
                 throw Problem(description: "\(name) is given more than once")
             }
-            values[name, default: []].append(value)
+            values[name, default: []].append(try option.read(text))
         }
     }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    subscript(flag: Flag) -> Bool { flags.contains(flag.spec.name) }
 
-    /// The value given for `option`.
-    func value(_ option: String) -> String? { values[option]?.last }
-
-    /// Every value given for a repeatable option.
-    func all(_ option: String) -> [String] { values[option] ?? [] }
-
-    func integer(_ option: String, in range: ClosedRange<Int>) throws(Problem) -> Int? {
-        guard let text = value(option) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw Problem(
-                description:
-                    "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(text)")
-        }
-        return number
+    /// The value given, or nil.
+    subscript<Value>(option: Option<Value>) -> Value? {
+        values[option.spec.name]?.last as? Value
     }
 
-    /// A size as scenarios write it (`1048576`, `512KiB`, `1.5MB`), within `range` bytes.
-    func size(_ option: String, in range: ClosedRange<Int64>) throws(Problem) -> Int64? {
-        guard let text = value(option) else { return nil }
-        guard let bytes = ByteSize.bytes(text), range.contains(bytes) else {
-            throw Problem(
-                description: "\(option) must be a size from \(range.lowerBound) to \(range.upperBound) bytes "
-                    + "(a number, or with B, KiB, MiB, GiB, KB, MB, GB), not \(text)")
-        }
-        return bytes
+    /// The value given, or the option's default.
+    subscript<Value>(option: DefaultedOption<Value>) -> Value {
+        self[option.option] ?? option.fallback(self)
     }
 
-    /// Seconds, whole or with a fraction (`0.5`), within `range`.
-    func seconds(_ option: String, in range: ClosedRange<Double>) throws(Problem) -> Double? {
-        guard let text = value(option) else { return nil }
-        guard let seconds = Double(text), seconds.isFinite, range.contains(seconds), !text.contains("e"),
-            !text.contains("E")
-        else {
-            throw Problem(
-                description:
-                    "\(option) must be a number of seconds from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)), not \(text)"
-            )
-        }
-        return seconds
+    /// Every value given for a repeatable option, in order.
+    func all<Value>(_ option: Option<Value>) -> [Value] {
+        (values[option.spec.name] ?? []).compactMap { $0 as? Value }
     }
 
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+    /// Whether the option was given at all.
+    func gave(_ spec: OptionSpec) -> Bool {
+        flags.contains(spec.name) || values[spec.name] != nil
     }
 }
