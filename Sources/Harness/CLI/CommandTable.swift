@@ -131,7 +131,12 @@ enum CommandTable {
             project's own client, the reference driver of docs/driver-protocol.md. `run --target URL --driver
             'storage-conformance driver'` runs the suite through it.
             """,
-        options: [])
+        options: [
+            .value(
+                "--faults", "client|server",
+                "Who carries out a scenario's faults: this client in its requests (the default),\nor the target: the driver then says it cannot, and the runner arms them on serve."
+            )
+        ])
 
     static let schema = CommandSpec(
         name: "schema", operands: "",

@@ -9,7 +9,14 @@ struct DriverCommand: ToolCommand {
         if let extra = options.positionals.first {
             throw ArgumentList.Problem(description: "unexpected argument \(extra) (driver takes no arguments)")
         }
-        OwnDriver(output: FileHandle.standardOutput).run(input: FileHandle.standardInput)
+        var side = OwnDriver.FaultSide.client
+        if let text = options.value("--faults") {
+            guard let chosen = OwnDriver.FaultSide(rawValue: text) else {
+                throw ArgumentList.Problem(description: "--faults must be client or server, not \(text)")
+            }
+            side = chosen
+        }
+        OwnDriver(output: FileHandle.standardOutput, faults: side).run(input: FileHandle.standardInput)
         return 0
     }
 }

@@ -17,6 +17,10 @@ final class DriverConnection: Sendable {
         var messages: [JSONValue] = []
         var broken: String?
         var errorTail = Data()
+        /// The process has exited (its termination handler ran).
+        var exited = false
+        /// Its standard error reached its end: every last word has arrived.
+        var errorEnded = false
     }
 
     /// The longest line a driver may write (a 48 MiB download in base64 fits).
@@ -45,6 +49,13 @@ final class DriverConnection: Sendable {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
+        let inbox = inbox
+        process.terminationHandler = { _ in
+            inbox.withCondition { inbox, condition in
+                inbox.exited = true
+                condition.broadcast()
+            }
+        }
         do {
             try process.run()
         } catch {
@@ -52,14 +63,19 @@ final class DriverConnection: Sendable {
         }
         self.process = process
         input = stdin.fileHandleForWriting
-        let inbox = inbox
         Self.startThread {
             Self.readLines(stdout.fileHandleForReading, into: inbox)
         }
         Self.startThread {
             while true {
                 let chunk = stderr.fileHandleForReading.availableData
-                if chunk.isEmpty { return }
+                if chunk.isEmpty {
+                    inbox.withCondition { inbox, condition in
+                        inbox.errorEnded = true
+                        condition.broadcast()
+                    }
+                    return
+                }
                 inbox.withLock { inbox in
                     inbox.errorTail.append(chunk)
                     if inbox.errorTail.count > Self.errorTailBytes {
@@ -167,9 +183,7 @@ final class DriverConnection: Sendable {
     func close() {
         try? write(.members(["op": .string("end")]))
         try? input.close()
-        let deadline = Date(timeIntervalSinceNow: 2)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        if process.isRunning { process.terminate() }
+        if !waitForExit(until: Date(timeIntervalSinceNow: 2)) { process.terminate() }
     }
 
     private func write(_ message: JSONValue) throws(StepFailure) {
@@ -185,17 +199,23 @@ final class DriverConnection: Sendable {
         }
         guard let failure else { return }
         // A driver that exited cannot read: say that rather than what the write saw.
-        let deadline = Date(timeIntervalSinceNow: 0.5)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        throw broken(process.isRunning ? failure : "the driver exited")
+        throw broken(waitForExit(until: Date(timeIntervalSinceNow: 0.5)) ? "the driver exited" : failure)
+    }
+
+    /// Whether the process has exited by `deadline`.
+    private func waitForExit(until deadline: Date) -> Bool {
+        inbox.wait(until: deadline, for: { $0.exited }) { inbox, _ in inbox.exited }
     }
 
     /// A scenario error with the reason and the driver's last words on standard error.
     private func broken(_ reason: String) -> StepFailure {
         inbox.withLock { if $0.broken == nil { $0.broken = reason } }
-        Thread.sleep(forTimeInterval: 0.05)  // lets a dying driver's last words arrive
-        let tail = inbox.withLock { String(decoding: $0.errorTail, as: UTF8.self) }
-        let status = process.isRunning ? "" : " (exit status \(process.terminationStatus))"
+        // A driver that exited has said its last words once its standard error ends.
+        let exited = inbox.withLock { $0.exited }
+        let tail = inbox.wait(
+            until: Date(timeIntervalSinceNow: exited ? 1 : 0), for: { $0.errorEnded }
+        ) { inbox, _ in String(decoding: inbox.errorTail, as: UTF8.self) }
+        let status = exited ? " (exit status \(process.terminationStatus))" : ""
         var message = "driver `\(command)`: \(reason)\(status)"
         if !tail.isEmpty {
             message +=

@@ -20,6 +20,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case triggerNotMet = "TriggerNotMet"
     case triggerPassed = "TriggerPassed"
     case taskNeverFinished = "TaskNeverFinished"
+    /// A step addressed a transfer that a driver's SDK refused at the call: there is no task (protocol 2).
+    case refusedAtCall = "RefusedAtCall"
     /// A scenario the expectations manifest lists as failing passed.
     case unexpectedPass = "UnexpectedPass"
     /// The expectations manifest names a scenario that does not exist.
@@ -62,7 +64,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
         case .eventMismatch, .observerMismatch, .progressMismatch, .dataMismatch, .metadataMismatch, .listMismatch,
             .referenceMismatch,
             .nilReference, .notNil, .noMatch, .missingError, .unexpectedError, .wrongError, .wrongErrorMessage,
-            .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .unexpectedPass, .unknownScenario:
+            .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .refusedAtCall, .unexpectedPass,
+            .unknownScenario:
             .failure
         case .stepTimeout, .transportError, .malformedResponse, .targetError, .driverError, .fixtureError, .fileError,
             .unknownName,
