@@ -1,24 +1,23 @@
 #!/usr/bin/env node
 // A driver for the Firebase JS SDK's modular storage API (`firebase/storage`, firebase 12) on Node 20 or
-// later, speaking docs/driver-protocol.md (protocol 1) on standard input and output.
+// later, speaking docs/driver-protocol.md (protocol 2) on standard input and output.
 //
 // Under Node the SDK sends every request through the global `fetch` (its Node connection,
 // packages/storage/src/platform/node/connection.ts). Its observers are called from microtasks and cannot
-// block, so the driver keeps lock step by holding the SDK's next request instead: a task's request goes
-// out only while the runner says `proceed` and every event the driver wrote has been acknowledged. Each
-// task runs inside its own AsyncLocalStorage context, so the wrapped `fetch` knows whose request it holds.
-// A `pause` or `cancel` that meets a held request refuses it (it never reaches the service), which is
-// what aborting the request does in a browser; a request already sent runs to its end, as under Node.
+// block, so the driver keeps lock step by holding the SDK's next request instead (docs/driver-protocol.md
+// §5.1): a task's request goes out only while the runner says `proceed` and every event the driver wrote
+// has been acknowledged. Each task runs inside its own AsyncLocalStorage context, so the wrapped `fetch`
+// knows whose request it holds. A `pause` or `cancel` that meets a held request refuses it (it never
+// reaches the service), which is what aborting the request does in a browser; a request already sent runs
+// to its end, as under Node.
 //
-// Faults (docs/scenario-language.md §11) are put into the SDK's requests at the same `fetch`, as the
-// runner's own client puts them into its requests: the kind of a request is read from its method, URL and
-// `X-Goog-Upload-Command` (a one-shot multipart upload, which the reference client never sends, counts as
-// both `uploadStart` and `finalize`).
-//
-// Under Node a file is a Blob (`fs.openAsBlob`), which the SDK uploads like any Blob; a download into a
-// file is the SDK's Node stream (`getStream`) piped into the file, in a folder the driver makes.
-// Downloads (`getBytes`, `getStream`) are Promises or streams without a task: they report only their
-// outcome and cannot be paused, resumed or cancelled. What the SDK does differently from the reference is in expectations.yaml.
+// The SDK's uploads are tasks with events, pause, resume, cancel and observers; its downloads (`getBytes`,
+// `getStream`) are a Promise and a stream without a task, so they report only their outcome. Under Node a
+// file is a Blob (`fs.openAsBlob`), which the SDK uploads like any Blob; a download into a file is the SDK's
+// Node stream piped into the file, in a folder the driver makes. A call the SDK (or Node, for a file it
+// cannot open) refuses before a task exists is answered `ok: false`. The driver does not put faults into the
+// SDK's requests: the runner has `serve` carry them out, so the SDK meets them on the wire. What the SDK
+// does differently from the reference is in expectations.yaml.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createWriteStream, mkdirSync, openAsBlob, statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -41,22 +40,18 @@ import {
   uploadBytesResumable
 } from 'firebase/storage';
 
-const CAPABILITIES = [
-  'events',
-  'putFile',
-  'writeToFile',
-  'pauseResume',
-  'cancel',
-  'observers',
-  'references',
-  'getMetadata',
-  'updateMetadata',
-  'delete',
-  'downloadURL',
-  'list',
-  'listAll',
-  'faults'
-];
+/** What the SDK has (docs/driver-protocol.md §4): tasks for uploads only, its own wording of errors. */
+const CAPABILITIES = {
+  upload: ['events', 'pauseResume', 'cancel', 'observers', 'file'],
+  download: ['file'],
+  operations: ['references', 'getMetadata', 'updateMetadata', 'delete', 'downloadURL', 'list', 'listAll'],
+  faults: false,
+  retryEvents: false,
+  requestTimeout: false,
+  errors: 'own',
+  references: 'oneString',
+  lockStep: 'request'
+};
 
 /** The SDK's `storage/…` codes as the Apple SDK's numbers (docs/driver-protocol.md §3, ERROR). */
 const CODES = {
@@ -149,126 +144,17 @@ function settableMetadata(patch) {
   return value;
 }
 
-/** What a request of the SDK does, as faults name it (RequestFault.Kind); a multipart upload is two kinds. */
-function requestKinds(url, init) {
-  const method = (init?.method ?? 'GET').toUpperCase();
-  const headers = init?.headers ?? {};
-  const command = String(headers['X-Goog-Upload-Command'] ?? '').toLowerCase();
-  const address = new URL(url);
-  if (method === 'DELETE') return ['delete'];
-  if (method === 'PATCH') return ['update'];
-  if (method === 'GET') {
-    if (address.searchParams.get('alt') === 'media') return ['download'];
-    return /\/o\/?$/.test(address.pathname) ? ['list'] : ['metadata'];
-  }
-  if (command === 'start') return ['uploadStart'];
-  if (command === 'query') return ['query'];
-  if (command === 'cancel') return ['cancel'];
-  if (command.includes('finalize')) return ['finalize'];
-  if (command.includes('upload')) return ['chunk'];
-  return ['uploadStart', 'finalize'];
-}
-
-/** The runner's faults, put into the SDK's requests at `fetch`. */
-class FaultPlan {
-  constructor() {
-    this.armed = [];
-    this.seen = {};
-  }
-
-  add(faults) {
-    for (const fault of faults ?? []) {
-      this.armed.push({ fault, before: this.seen[fault.request] ?? 0 });
-    }
-  }
-
-  /** The action of the first fault that matches this request, counted per kind. */
-  next(kinds) {
-    let action = null;
-    for (const kind of kinds) {
-      const number = (this.seen[kind] ?? 0) + 1;
-      this.seen[kind] = number;
-      if (action !== null) continue;
-      const armed = this.armed.find(({ fault, before }) => {
-        if (fault.request !== kind) return false;
-        const index = number - before;
-        if (fault.every) return true;
-        if (fault.first !== undefined) return index <= fault.first;
-        return index === (fault.nth ?? 1);
-      });
-      if (armed) action = armed.fault;
-    }
-    return action;
-  }
-
-  /** `send` with the matching fault's action. */
-  async apply(send, url, init) {
-    const fault = this.next(requestKinds(url, init));
-    if (fault === null) return send(url, init);
-    const what = `injected into the ${requestKinds(url, init).join('/')} request`;
-    if (fault.status !== undefined) {
-      const headers = new Headers();
-      if (fault.retryAfter !== undefined) headers.set('Retry-After', String(fault.retryAfter));
-      return new Response(fault.body ?? '', { status: fault.status, headers });
-    }
-    if (fault.reset) throw new TypeError(`fetch failed: the connection was reset before an answer (${what})`);
-    if (fault.answerLost) {
-      await (await send(url, init)).arrayBuffer();
-      throw new TypeError(`fetch failed: the connection was reset after the service acted (${what})`);
-    }
-    if (fault.stall !== undefined) {
-      await new Promise(resolve => setTimeout(resolve, fault.stall * 1000));
-      return send(url, init);
-    }
-    if (fault.dropRequest !== undefined) {
-      const raw = init.body ?? new Uint8Array(0);
-      const body = Buffer.from(raw instanceof Blob ? await raw.arrayBuffer() : raw);
-      if (fault.dropRequest < body.length) {
-        // The service keeps the part that arrived, as a non-final chunk; its answer never comes.
-        const headers = { ...init.headers, 'X-Goog-Upload-Command': 'upload' };
-        await send(url, { ...init, headers, body: body.subarray(0, fault.dropRequest) }).catch(() => {});
-      } else {
-        await send(url, init).catch(() => {});
-      }
-      throw new TypeError(`fetch failed: the connection dropped after ${fault.dropRequest} bytes of the request (${what})`);
-    }
-    const response = await send(url, init);
-    if (fault.misreport !== undefined) {
-      const headers = new Headers(response.headers);
-      headers.set('X-Goog-Upload-Size-Received', String(fault.misreport));
-      return new Response(await response.arrayBuffer(), { status: response.status, headers });
-    }
-    if (fault.corrupt) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length > 0) bytes[0] ^= 0xff;
-      return new Response(bytes, { status: response.status, headers: response.headers });
-    }
-    if (fault.dropResponse !== undefined) {
-      const bytes = new Uint8Array(await response.arrayBuffer()).subarray(0, fault.dropResponse);
-      const body = new ReadableStream({
-        start(controller) {
-          controller.enqueue(bytes);
-          controller.error(new TypeError(`terminated: the connection dropped after ${fault.dropResponse} bytes of the answer (${what})`));
-        }
-      });
-      return new Response(body, { status: response.status, headers: response.headers });
-    }
-    return response;
-  }
-}
-
 /**
  * Holds the SDK's task requests: one goes out only while the runner proceeds and every event written
  * from the SDK's callbacks has been acknowledged.
  */
 class RequestGate {
-  constructor(faults) {
+  constructor() {
     this.context = new AsyncLocalStorage();
     this.proceeding = false;
     this.unacknowledged = new Set();
     this.held = [];
-    const plain = globalThis.fetch;
-    const send = (url, init) => faults.apply(plain, url, init);
+    const send = globalThis.fetch;
     globalThis.fetch = (url, init) => {
       const task = this.context.getStore();
       if (task === undefined) return send(url, init);
@@ -311,14 +197,12 @@ class RequestGate {
 
 class Driver {
   constructor() {
-    this.faults = new FaultPlan();
-    this.gate = new RequestGate(this.faults);
+    this.gate = new RequestGate();
     this.references = new Map();
     this.tasks = new Map();
     this.sequence = 0;
     this.app = null;
     this.storage = null;
-    this.refusals = [];
     this.downloadRetryTime = null;
   }
 
@@ -341,7 +225,10 @@ class Driver {
   async handle(request) {
     switch (request.op) {
       case 'hello':
-        return { protocol: 1, name: 'firebase-js', version: `firebase ${SDK_VERSION}`, capabilities: CAPABILITIES };
+        if (!(request.accepts ?? [request.protocol]).includes(2)) {
+          throw new Error('the firebase-js driver speaks driver protocol 2 only');
+        }
+        return { protocol: 2, name: 'firebase-js', version: `firebase ${SDK_VERSION}`, capabilities: CAPABILITIES };
       case 'begin':
         return this.begin(request);
       case 'ref':
@@ -382,15 +269,9 @@ class Driver {
         );
       case 'listAll':
         return this.page(await listAll(this.referenceFor(request.ref)));
-      case 'fault':
-        this.faults.add(request.faults);
-        return {};
       case 'proceed':
         this.gate.proceeding = true;
-        setImmediate(() => {
-          this.reportRefusals();
-          this.gate.release();
-        });
+        setImmediate(() => this.gate.release());
         return {};
       case 'hold':
         this.gate.proceeding = false;
@@ -413,13 +294,13 @@ class Driver {
     const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
     const options = request.auth ? { mockUserToken: request.auth } : {};
     connectStorageEmulator(this.storage, target.hostname, port, options);
-    // The runner's retry times, as the SDK's budgets (milliseconds); downloads use the operation budget
-    // in the SDK, so the download time is set just for getBytes (getData).
-    const retry = request.retry ?? {};
-    if (typeof retry.upload === 'number') this.storage.maxUploadRetryTime = retry.upload * 1000;
-    if (typeof retry.operation === 'number') this.storage.maxOperationRetryTime = retry.operation * 1000;
-    this.downloadRetryTime = typeof retry.download === 'number' ? retry.download * 1000 : null;
-    this.faults.add(request.faults);
+    // The runner's retry budgets are the SDK's (milliseconds); its downloads take the operation budget
+    // (implementation/requests.ts), so the download budget is set for each getBytes and getStream.
+    const budget = kind => request.retry?.[kind]?.budget;
+    if (typeof budget('upload') === 'number') this.storage.maxUploadRetryTime = budget('upload') * 1000;
+    if (typeof budget('operation') === 'number') this.storage.maxOperationRetryTime = budget('operation') * 1000;
+    this.downloadRetryTime = typeof budget('download') === 'number' ? budget('download') * 1000 : null;
+    if ((request.faults ?? []).length > 0) throw new Error('the firebase-js driver puts no faults into requests');
     return {};
   }
 
@@ -427,10 +308,9 @@ class Driver {
     let reference;
     if (request.root) {
       reference = ref(this.storage);
-    } else if (request.path !== undefined) {
-      reference = ref(this.storage, request.path);
-    } else if (request.url !== undefined) {
-      reference = ref(this.storage, request.url);
+    } else if (request.string !== undefined) {
+      // One call for a path or a URL: the SDK decides which (service.ts isUrl); `given` is the runner's view.
+      reference = ref(this.storage, request.string);
     } else {
       const from = this.referenceFor(request.from);
       const link = request.link;
@@ -461,23 +341,14 @@ class Driver {
 
   async put(request) {
     const task = { id: request.task, kind: 'upload', observers: new Map(), status: null, finished: false };
+    // Node opens the file, or the SDK throws (an upload to the root), before any task exists: the call is
+    // refused, and the runner ends the step's task with that error.
+    const data =
+      request.file !== undefined ? await openAsBlob(request.file) : new Uint8Array(Buffer.from(request.data ?? '', 'base64'));
+    task.sdk = this.gate.within(task, () =>
+      uploadBytesResumable(this.referenceFor(request.ref), data, uploadMetadata(request.metadata))
+    );
     this.tasks.set(task.id, task);
-    let data;
-    try {
-      data = request.file !== undefined ? await openAsBlob(request.file) : new Uint8Array(Buffer.from(request.data ?? '', 'base64'));
-    } catch (error) {
-      this.refusals.push({ task, error, total: -1 });
-      return {};
-    }
-    try {
-      task.sdk = this.gate.within(task, () =>
-        uploadBytesResumable(this.referenceFor(request.ref), data, uploadMetadata(request.metadata))
-      );
-    } catch (error) {
-      // Protocol 1 has no refusal at the call: the SDK's throw becomes the task's failure.
-      this.refusals.push({ task, error, total: data.size ?? data.length });
-      return {};
-    }
     task.sdk.on(
       'state_changed',
       snapshot => this.progressed(task, snapshot),
@@ -485,14 +356,6 @@ class Driver {
       () => this.ended(task, 'success', { result: { metadata: metadataValue(task.sdk.snapshot.metadata) } })
     );
     return {};
-  }
-
-  reportRefusals() {
-    for (const { task, error, total } of this.refusals.splice(0)) {
-      task.status = 'failure';
-      this.event(task, 'failure', { completed: 0, total, error: errorValue(error) });
-      this.finish(task);
-    }
   }
 
   /** The SDK's snapshot as the protocol's event: running after running is progress. */
@@ -515,21 +378,13 @@ class Driver {
     this.finish(task);
   }
 
+  /** getBytes, with the download budget as the operation budget while the SDK takes it. */
   getData(request) {
     const task = { id: request.task, kind: 'download', observers: new Map(), status: null, finished: false };
+    const download = this.withDownloadBudget(() =>
+      this.gate.within(task, () => getBytes(this.referenceFor(request.ref), request.maxSize ?? undefined))
+    );
     this.tasks.set(task.id, task);
-    const reference = this.referenceFor(request.ref);
-    const maxSize = request.maxSize ?? undefined;
-    const operationRetryTime = this.storage.maxOperationRetryTime;
-    if (this.downloadRetryTime !== null) this.storage.maxOperationRetryTime = this.downloadRetryTime;
-    let download;
-    try {
-      download = this.gate.within(task, () => getBytes(reference, maxSize));
-    } catch (error) {
-      download = Promise.reject(error); // protocol 1 has no refusal at the call: it is the task's failure
-    } finally {
-      this.storage.maxOperationRetryTime = operationRetryTime;
-    }
     download
       .then(
         data => {
@@ -546,24 +401,13 @@ class Driver {
     return {};
   }
 
+  /** getStream piped into the file; as the Apple SDK's write(toFile:) does, the file's folder is made first. */
   write(request) {
     const task = { id: request.task, kind: 'download', observers: new Map(), status: null, finished: false };
+    const stream = this.withDownloadBudget(() => this.gate.within(task, () => getStream(this.referenceFor(request.ref))));
     this.tasks.set(task.id, task);
-    const reference = this.referenceFor(request.ref);
-    const operationRetryTime = this.storage.maxOperationRetryTime;
-    if (this.downloadRetryTime !== null) this.storage.maxOperationRetryTime = this.downloadRetryTime;
-    let download;
-    try {
-      const stream = this.gate.within(task, () => getStream(reference));
-      // As the Apple SDK's write(toFile:) does, the file's folder is made first.
-      mkdirSync(dirname(request.file), { recursive: true });
-      download = pipeline(Readable.fromWeb(stream), createWriteStream(request.file));
-    } catch (error) {
-      download = Promise.reject(error); // protocol 1 has no refusal at the call: it is the task's failure
-    } finally {
-      this.storage.maxOperationRetryTime = operationRetryTime;
-    }
-    download
+    mkdirSync(dirname(request.file), { recursive: true });
+    pipeline(Readable.fromWeb(stream), createWriteStream(request.file))
       .then(
         () => {
           const size = this.fileSize(request.file);
@@ -573,6 +417,16 @@ class Driver {
       )
       .finally(() => this.finish(task));
     return {};
+  }
+
+  withDownloadBudget(body) {
+    const operationRetryTime = this.storage.maxOperationRetryTime;
+    if (this.downloadRetryTime !== null) this.storage.maxOperationRetryTime = this.downloadRetryTime;
+    try {
+      return body();
+    } finally {
+      this.storage.maxOperationRetryTime = operationRetryTime;
+    }
   }
 
   fileSize(path) {
@@ -597,9 +451,8 @@ class Driver {
   async control(request) {
     const task = this.taskFor(request.task);
     if (task.kind !== 'upload') {
-      throw new Error(`the JS SDK's getBytes is a Promise without a task: it cannot ${request.op}`);
+      throw new Error(`the JS SDK's downloads are Promises without a task: they cannot ${request.op}`);
     }
-    if (!task.sdk) return {};
     const tookEffect = this.gate.within(task, () => task.sdk[request.op]());
     if (request.op === 'resume' || !tookEffect) return {};
     this.gate.refuse(task, `the driver withheld this request: the task was told to ${request.op}`);
@@ -614,9 +467,8 @@ class Driver {
   observe(request) {
     const task = this.taskFor(request.task);
     if (task.kind !== 'upload') {
-      throw new Error("the JS SDK's getBytes is a Promise without a task: it has no observers");
+      throw new Error("the JS SDK's downloads are Promises without a task: they have no observers");
     }
-    if (!task.sdk) return {};
     const handle = request.observer;
     const wanted = request.status;
     // The SDK calls a new observer at once with the task's current state (task.ts _addObserver);
