@@ -162,7 +162,9 @@ class RequestGate {
       return new Promise((resolve, reject) => {
         trace(`holds ${task.id}: ${what}`);
         this.held.push({ task, what, go: () => send(url, init).then(resolve, reject), refuse: reject });
-        this.release();
+        // The SDK may ask for its next request before its observers hear of the last one (they are called
+        // from microtasks): look again once they have run, so that their events are waited for.
+        setImmediate(() => this.release());
       });
     };
   }
