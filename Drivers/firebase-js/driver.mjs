@@ -182,6 +182,16 @@ class RequestGate {
     }
   }
 
+  /** Resolves once `task` has a request held here, has stopped running, or `limit` ms have passed. */
+  async settled(task, limit) {
+    const deadline = Date.now() + limit;
+    const ready = () =>
+      this.held.some(request => request.task === task) || task.sdk.snapshot.state !== 'running' || task.finished;
+    while (!ready() && Date.now() < deadline) {
+      await new Promise(resolve => setTimeout(resolve, 1));
+    }
+  }
+
   /** The task was paused or cancelled before its held request went out: the request never does. */
   refuse(task, reason) {
     const kept = [];
@@ -455,6 +465,10 @@ class Driver {
     if (task.kind !== 'upload') {
       throw new Error(`the JS SDK's downloads are Promises without a task: they cannot ${request.op}`);
     }
+    // Between two chunks the SDK waits a timer and its tokens before it asks for the next one. In process a
+    // trigger acts where the client is about to send its next request, so let the SDK get that far (its
+    // request is then held here and refused), rather than pause it sooner or later depending on timing.
+    if (request.op !== 'resume') await this.gate.settled(task, 250);
     const tookEffect = this.gate.within(task, () => task.sdk[request.op]());
     if (request.op === 'resume' || !tookEffect) return {};
     this.gate.refuse(task, `the driver withheld this request: the task was told to ${request.op}`);
