@@ -17,6 +17,7 @@ let package = Package(
         // Bytes, hashing, JSON, locks, clocks and files: nothing about HTTP or storage.
         .target(name: "Primitives"),
         .target(name: "CEventPolling"),
+        .target(name: "CProcessSpawn"),
         // HTTP/1.1 server and client over sockets; knows nothing of storage.
         .target(name: "HTTPCore", dependencies: ["Primitives", "CEventPolling"]),
         // Firebase Security Rules for Cloud Storage: parser, checker and evaluator (docs/security-rules.md).
@@ -45,7 +46,8 @@ let package = Package(
         .target(
             name: "Harness",
             dependencies: [
-                "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK",
+                "CProcessSpawn", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON",
+                "StorageWire", "StorageSDK",
                 "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
             ]),
         .executableTarget(name: "storage-conformance", dependencies: ["Harness"]),

@@ -5,7 +5,7 @@ import Testing
 /// `run --driver`: another client through the driver protocol, and what happens when a driver misbehaves.
 @Suite("driver protocol") struct DriverProtocolTests {
     /// A serve on a free port for the duration of a test.
-    private struct Served {
+    struct Served {
         let tool: SpawnedTool
         let base: String
 
@@ -71,8 +71,9 @@ import Testing
         let run = ToolRun(["run", file, "--target", served.base, "--driver", "read line; echo '\(hello)'; read line"])
         #expect(run.code == 0, "\(run.both)")
         #expect(run.output.contains("0 passed, 0 failed, 0 errored, 0 expected failures, 2 skipped"), "\(run.both)")
-        #expect(run.output.contains("the driver bare lacks events, pauseResume (docs/driver-protocol.md §4)"))
-        #expect(run.output.contains("the driver bare lacks events, getMetadata, listAll, observers"))
+        #expect(
+            run.output.contains("the driver bare lacks upload events, upload pauseResume (docs/driver-protocol.md §4)"))
+        #expect(run.output.contains("the driver bare lacks getMetadata, listAll, upload events, upload observers"))
     }
 
     /// Each driver breaks the protocol one way; the run says how, with the driver's last words, and never hangs.
@@ -84,8 +85,8 @@ import Testing
         ("read line; echo hello", "the driver wrote a line that is not a JSON object: hello", ""),
         ("sleep 30", "the driver did not answer `hello` within 1 s", ""),
         (
-            #"read line; echo '{"id":1,"ok":true,"protocol":2,"name":"future"}'; read line"#,
-            "speaks protocol 2, this runner speaks 1", ""
+            #"read line; echo '{"id":1,"ok":true,"protocol":3,"name":"future"}'; read line"#,
+            "speaks protocol 3, this runner speaks 1 and 2", ""
         ),
     ])
     func aBrokenDriverStopsTheRunWithTheReason(_ command: String, _ reason: String, _ lastWords: String) throws {

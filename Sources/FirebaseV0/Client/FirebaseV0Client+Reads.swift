@@ -13,6 +13,7 @@ extension FirebaseV0Client {
         let (headers, ranged) = try request.mediaHeaders()
         let outgoing = OutgoingRequest(
             method: "GET", url: try url(path: objectPath(request.object), query: query), headers: headers)
-        return try ClientWire.read(exchange(outgoing, auth: request.object.auth), for: request, ranged: ranged)
+        let response = try exchange(outgoing, auth: request.object.auth, reading: (request, ranged))
+        return try ClientWire.read(response, for: request, ranged: ranged)
     }
 }

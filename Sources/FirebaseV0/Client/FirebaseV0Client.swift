@@ -108,7 +108,10 @@ public final class FirebaseV0Client: StorageBackend {
 
     /// Like `send`, but any status is returned. A token no header can carry is refused here with the
     /// 401 a service gives an unreadable token.
-    package func exchange(_ request: OutgoingRequest, auth: String?) throws(BackendError) -> IncomingResponse {
+    /// `reading`: the read a media GET asks for, so that a body cut short still yields the bytes that arrived.
+    package func exchange(_ request: OutgoingRequest, auth: String?, reading: (ReadRequest, ranged: Bool)? = nil)
+        throws(BackendError) -> IncomingResponse
+    {
         var request = request
         request.headers.append(("X-Firebase-Storage-Version", Self.clientVersion))
         if let auth {
@@ -118,6 +121,9 @@ public final class FirebaseV0Client: StorageBackend {
                     request: request.described)
             }
             request.headers.append(("Authorization", value))
+        }
+        if let (read, ranged) = reading {
+            return try ClientWire.send(request, over: transport, reading: read, ranged: ranged)
         }
         return try ClientWire.send(request, over: transport)
     }

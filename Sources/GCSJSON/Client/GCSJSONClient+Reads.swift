@@ -11,7 +11,7 @@ extension GCSJSONClient {
         let outgoing = OutgoingRequest(
             method: "GET", url: try address.url(path: objectPath(request.object), query: [("alt", "media")]),
             headers: headers)
-        let response = try ClientWire.send(outgoing, over: transport)
+        let response = try ClientWire.send(outgoing, over: transport, reading: request, ranged: ranged)
         if response.status == 416, request.offset == 0, try getMetadata(request.object).size == 0 {
             // Some servers refuse any range of an empty object without saying its size.
             return ObjectRead(data: Data(), totalSize: 0)

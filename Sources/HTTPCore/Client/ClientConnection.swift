@@ -13,6 +13,8 @@ final class ClientConnection {
         case lost(String, receivedNothing: Bool)
         case timedOut
         case malformed(String)
+        /// The connection ended partway through a body of known length: the head and the bytes that arrived.
+        case cut(String, ResponseHead, Data)
     }
 
     let socket: ConnectionSocket
@@ -104,7 +106,7 @@ final class ClientConnection {
             else {
                 throw .malformed("Content-Length \(lengthText) is not a number")
             }
-            let body = try readExactly(length)
+            let body = try readExactly(length, of: response)
             reusable = response.keepsConnection
             return body
         }
@@ -114,7 +116,8 @@ final class ClientConnection {
         return body
     }
 
-    private func readExactly(_ count: Int) throws(Failure) -> Data {
+    /// `count` bytes of body; with `response`, a connection that ends first is `.cut` with what arrived.
+    private func readExactly(_ count: Int, of response: ResponseHead? = nil) throws(Failure) -> Data {
         var body = Data()
         body.reserveCapacity(min(count, 8 << 20))
         var remaining = count
@@ -122,8 +125,17 @@ final class ClientConnection {
             if start == buffer.count {
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
-                guard try receiveMore() else {
-                    throw .malformed("the answer ended after \(count - remaining) of \(count) body bytes")
+                let more: Bool
+                do {
+                    more = try receiveMore()
+                } catch {
+                    guard let response, case .lost(let reason, _) = error else { throw error }
+                    throw .cut("\(reason) after \(count - remaining) of \(count) body bytes", response, body)
+                }
+                guard more else {
+                    let reason = "the answer ended after \(count - remaining) of \(count) body bytes"
+                    guard let response else { throw .malformed(reason) }
+                    throw .cut(reason, response, body)
                 }
             }
             let take = min(remaining, buffer.count - start)

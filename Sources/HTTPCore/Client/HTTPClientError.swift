@@ -12,6 +12,8 @@ public struct HTTPClientError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The request, such as `PUT http://127.0.0.1:9199/v0/b/b/o?…`.
     public var request: String
+    /// When the connection ended partway through the answer's body: its head and the bytes that arrived.
+    package var partialResponse: IncomingResponse?
 
     public init(_ kind: Kind, _ message: String, request: String) {
         self.kind = kind

@@ -57,6 +57,11 @@ final class SocketTransport: Sendable {
                         .transport, "no answer within \(Self.seconds(timeout)) s", request: request.described)
                 case .malformed(let reason):
                     throw HTTPClientError(.malformedResponse, reason, request: request.described)
+                case .cut(let reason, let head, let body):
+                    var failure = HTTPClientError(.transport, reason, request: request.described)
+                    failure.partialResponse = IncomingResponse(
+                        status: head.status, headers: head.headers, body: body, request: request.described)
+                    throw failure
                 }
             }
         }

@@ -67,7 +67,7 @@ enum CommandTable {
             project's own client, the reference driver of docs/driver-protocol.md. `run --target URL --driver
             'storage-conformance driver'` runs the suite through it.
             """,
-        options: [])
+        options: DriverOptions.all)
 
     static let schema = CommandSpec(
         name: "schema", operands: "",

@@ -9,7 +9,8 @@ struct DriverCommand: ToolCommand {
         if let extra = options.positionals.first {
             throw ArgumentList.Problem(description: "unexpected argument \(extra) (driver takes no arguments)")
         }
-        OwnDriver(output: FileHandle.standardOutput).run(input: FileHandle.standardInput)
+        let side = OwnDriver.FaultSide(rawValue: options[DriverOptions.faults]) ?? .client
+        OwnDriver(output: FileHandle.standardOutput, faults: side).run(input: FileHandle.standardInput)
         return 0
     }
 }

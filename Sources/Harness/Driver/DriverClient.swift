@@ -10,25 +10,40 @@ import StorageSDK
 /// advances only then, as in process, and a `when:` trigger acts inside the event that meets it.
 final class DriverClient: ScenarioClient, Sendable {
     private let connection: DriverConnection
+    private let spec: DriverSpec
     private let target: String
     private let bucket: String
     private let faults: [RequestFault]
+    /// Where the scenario's faults go when the driver cannot put them into its SDK's requests.
+    private let targetFaults: (any TargetFaultPlan)?
+    private let transcript: Transcript
     private let tasks = Locked<[String: DriverTask]>([:])
     private let counter = Locked(0)
     /// A control (pause, observe, …) that failed inside an event handler, thrown at the next wait.
     private let controlFailure = Locked<StepFailure?>(nil)
     /// The seconds of every retry wait the driver announced.
     private let announcedWaits = Locked(0.0)
+    /// Transfers the SDK refused at the call (protocol 2), whose failure the next wait delivers.
+    private let refusals = Locked<[(task: DriverTask, op: String, error: StorageError)]>([])
 
     /// Starts the driver and greets it; `target` is what `run --target` named (`http://…` or `gcs+http://…`).
-    init(spec: DriverSpec, target: String, bucket: String, faults: [RequestFault], timeout: TimeInterval)
-        throws(StepFailure)
-    {
+    /// With `targetFaults`, the scenario's faults are armed there instead of being sent to the driver.
+    init(
+        spec: DriverSpec, target: String, bucket: String, faults: [RequestFault],
+        targetFaults: (any TargetFaultPlan)? = nil, timeout: TimeInterval, transcript: Transcript = Transcript()
+    ) throws(StepFailure) {
         connection = try DriverConnection(command: spec.command, timeout: timeout)
         self.target = target
         self.bucket = bucket
         self.faults = faults
-        _ = try DriverSpec.greet(connection)
+        self.targetFaults = targetFaults
+        self.transcript = transcript
+        do throws(StepFailure) {
+            self.spec = try DriverSpec.greet(connection)
+        } catch {
+            connection.close()
+            throw error
+        }
     }
 
     private func nextID(_ prefix: String) -> String {
@@ -47,36 +62,67 @@ final class DriverClient: ScenarioClient, Sendable {
             case .signedOut: .null
             case .invalidToken: .string(IDToken.malformed)
             }
-        let seconds = { (value: Double?) -> JSONValue in
-            value.map { .number(String($0)) } ?? .null
-        }
         _ = try expectSuccess(
             "begin",
             [
                 .init("target", .string(target)), .init("bucket", .string(bucket)), .init("auth", auth),
-                .init(
-                    "retry",
-                    .members([
-                        "upload": seconds(retry.upload), "download": seconds(retry.download),
-                        "operation": seconds(retry.operation),
-                        "timeout": retry.timeout.map { .number(String($0)) } ?? .null,
-                    ])),
-                .init("faults", .array(faults.map(RequestFaultJSON.encode))),
+                .init("retry", Self.retryValue(retry, protocolVersion: spec.protocolVersion)),
+                .init("faults", .array(targetFaults == nil ? faults.map(RequestFaultJSON.encode) : [])),
             ])
+        if let targetFaults, !faults.isEmpty { try arm(faults, on: targetFaults) }
+    }
+
+    /// `begin.retry`: protocol 1 gives the longest waits; protocol 2 gives each kind's longest wait and the
+    /// budget it makes (the reference client's waits added up), so an SDK with budgets takes those. Null leaves
+    /// the SDK's own.
+    static func retryValue(_ retry: RetryTimes, protocolVersion: Int64) -> JSONValue {
+        func seconds(_ value: Double?) -> JSONValue {
+            guard let value, value.isFinite else { return .null }
+            return .number(String(value))
+        }
+        let kinds: [(String, Double?)] = [
+            ("upload", retry.upload), ("download", retry.download), ("operation", retry.operation),
+        ]
+        var members: [JSONValue.Member] = kinds.map { name, given in
+            guard protocolVersion >= 2 else { return .init(name, seconds(given)) }
+            return .init(
+                name,
+                .members([
+                    "longestWait": seconds(given),
+                    "budget": seconds(given.map { RetryPolicy.totalWait(longestWait: $0) }),
+                ]))
+        }
+        members.append(.init("timeout", seconds(retry.timeout)))
+        return .object(members)
+    }
+
+    private func arm(_ faults: [RequestFault], on plan: any TargetFaultPlan) throws(StepFailure) {
+        do throws(TargetFailure) {
+            try plan.arm(faults)
+        } catch {
+            throw .error(.targetError, error.description)
+        }
+        transcript.add(
+            "  \(faults.count) fault(s) armed on the target (the driver cannot put faults into its requests)")
     }
 
     // MARK: References
 
     func reference(path: String) throws(StepFailure) -> ClientReference {
-        try required(try referenceAnswer(["path": .string(path)]), "a path")
+        try required(try referenceAnswer(oneString(path, given: "path") ?? ["path": .string(path)]), "a path")
     }
 
     func reference(url: String) throws(StepFailure) -> Result<ClientReference, StorageError> {
-        switch try referenceAnswer(["url": .string(url)]) {
+        switch try referenceAnswer(oneString(url, given: "url") ?? ["url": .string(url)]) {
         case .success(let reference?): return .success(reference)
         case .success(nil): throw malformed("ref", "no reference for a URL")
         case .failure(let error): return .failure(error)
         }
+    }
+
+    /// `ref` from one string (protocol 2, `references: oneString`): the driver's SDK tells a path from a URL.
+    private func oneString(_ text: String, given: String) -> KeyValuePairs<String, JSONValue>? {
+        spec.capabilities.oneStringReferences ? ["string": .string(text), "given": .string(given)] : nil
     }
 
     func root() throws(StepFailure) -> ClientReference {
@@ -169,7 +215,17 @@ final class DriverClient: ScenarioClient, Sendable {
     {
         let task = DriverTask(id: nextID("t"), client: self, total: total)
         tasks.withLock { $0[task.id] = task }
-        _ = try expectSuccess(op, [.init("ref", .string(id(of: reference))), .init("task", .string(task.id))] + fields)
+        let answer = try connection.request(
+            op, [.init("ref", .string(id(of: reference))), .init("task", .string(task.id))] + fields)
+        switch answer {
+        case .success: break
+        case .failure(let error) where spec.protocolVersion >= 2:
+            // The SDK threw before a task existed: the step's task fails with that error at the next wait.
+            task.refuse()
+            refusals.withLock { $0.append((task, op, error)) }
+        case .failure(let error):
+            throw .error(.driverError, "driver `\(connection.command)`: `\(op)` failed: \(error.description)")
+        }
         return task
     }
 
@@ -178,8 +234,20 @@ final class DriverClient: ScenarioClient, Sendable {
         do throws(StepFailure) {
             _ = try connection.request(op, fields)
         } catch {
-            controlFailure.withLock { if $0 == nil { $0 = error } }
+            fail(error)
         }
+    }
+
+    /// A control on a transfer the SDK refused at the call: nothing to send it to.
+    func controlRefused(_ op: String, task: String) {
+        fail(
+            .mismatch(
+                .refusedAtCall,
+                "the SDK refused the transfer of task \(task) at the call: there is no task to \(op)"))
+    }
+
+    private func fail(_ failure: StepFailure) {
+        controlFailure.withLock { if $0 == nil { $0 = failure } }
     }
 
     // MARK: Operations
@@ -233,6 +301,7 @@ final class DriverClient: ScenarioClient, Sendable {
     }
 
     func addFaults(_ added: [RequestFault]) throws(StepFailure) {
+        if let targetFaults { return try arm(added, on: targetFaults) }
         _ = try expectSuccess("fault", [.init("faults", .array(added.map(RequestFaultJSON.encode)))])
     }
 
@@ -243,6 +312,7 @@ final class DriverClient: ScenarioClient, Sendable {
         defer { if proceeding { _ = try? connection.request("hold") } }
         while true {
             if let failure = controlFailure.withLock({ $0 }) { throw failure }
+            deliverRefusals()
             // What already arrived happened while the scenario did other things: take it in first.
             while let message = try connection.nextMessage(until: .distantPast) { try dispatch(message) }
             if condition() || Date() >= deadline { return true }
@@ -259,6 +329,22 @@ final class DriverClient: ScenarioClient, Sendable {
                 continue
             }
             try dispatch(message)
+        }
+    }
+
+    /// The failure of each transfer the SDK refused at the call, as its only event.
+    private func deliverRefusals() {
+        for refusal in refusals.withLock({ list in
+            defer { list.removeAll() }
+            return list
+        }) {
+            transcript.add(
+                "    the SDK refused `\(refusal.op)` at the call (no task): \(refusal.error.description)")
+            refusal.task.deliver(
+                ClientTaskEvent(
+                    status: .failure, progress: refusal.task.current.progress, error: refusal.error),
+                product: nil)
+            refusal.task.markFinished()
         }
     }
 
@@ -317,6 +403,7 @@ final class DriverClient: ScenarioClient, Sendable {
     }
 
     func close() {
+        targetFaults?.disarm()
         connection.close()
     }
 

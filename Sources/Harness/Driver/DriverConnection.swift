@@ -21,6 +21,10 @@ final class DriverConnection: Sendable {
         var queuedBytes = 0
         var broken: String?
         var errorTail = Data()
+        /// Its standard error reached its end: every last word has arrived.
+        var errorEnded = false
+        /// Its standard output reached its end: the driver is exiting, or closed it.
+        var outputEnded = false
     }
 
     /// The longest line a driver may write (a 48 MiB download in base64 fits).
@@ -60,8 +64,14 @@ final class DriverConnection: Sendable {
         }
         Self.startThread {
             while true {
-                let chunk = process.errors.availableData
-                if chunk.isEmpty { return }
+                let chunk = process.errors.readAvailable()
+                if chunk.isEmpty {
+                    inbox.withCondition { inbox, condition in
+                        inbox.errorEnded = true
+                        condition.broadcast()
+                    }
+                    return
+                }
                 inbox.withLock { inbox in
                     inbox.errorTail.append(chunk)
                     if inbox.errorTail.count > Self.errorTailBytes {
@@ -86,6 +96,7 @@ final class DriverConnection: Sendable {
                 // Once the connection is broken, nothing more is read: the driver blocks, and is ended.
                 guard sort(line, into: inbox) else { return }
             case .end:
+                inbox.withLock { $0.outputEnded = true }
                 breakOff("the driver exited", inbox)
                 return
             case .tooLong:
@@ -209,17 +220,20 @@ final class DriverConnection: Sendable {
         }
         guard let failure else { return }
         // A driver that exited cannot read: say that rather than what the write saw.
-        let deadline = Date(timeIntervalSinceNow: 0.5)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        throw broken(process.isRunning ? failure : "the driver exited")
+        throw broken(process.waitForExit(until: Date(timeIntervalSinceNow: 0.5)) ? "the driver exited" : failure)
     }
 
     /// A scenario error with the reason and the driver's last words on standard error.
     private func broken(_ reason: String) -> StepFailure {
         inbox.withLock { if $0.broken == nil { $0.broken = reason } }
-        Thread.sleep(forTimeInterval: 0.05)  // lets a dying driver's last words arrive
-        let tail = inbox.withLock { String(decoding: $0.errorTail, as: UTF8.self) }
-        let status = process.isRunning ? "" : " (exit status \(process.terminationStatus))"
+        // A driver that closed its output is exiting; one that exited has said its last words once its
+        // standard error ends.
+        let exiting = inbox.withLock { $0.outputEnded }
+        let exited = process.waitForExit(until: Date(timeIntervalSinceNow: exiting ? 1 : 0))
+        let tail = inbox.wait(until: Date(timeIntervalSinceNow: exited ? 1 : 0), for: { $0.errorEnded }) { inbox, _ in
+            String(decoding: inbox.errorTail, as: UTF8.self)
+        }
+        let status = exited ? " (exit status \(process.terminationStatus))" : ""
         var message = "driver `\(command)`: \(reason)\(status)"
         if !tail.isEmpty {
             message +=

@@ -1,7 +1,9 @@
 import Foundation
+import Primitives
 import Synchronization
 
 #if canImport(Glibc)
+import CProcessSpawn
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -11,7 +13,8 @@ import Darwin
 ///
 /// Ending it reaches everything the command started: SIGTERM to the whole group, SIGKILL after a grace period,
 /// and the shell is always reaped. Until then its exit is only looked at, never collected, so the group's id
-/// cannot be taken by another process while signals may still be sent to it.
+/// cannot be taken by another process while signals may still be sent to it. A watcher thread waits for the exit
+/// (without collecting it) and wakes whoever waits for it.
 final class DriverProcess: Sendable {
     let pid: pid_t
     /// The driver's standard input, written by the runner.
@@ -20,8 +23,8 @@ final class DriverProcess: Sendable {
     let output: FileHandle
     let errors: FileHandle
     /// How the process ended, once it has (its exit status, or the signal that ended it); and whether it was
-    /// reaped.
-    private let ending = Mutex<(status: Int32?, reaped: Bool)>((nil, false))
+    /// reaped. The watcher sets the status and broadcasts.
+    private let ending = Locked<(status: Int32?, reaped: Bool)>((nil, false))
 
     /// Why a driver could not be started.
     struct StartFailure: Error {
@@ -34,6 +37,17 @@ final class DriverProcess: Sendable {
         input = FileHandle(fileDescriptor: pipes[0].write, closeOnDealloc: true)
         output = FileHandle(fileDescriptor: pipes[1].read, closeOnDealloc: true)
         errors = FileHandle(fileDescriptor: pipes[2].read, closeOnDealloc: true)
+        let pid = spawned
+        let ending = ending
+        let watcher = Thread {
+            let status = Self.waitForExitStatus(of: pid)
+            ending.withCondition { state, condition in
+                state.status = status
+                condition.broadcast()
+            }
+        }
+        watcher.stackSize = 64 << 10
+        watcher.start()
     }
 
     /// Makes the three pipes and spawns the shell; returns the pipes (the parent's ends open) and its pid.
@@ -65,11 +79,11 @@ final class DriverProcess: Sendable {
         end(after: 0, grace: 0)
     }
 
-    /// Whether the process has not exited yet (looked at without reaping it).
-    var isRunning: Bool { exitStatus(waiting: false) == nil }
+    /// Whether the process has not exited yet.
+    var isRunning: Bool { ending.withLock { $0.status == nil && !$0.reaped } }
 
     /// The exit status, or the signal that ended the process; 0 while it runs.
-    var terminationStatus: Int32 { exitStatus(waiting: false) ?? 0 }
+    var terminationStatus: Int32 { ending.withLock { $0.status ?? 0 } }
 
     /// Waits up to `patience` seconds for the process to exit by itself, then sends SIGTERM to its group, waits up
     /// to `grace` seconds more, sends SIGKILL to the group, and reaps the process. Whatever else the group still
@@ -80,7 +94,7 @@ final class DriverProcess: Sendable {
         kill(-pid, SIGTERM)
         _ = waitForExit(until: Date(timeIntervalSinceNow: grace))
         kill(-pid, SIGKILL)
-        _ = exitStatus(waiting: true)
+        _ = waitForExit(until: .distantFuture)
         ending.withLock { state in
             guard !state.reaped else { return }
             var status: Int32 = 0
@@ -89,39 +103,19 @@ final class DriverProcess: Sendable {
         }
     }
 
-    /// Polls for the exit until `deadline`; returns whether the process exited.
-    private func waitForExit(until deadline: Date) -> Bool {
-        while exitStatus(waiting: false) == nil {
-            guard Date() < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return true
+    /// Waits for the exit until `deadline`; returns whether the process exited.
+    func waitForExit(until deadline: Date) -> Bool {
+        ending.wait(until: deadline, for: { $0.status != nil || $0.reaped }) { _, exited in exited }
     }
 
-    /// The exit status (or ending signal) once the process exited, looked at without reaping; nil while it runs
-    /// (with `waiting`, waits for the exit).
-    private func exitStatus(waiting: Bool) -> Int32? {
-        ending.withLock { state in
-            if let status = state.status { return status }
-            guard !state.reaped else { return 0 }
-            var info = siginfo_t()
-            let flags = WEXITED | WNOWAIT | (waiting ? 0 : WNOHANG)
-            var result: Int32
-            repeat {
-                result = waitid(P_PID, id_t(pid), &info, flags)
-            } while result < 0 && errno == EINTR
-            guard result == 0, Self.childPID(of: info) == pid else { return nil }
-            state.status = Self.childStatus(of: info)
-            return state.status
-        }
-    }
-
-    private static func childPID(of info: siginfo_t) -> pid_t {
-        #if canImport(Glibc)
-        info._sifields._sigchld.si_pid
-        #else
-        info.si_pid
-        #endif
+    /// Blocks until `pid` exits and returns its exit status (or ending signal), leaving it to be reaped.
+    private static func waitForExitStatus(of pid: pid_t) -> Int32 {
+        var info = siginfo_t()
+        var result: Int32
+        repeat {
+            result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
+        } while result < 0 && errno == EINTR
+        return result == 0 ? childStatus(of: info) : -1
     }
 
     private static func childStatus(of info: siginfo_t) -> Int32 {
@@ -163,6 +157,12 @@ final class DriverProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        #if canImport(Glibc)
+        // Nothing else of the runner's reaches the driver, not even a descriptor someone forgot to mark
+        // close-on-exec: an inherited pipe end would keep its reader (or an event source on it) from ever
+        // seeing its end.
+        _ = spawn_close_from(&actions, 3)
+        #endif
         var defaults = sigset_t()
         sigfillset(&defaults)
         var none = sigset_t()

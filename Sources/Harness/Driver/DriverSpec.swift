@@ -2,54 +2,18 @@ import Foundation
 import Primitives
 import ScenarioLanguage
 
-/// What a driver can do beyond the protocol's core (references by path, uploads of data, downloads into
-/// memory, their events in lock step), as its `hello` answer lists it (docs/driver-protocol.md §4). A
-/// scenario that needs a capability the driver lacks is skipped with that reason, never passed.
-enum DriverCapability: String, CaseIterable, Sendable {
-    case events, putFile, writeToFile, pauseResume, cancel, observers, references, getMetadata, updateMetadata
-    case delete, downloadURL, list, listAll, faults, retryEvents
-
-    /// The capabilities `scenario` needs.
-    static func needed(by scenario: Scenario) -> Set<DriverCapability> {
-        var needed = Set<DriverCapability>()
-        if scenario.hasFaults || scenario.given.retry.timeout != nil { needed.insert(.faults) }
-        for step in scenario.steps {
-            if case .retry? = step.trigger { needed.insert(.retryEvents) }
-            if step.trigger != nil { needed.insert(.events) }
-            if let expectation = step.expectation,
-                expectation.events != nil || expectation.progress != nil || expectation.observers != nil
-            {
-                needed.insert(.events)
-            }
-            switch step.action {
-            case .ref: needed.insert(.references)
-            case .put(_, .file, _, _): needed.insert(.putFile)
-            case .put, .getData, .await, .fault: break
-            case .write: needed.insert(.writeToFile)
-            case .pause, .resume: needed.formUnion([.pauseResume, .events])
-            case .cancel: needed.formUnion([.cancel, .events])
-            case .observe, .removeObserver, .removeAllObservers: needed.formUnion([.observers, .events])
-            case .downloadURL: needed.insert(.downloadURL)
-            case .list: needed.insert(.list)
-            case .listAll: needed.insert(.listAll)
-            case .getMetadata: needed.insert(.getMetadata)
-            case .updateMetadata: needed.insert(.updateMetadata)
-            case .delete: needed.insert(.delete)
-            }
-        }
-        return needed
-    }
-}
-
 /// A driver named by `run --driver CMD`: the command, and who it said it is when greeted once before the run.
 public struct DriverSpec: Sendable {
-    /// The protocol version this runner speaks.
-    static let protocolVersion: Int64 = 1
+    /// The protocol versions this runner speaks; a driver answers `hello` with one of them.
+    static let protocolVersions: ClosedRange<Int64> = 1...2
+    static let latestProtocol = protocolVersions.upperBound
 
     let command: String
     public let name: String
     public let version: String
-    let capabilities: Set<DriverCapability>
+    /// The version the driver chose.
+    let protocolVersion: Int64
+    let capabilities: DriverCapabilities
 
     /// Why a driver could not be used at all.
     public struct ProbeFailure: Error, CustomStringConvertible {
@@ -58,48 +22,75 @@ public struct DriverSpec: Sendable {
 
     /// Starts the driver once to learn its name, version and capabilities; the message says what went wrong.
     public static func probe(_ command: String, timeout: TimeInterval) throws(ProbeFailure) -> DriverSpec {
-        let answer: JSONValue
         do throws(StepFailure) {
             let connection = try DriverConnection(command: command, timeout: timeout)
             defer { connection.close() }
-            answer = try greet(connection)
+            return try greet(connection)
         } catch {
             throw ProbeFailure(description: error.message)
         }
-        var capabilities = Set<DriverCapability>()
-        if case .array(let names)? = answer["capabilities"] {
-            for name in names.compactMap(\.stringValue) {
-                if let capability = DriverCapability(rawValue: name) { capabilities.insert(capability) }
-            }
-        }
-        return DriverSpec(
-            command: command, name: answer["name"]?.stringValue ?? command,
-            version: answer["version"]?.stringValue ?? "?", capabilities: capabilities)
     }
 
-    /// `hello`, and a check that the driver speaks this protocol version.
-    static func greet(_ connection: DriverConnection) throws(StepFailure) -> JSONValue {
-        switch try connection.request("hello", [.init("protocol", .number(String(protocolVersion)))]) {
+    /// `hello`: the version the driver chose (one this runner speaks) and what it said it can do.
+    static func greet(_ connection: DriverConnection) throws(StepFailure) -> DriverSpec {
+        let offer: [JSONValue.Member] = [
+            .init("protocol", .number(String(latestProtocol))),
+            .init("accepts", .array(protocolVersions.map { .number(String($0)) })),
+        ]
+        switch try connection.request("hello", offer) {
         case .failure(let error):
             throw .error(.driverError, "driver `\(connection.command)` refused hello: \(error.description)")
         case .success(let answer):
-            guard answer["protocol"]?.integerValue == protocolVersion else {
+            guard let chosen = answer["protocol"]?.integerValue, protocolVersions.contains(chosen) else {
                 throw .error(
                     .driverError,
                     "driver `\(connection.command)` speaks protocol \(answer["protocol"]?.text ?? "(none)"), "
-                        + "this runner speaks \(protocolVersion)")
+                        + "this runner speaks \(protocolVersions.map(String.init).joined(separator: " and "))")
             }
-            return answer
+            let capabilities: DriverCapabilities
+            if chosen == 1 {
+                let names: [String]
+                if case .array(let list)? = answer["capabilities"] {
+                    names = list.compactMap(\.stringValue)
+                } else {
+                    names = []
+                }
+                capabilities = .protocol1(names)
+            } else {
+                do throws(DriverWire.Problem) {
+                    capabilities = try .protocol2(answer["capabilities"])
+                } catch {
+                    throw .error(.driverError, "driver `\(connection.command)`: a malformed hello: \(error)")
+                }
+            }
+            return DriverSpec(
+                command: connection.command, name: answer["name"]?.stringValue ?? connection.command,
+                version: answer["version"]?.stringValue ?? "?", protocolVersion: chosen, capabilities: capabilities)
         }
     }
 
-    /// Why this driver cannot run `scenario`, or nil when it can.
-    func unmetCapabilities(of scenario: Scenario) -> String? {
-        let missing = DriverCapability.needed(by: scenario).subtracting(capabilities).sorted {
-            $0.rawValue < $1.rawValue
-        }
+    /// Why this driver cannot run `scenario`, or nil when it can; `targetFaults` says the target can carry out
+    /// the scenario's faults itself.
+    func unmetCapabilities(of scenario: Scenario, targetFaults: Bool) -> String? {
+        let missing = DriverNeed.needs(of: scenario).filter { !$0.isMet(by: capabilities, targetFaults: targetFaults) }
         guard !missing.isEmpty else { return nil }
-        return
-            "the driver \(name) lacks \(missing.map(\.rawValue).joined(separator: ", ")) (docs/driver-protocol.md §4)"
+        var reason = "the driver \(name) lacks \(missing.sorted().map(\.description).joined(separator: ", "))"
+        if missing.contains(.faults) {
+            reason += ", and the target cannot carry out faults itself (GET /internal/info lists no faults)"
+        }
+        return reason + " (docs/driver-protocol.md §4)"
+    }
+
+    /// The scenario as this driver is held to it: an SDK with its own wording of errors is not asked for the
+    /// messages (noted in the transcript).
+    func heldTo(_ scenario: Scenario, transcript: Transcript) -> Scenario {
+        guard capabilities.ownErrorWording, scenario.assertsErrorMessages else { return scenario }
+        transcript.add("error messages are not asserted: the driver \(name) words errors its own way (codes are)")
+        return scenario.withoutErrorMessages
+    }
+
+    /// Whether the target must carry out the scenario's faults: it has some, and the driver cannot.
+    func needsTargetFaults(_ scenario: Scenario) -> Bool {
+        scenario.hasFaults && !capabilities.faults
     }
 }

@@ -14,6 +14,8 @@ final class DriverTask: ClientTask {
         var observers: [String: @Sendable (ClientTaskEvent) -> Void] = [:]
         /// The driver said everything the terminal event set off is done (`finished`).
         var finished = false
+        /// The SDK refused the transfer at the call: there is no task in the driver (protocol 2).
+        var refused = false
     }
 
     let id: String
@@ -66,7 +68,7 @@ final class DriverTask: ClientTask {
     func observe(_ status: StorageTaskStatus, _ handler: @escaping @Sendable (ClientTaskEvent) -> Void) -> String {
         let handle = "\(id).o\(UUID().uuidString.prefix(8))"
         state.withLock { $0.observers[handle] = handler }
-        client.control(
+        send(
             "observe",
             [
                 .init("task", .string(id)), .init("status", .string(status.description)),
@@ -76,18 +78,31 @@ final class DriverTask: ClientTask {
     }
 
     func removeObserver(_ handle: String) {
-        client.control("removeObserver", [.init("task", .string(id)), .init("observer", .string(handle))])
+        send("removeObserver", [.init("task", .string(id)), .init("observer", .string(handle))])
     }
 
     func removeAllObservers(for status: StorageTaskStatus?) {
-        client.control(
+        send(
             "removeAllObservers",
             [.init("task", .string(id)), .init("status", status.map { .string($0.description) } ?? .null)])
     }
 
-    func pause() { client.control("pause", [.init("task", .string(id))]) }
-    func resume() { client.control("resume", [.init("task", .string(id))]) }
-    func cancel() { client.control("cancel", [.init("task", .string(id))]) }
+    func pause() { send("pause", [.init("task", .string(id))]) }
+    func resume() { send("resume", [.init("task", .string(id))]) }
+    func cancel() { send("cancel", [.init("task", .string(id))]) }
+
+    /// The SDK refused the transfer at the call: later controls fail instead of reaching the driver.
+    func refuse() {
+        state.withLock { $0.refused = true }
+    }
+
+    private func send(_ op: String, _ fields: [JSONValue.Member]) {
+        if state.withLock({ $0.refused }) {
+            client.controlRefused(op, task: id)
+        } else {
+            client.control(op, fields)
+        }
+    }
 
     var isFinished: Bool { state.withLock { $0.finished } }
     var current: ClientTaskEvent { state.withLock { $0.current } }

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Cuts what a pipe delivers into lines, for both ends of the driver protocol. Each byte is looked at once:
 /// a long line (a 1 MiB upload in base64) arriving in 8 KiB reads costs no rescans.
@@ -32,7 +33,7 @@ struct LineReader {
             }
             scanned = pending.count
             if pending.count > limit { return .tooLong }
-            let chunk = handle.availableData
+            let chunk = handle.readAvailable()
             if chunk.isEmpty { return .end }
             pending.append(chunk)
         }

@@ -11,57 +11,115 @@ import StorageSDK
 /// (docs/driver-protocol.md), reading requests on standard input and answering on standard output. It is
 /// the protocol's reference driver: the bundled suite through it gives the results of a plain HTTP run.
 ///
-/// Task events are written from the thread that runs the client's work, which then waits for the runner's
-/// acknowledgement before it lets the task go on. Events that a command causes (the `pause` of a pause) are
-/// written from the thread reading commands, which never waits: the runner reads them at its next wait.
+/// Two threads share one state behind one lock and its condition. The reader handles the runner's requests;
+/// the worker runs the client's work while the runner proceeds, and sleeps on the condition otherwise. A task's
+/// event is written from the worker, which then waits on the condition for the runner's acknowledgement
+/// before it lets the task go on. Events that a command causes (the `pause` of a pause) are written from the
+/// reader, which never waits: the runner reads them at its next wait.
 final class OwnDriver: Sendable {
-    private struct Session {
+    private struct State {
         var client: LocalClient?
         var references: [String: StorageReference] = [:]
         var tasks: [String: any ClientTask] = [:]
         /// The runner's observer handles, with the task and the client's own handle.
         var observers: [String: (task: any ClientTask, handle: String)] = [:]
         var nextReference = 0
+        var sequence: Int64 = 0
+        var acknowledged: Set<Int64> = []
+        /// Whether the runner is waiting, so the client's tasks may advance (`proceed` and `hold`).
+        var proceeding = false
+        /// Counts the requests handled, so the worker knows when one may have given it work.
+        var handled = 0
+        /// Tasks whose terminal event was written, until they are finished and `finished` is written.
+        var ending: [(id: String, task: any ClientTask)] = []
+        var closed = false
+        var reader: pthread_t?
+    }
+
+    /// Where the scenario's faults are carried out: by this client (`client`), or left to the target (`server`).
+    enum FaultSide: String, CaseIterable, Sendable {
+        case client, server
     }
 
     private let output: FileHandle
-    private let session = Locked(Session())
-    private let acknowledged = Locked<Set<Int64>>([])
-    private let sequence = Locked<Int64>(0)
+    private let faultSide: FaultSide
+    private let state = Locked(State())
     private let writing = Locked(())
-    private let closed = Locked(false)
-    /// Whether the runner is waiting, so the client's tasks may advance (`proceed` and `hold`).
-    private let proceeding = Locked(false)
-    private let mainThread = Locked<Thread?>(nil)
 
-    static let capabilities: [DriverCapability] = DriverCapability.allCases
-
-    init(output: FileHandle) {
+    init(output: FileHandle, faults: FaultSide = .client) {
         self.output = output
+        faultSide = faults
+    }
+
+    /// Everything the project's client does; faults only when it carries them out itself.
+    var capabilities: DriverCapabilities {
+        var capabilities = DriverCapabilities()
+        for kind in TransferKind.allCases {
+            capabilities.transfers[kind] = Set(TransferFeature.allCases.filter { $0 != .chunkSize || kind == .upload })
+        }
+        capabilities.operations = Set(DriverOperation.allCases)
+        capabilities.faults = faultSide == .client
+        capabilities.retryEvents = true
+        capabilities.requestTimeout = true
+        return capabilities
     }
 
     /// Serves requests from `input` until `end` or the end of input.
     func run(input: FileHandle) {
         BrokenPipes.ignore()
-        mainThread.withLock { $0 = Thread.current }
+        state.withLock { $0.reader = pthread_self() }
         let worker = Thread { [self] in work() }
         worker.start()
         var reader = LineReader(input)
-        while case .line(let line) = reader.next(limit: DriverConnection.longestLine), handle(line) {}
-        closed.withLock { $0 = true }
-        acknowledged.withCondition { _, condition in condition.broadcast() }
+        while case .line(let line) = reader.next(limit: DriverConnection.longestLine), handle(line) {
+            changed { $0.handled &+= 1 }
+        }
+        changed { $0.closed = true }
     }
 
-    /// Runs the client's tasks while the runner waits and there is work.
-    private func work() {
-        while !closed.withLock({ $0 }) {
-            if proceeding.withLock({ $0 }), let client = session.withLock({ $0.client }) {
-                _ = client.runWork(
-                    until: { [self] in closed.withLock { $0 } || !proceeding.withLock { $0 } }, deadline: .distantFuture
-                )
-            }
-            Thread.sleep(forTimeInterval: 0.0005)
+    /// Changes the state and wakes whoever waits on it.
+    private func changed(_ change: (inout State) -> Void) {
+        state.withCondition { state, condition in
+            change(&state)
+            condition.broadcast()
         }
+    }
+
+    /// The worker: runs the client's tasks while the runner proceeds and a request may have given them work.
+    private func work() {
+        var seen = -1
+        while true {
+            let client = waitFor({ $0.closed || ($0.proceeding && $0.client != nil && $0.handled != seen) }) {
+                state -> LocalClient? in
+                seen = state.handled
+                return state.closed ? nil : state.client
+            }
+            guard let client else { return }
+            var more = true
+            while more {
+                // Stops when the runner holds, when a task's `finished` is due, or when no work is left.
+                let stopped = client.runWork(
+                    until: { [self] in
+                        state.withLock { state in
+                            state.closed || !state.proceeding || state.ending.contains { $0.task.isFinished }
+                        }
+                    }, deadline: .distantFuture)
+                writeFinished()
+                more = stopped && state.withLock { !$0.closed && $0.proceeding }
+            }
+        }
+    }
+
+    /// `finished` for each task whose terminal event's observers (and a cancel's cleanup) are done.
+    private func writeFinished() {
+        let done = state.withLock { state -> [String] in
+            let (finished, going) = (
+                state.ending.filter { $0.task.isFinished }, state.ending.filter { !$0.task.isFinished }
+            )
+            state.ending = going
+            return finished.map(\.id)
+        }
+        for id in done { write(.members(["finished": .string(id)])) }
     }
 
     /// False once the runner said `end`.
@@ -74,10 +132,7 @@ final class OwnDriver: Sendable {
             return true
         }
         if let sequence = message["ack"]?.integerValue {
-            acknowledged.withCondition { acknowledged, condition in
-                acknowledged.insert(sequence)
-                condition.broadcast()
-            }
+            changed { $0.acknowledged.insert(sequence) }
             return true
         }
         guard let id = message["id"], let op = message["op"]?.stringValue else {
@@ -102,15 +157,10 @@ final class OwnDriver: Sendable {
 
     private func perform(_ op: String, _ message: JSONValue) throws(DriverWire.Problem) -> Answer {
         switch op {
-        case "hello":
-            return .success([
-                .init("protocol", .number(String(DriverSpec.protocolVersion))),
-                .init("name", .string("storage-conformance")), .init("version", .string(ToolVersion.current)),
-                .init("capabilities", .array(Self.capabilities.map { .string($0.rawValue) })),
-            ])
+        case "hello": return .success(hello(message))
         case "begin": return try begin(message)
         case "proceed", "hold":
-            proceeding.withLock { $0 = op == "proceed" }
+            changed { $0.proceeding = op == "proceed" }
             return .success([])
         case "ref": return try reference(message)
         case "put", "getData", "write": return try startTask(op, message)
@@ -126,8 +176,27 @@ final class OwnDriver: Sendable {
         }
     }
 
+    /// Protocol 2 when the runner accepts it, else protocol 1 (whose list cannot say `faults` is the target's).
+    private func hello(_ message: JSONValue) -> [JSONValue.Member] {
+        var accepted: [Int64] = [message["protocol"]?.integerValue ?? 1]
+        if case .array(let list)? = message["accepts"] { accepted += list.compactMap(\.integerValue) }
+        let version = accepted.contains(2) ? Int64(2) : 1
+        let listed: JSONValue =
+            version == 2
+            ? capabilities.protocol2Value
+            : .array(
+                ["events", "putFile", "writeToFile", "pauseResume", "cancel", "observers", "retryEvents"].map {
+                    .string($0)
+                } + DriverOperation.allCases.map { .string($0.rawValue) }
+                    + (faultSide == .client ? [.string("faults")] : []))
+        return [
+            .init("protocol", .number(String(version))), .init("name", .string("storage-conformance")),
+            .init("version", .string(ToolVersion.current)), .init("capabilities", listed),
+        ]
+    }
+
     private func client() throws(DriverWire.Problem) -> LocalClient {
-        guard let client = session.withLock({ $0.client }) else {
+        guard let client = state.withLock({ $0.client }) else {
             throw DriverWire.Problem(description: "begin first")
         }
         return client
@@ -143,24 +212,36 @@ final class OwnDriver: Sendable {
             throw DriverWire.Problem(description: "begin.target: \(error.description)")
         }
         let retry = message["retry"] ?? .null
-        let requestTimeout = try DriverWire.seconds(retry["timeout"], "retry.timeout")
-        let timeout = ScenarioExecution.requestTimeout
+        // A request that goes unanswered this long fails, as the in-process client's stalls do.
+        let timeout = try DriverWire.seconds(retry["timeout"], "retry.timeout") ?? ScenarioExecution.requestTimeout
         let backend: any StorageBackend =
             endpoint.speaksGCS
             ? GCSJSONClient(baseURL: endpoint.url, requestTimeout: timeout)
             : FirebaseV0Client(baseURL: endpoint.url, requestTimeout: timeout)
         let storage = Storage(bucket: bucket, backend: backend, host: target, clock: SystemClock())
         let faults = message["faults"] == nil ? [] : try DriverWire.faults(message["faults"])
-        let client = LocalClient(
-            session: storage, faults: faults, requestTimeout: requestTimeout ?? timeout)
+        let client = LocalClient(session: storage, faults: faults, requestTimeout: timeout)
         client.storage.authToken = message["auth"]?.stringValue
         client.setRetryTimes(
             RetryTimes(
-                upload: try DriverWire.seconds(retry["upload"], "retry.upload"),
-                download: try DriverWire.seconds(retry["download"], "retry.download"),
-                operation: try DriverWire.seconds(retry["operation"], "retry.operation")))
-        session.withLock { $0 = Session(client: client) }
+                upload: try Self.longestWait(retry["upload"], "retry.upload"),
+                download: try Self.longestWait(retry["download"], "retry.download"),
+                operation: try Self.longestWait(retry["operation"], "retry.operation")))
+        changed { state in
+            state.client = client
+            state.references = [:]
+            state.tasks = [:]
+            state.observers = [:]
+            state.ending = []
+        }
         return .success([])
+    }
+
+    /// A kind's longest wait: a number (protocol 1) or `{"longestWait": …, "budget": …}` (protocol 2), in seconds
+    /// from 0 to a day.
+    private static func longestWait(_ value: JSONValue?, _ key: String) throws(DriverWire.Problem) -> Double? {
+        if case .object? = value { return try DriverWire.seconds(value?["longestWait"], key + ".longestWait") }
+        return try DriverWire.seconds(value, key)
     }
 
     // MARK: References
@@ -195,17 +276,17 @@ final class OwnDriver: Sendable {
     }
 
     private func remember(_ reference: StorageReference) -> JSONValue {
-        let id = session.withLock { session in
-            session.nextReference += 1
-            let id = "r\(session.nextReference)"
-            session.references[id] = reference
+        let id = state.withLock { state in
+            state.nextReference += 1
+            let id = "r\(state.nextReference)"
+            state.references[id] = reference
             return id
         }
         return DriverWire.reference(id: id, reference)
     }
 
     private func known(_ id: String) throws(DriverWire.Problem) -> StorageReference {
-        guard let reference = session.withLock({ $0.references[id] }) else {
+        guard let reference = state.withLock({ $0.references[id] }) else {
             throw DriverWire.Problem(description: "unknown reference \(id)")
         }
         return reference
@@ -248,7 +329,7 @@ final class OwnDriver: Sendable {
                     .init("failure", .string(wait.failure.description)),
                 ]))
         }
-        session.withLock { $0.tasks[id] = task }
+        state.withLock { $0.tasks[id] = task }
         return .success([])
     }
 
@@ -264,14 +345,13 @@ final class OwnDriver: Sendable {
             case nil: break
             }
         }
-        waitForAcknowledgement(send(members))
-        guard event.status == .success || event.status == .failure else { return }
-        // The terminal event's observers run after this tap returns; say when they (and a cancel's
-        // cleanup) are done.
-        Thread.detachNewThread { [self] in
-            while !task.isFinished, !closed.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.0005) }
-            write(.members(["finished": .string(id)]))
+        let number = send(members)
+        if event.status == .success || event.status == .failure {
+            // The terminal event's observers run after this tap returns; `finished` says when they (and a
+            // cancel's cleanup) are done.
+            state.withLock { $0.ending.append((id, task)) }
         }
+        waitForAcknowledgement(number)
     }
 
     private static func eventMembers(_ event: ClientTaskEvent, task: String) -> [JSONValue.Member] {
@@ -286,29 +366,38 @@ final class OwnDriver: Sendable {
 
     /// Writes an event with the next sequence number; returns the number.
     private func send(_ members: [JSONValue.Member]) -> Int64 {
-        let number = sequence.withLock {
-            $0 += 1
-            return $0
+        let number = state.withLock {
+            $0.sequence += 1
+            return $0.sequence
         }
         write(.object(members + [.init("seq", .number(String(number)))]))
         return number
     }
 
+    /// On the worker, waits until the runner has handled event `number`; the reader never waits (the runner
+    /// is waiting for its answer).
     private func waitForAcknowledgement(_ number: Int64) {
-        guard Thread.current != mainThread.withLock({ $0 }) else { return }
-        while !closed.withLock({ $0 }) {
-            let done = acknowledged.wait(until: Date(timeIntervalSinceNow: 1), for: { $0.contains(number) }) {
-                acknowledged, ready in
-                if ready { acknowledged.remove(number) }
-                return ready
+        let onReader = state.withLock { $0.reader.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        guard !onReader else { return }
+        waitFor({ $0.closed || $0.acknowledged.contains(number) }) { state in
+            _ = state.acknowledged.remove(number)
+        }
+    }
+
+    /// Sleeps on the state's condition until `ready` holds, then runs `body` with the lock held.
+    private func waitFor<Result>(_ ready: (State) -> Bool, then body: (inout State) -> Result) -> Result {
+        while true {
+            // A finite deadline: the condition's wait cannot take `Date.distantFuture` on Linux.
+            let result: Result? = state.wait(until: Date(timeIntervalSinceNow: 3600), for: ready) { state, isReady in
+                isReady ? body(&state) : nil
             }
-            if done { return }
+            if let result { return result }
         }
     }
 
     private func control(_ op: String, _ message: JSONValue) throws(DriverWire.Problem) -> Answer {
         let id = try DriverWire.string(message, "task")
-        guard let task = session.withLock({ $0.tasks[id] }) else {
+        guard let task = state.withLock({ $0.tasks[id] }) else {
             throw DriverWire.Problem(description: "unknown task \(id)")
         }
         let status = message["status"]?.stringValue.flatMap(StorageTaskStatus.init(name:))
@@ -325,11 +414,11 @@ final class OwnDriver: Sendable {
                         [.init("observed", .string(handle))] + Self.eventMembers(event, task: id).dropFirst()
                             + [.init("status", .string(event.status.description))]))
             }
-            session.withLock { $0.observers[handle] = (task, own) }
+            state.withLock { $0.observers[handle] = (task, own) }
         case "removeObserver":
             let handle = try DriverWire.string(message, "observer")
             // Through the task named, as the SDK does: another task's handle removes nothing.
-            if let observer = session.withLock({ $0.observers[handle] }) { task.removeObserver(observer.handle) }
+            if let observer = state.withLock({ $0.observers[handle] }) { task.removeObserver(observer.handle) }
         default:
             task.removeAllObservers(for: status)
         }

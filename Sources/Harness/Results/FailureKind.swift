@@ -20,6 +20,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case triggerNotMet = "TriggerNotMet"
     case triggerPassed = "TriggerPassed"
     case taskNeverFinished = "TaskNeverFinished"
+    /// A step addressed a transfer that a driver's SDK refused at the call: there is no task (protocol 2).
+    case refusedAtCall = "RefusedAtCall"
     /// A scenario the expectations manifest lists as failing passed.
     case unexpectedPass = "UnexpectedPass"
     /// A scenario the expectations manifest lists failed, but not as its pin says: a new bug may hide there.
@@ -64,7 +66,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
         case .eventMismatch, .observerMismatch, .progressMismatch, .dataMismatch, .metadataMismatch, .listMismatch,
             .referenceMismatch,
             .nilReference, .notNil, .noMatch, .missingError, .unexpectedError, .wrongError, .wrongErrorMessage,
-            .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .unexpectedPass, .changedFailure,
+            .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .refusedAtCall, .unexpectedPass,
+            .changedFailure,
             .unknownScenario:
             .failure
         case .stepTimeout, .transportError, .malformedResponse, .targetError, .driverError, .fixtureError, .fileError,

@@ -92,6 +92,8 @@ private struct EndpointFeatures: Sendable {
     var rules: Bool
     /// Fixtures with fixed stamps (`PUT /internal/buckets/B/objects/O`).
     var fixtures = false
+    /// Fault plans per bucket (`PUT /internal/buckets/B/faults`).
+    var faults = false
     /// Why rules are not offered, for the skip reason.
     var rulesAbsence: String
 }
@@ -107,6 +109,7 @@ private final class EndpointProbe: Sendable {
             let info = try backend.serverInfo()
             features = EndpointFeatures(
                 rules: info.features.contains("rules"), fixtures: info.features.contains("fixtures"),
+                faults: info.features.contains("faults"),
                 rulesAbsence:
                     "GET /internal/info of \(info.server) lists the features [\(info.features.joined(separator: ", "))]"
             )
@@ -158,6 +161,28 @@ private final class HTTPTargetSession: TargetSession {
         }
     }
 
+    var faultPlan: (any TargetFaultPlan)? {
+        features.faults ? BucketFaultPlan(backend: backend, bucket: storage.bucket) : nil
+    }
+
     /// The bucket is left as it is: its name is never used again.
     func close() {}
+}
+
+/// A bucket's fault plan on a `StorageServer`.
+private struct BucketFaultPlan: TargetFaultPlan {
+    let backend: FirebaseV0Client
+    let bucket: String
+
+    func arm(_ faults: [RequestFault]) throws(TargetFailure) {
+        do {
+            try backend.armFaults(faults, bucket: bucket)
+        } catch {
+            throw .failed("cannot arm the faults on the target: \(error.description)")
+        }
+    }
+
+    func disarm() {
+        try? backend.disarmFaults(bucket: bucket)
+    }
 }

@@ -12,7 +12,7 @@ final class ScenarioExecution {
     /// Where `write:` puts its files; removed afterwards.
     let scratch: URL
     var values = RunValues()
-    let transcript = Transcript()
+    let transcript: Transcript
     var tasks: [TaskRecord] = []
     /// How long each step took, as the steps end.
     private(set) var stepTimings: [StepTiming] = []
@@ -24,11 +24,13 @@ final class ScenarioExecution {
     /// faults when it has some), or a driver's.
     let client: any ScenarioClient
 
-    /// `client` is a driver's; nil runs the project's own client in process over the session.
+    /// `client` is a driver's; nil runs the project's own client in process over the session. `transcript` may
+    /// already hold what the client noted.
     init(
         scenario: Scenario, file: ScenarioFile, session: any TargetSession, stepTimeout: TimeInterval, scratch: URL,
-        client: (any ScenarioClient)? = nil
+        client: (any ScenarioClient)? = nil, transcript: Transcript = Transcript()
     ) {
+        self.transcript = transcript
         self.scenario = scenario
         self.file = file
         self.session = session

@@ -96,24 +96,29 @@ public struct ScenarioRunner: Sendable {
             outcome = .skipped(reason: "runs only on: \(targets.map(\.rawValue).joined(separator: ", "))")
         } else if let unmet = target.unmetNeeds(of: scenario) {
             outcome = .skipped(reason: unmet)
-        } else if let unmet = driver?.unmetCapabilities(of: scenario) {
+        } else if let unmet = driver?.unmetCapabilities(of: scenario, targetFaults: true) {
             outcome = .skipped(reason: unmet)
         } else {
             do throws(TargetFailure) {
                 let session = try target.openSession(for: scenario)
                 defer { session.close() }
+                let targetFaults = try driver.flatMap { spec throws(TargetFailure) in
+                    try Self.targetFaults(for: scenario, driver: spec, session: session)
+                }
                 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
                     "storage-conformance-\(UUID().uuidString)")
                 defer { try? FileManager.default.removeItem(at: scratch) }
                 do throws(StepFailure) {
+                    let log = Transcript()
                     let client = try driver.map { spec throws(StepFailure) in
                         try DriverClient(
                             spec: spec, target: target.name, bucket: session.storage.bucket,
-                            faults: scenario.given.faults, timeout: stepTimeout)
+                            faults: scenario.given.faults, targetFaults: targetFaults, timeout: stepTimeout,
+                            transcript: log)
                     }
                     let execution = ScenarioExecution(
-                        scenario: scenario, file: file, session: session, stepTimeout: stepTimeout, scratch: scratch,
-                        client: client)
+                        scenario: driver?.heldTo(scenario, transcript: log) ?? scenario, file: file, session: session,
+                        stepTimeout: stepTimeout, scratch: scratch, client: client, transcript: log)
                     outcome = execution.run()
                     transcript = execution.transcript.text
                     steps = execution.stepTimings
@@ -144,6 +149,18 @@ public struct ScenarioRunner: Sendable {
             id: scenario.id, name: scenario.name, line: scenario.location.line,
             duration: Date().timeIntervalSince(started),
             outcome: outcome, transcript: transcript, steps: steps, clientWaits: clientWaits)
+    }
+
+    /// The target's fault plan when the driver cannot put the scenario's faults into its requests; a target
+    /// without one skips the scenario.
+    private static func targetFaults(for scenario: Scenario, driver: DriverSpec, session: any TargetSession)
+        throws(TargetFailure) -> (any TargetFaultPlan)?
+    {
+        guard driver.needsTargetFaults(scenario) else { return nil }
+        guard let plan = session.faultPlan else {
+            throw .unsupported(driver.unmetCapabilities(of: scenario, targetFaults: false) ?? "no faults")
+        }
+        return plan
     }
 
     /// A listed scenario that fails as pinned is an expected failure, keeping how it failed; one that fails

@@ -42,6 +42,12 @@ public protocol TargetSession: AnyObject, Sendable {
     func applyRules(_ rules: StorageRules) throws(TargetFailure)
     /// Releases what the session holds.
     func close()
+    /// The target's own faults for the session's bucket; nil when it cannot carry faults out.
+    var faultPlan: (any TargetFaultPlan)? { get }
+}
+
+extension TargetSession {
+    public var faultPlan: (any TargetFaultPlan)? { nil }
 }
 
 /// Why a target could not do what the runner asked.

@@ -16,7 +16,7 @@ package final class Locked<Value>: @unchecked Sendable {
         /// Sleeps until `broadcast()` or `deadline`; false when the deadline passed. Wake-ups can be
         /// spurious: look at the value again.
         package func wait(until deadline: Date) -> Bool {
-            condition.wait(until: deadline)
+            Locked.wait(condition, until: deadline)
         }
 
         package func broadcast() {
@@ -49,7 +49,7 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { condition.unlock() }
         var isReady = ready(value)
         while !isReady {
-            let woken = condition.wait(until: deadline)
+            let woken = Self.wait(condition, until: deadline)
             isReady = ready(value)
             if !woken { break }
         }
@@ -63,5 +63,15 @@ package final class Locked<Value>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return try body(&value, Condition(condition: condition))
+    }
+
+    /// The longest single sleep: NSCondition on Linux traps on a deadline as far off as `Date.distantFuture`
+    /// (it counts nanoseconds in an `Int`), so a farther deadline is waited for a day at a time.
+    private static var longestSleep: TimeInterval { 86_400 }
+
+    /// `condition.wait(until:)` that takes any deadline; a sleep cut to a day reports a wake-up.
+    fileprivate static func wait(_ condition: NSCondition, until deadline: Date) -> Bool {
+        let limit = min(deadline, Date(timeIntervalSinceNow: longestSleep))
+        return condition.wait(until: limit) || limit < deadline
     }
 }

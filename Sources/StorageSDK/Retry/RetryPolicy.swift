@@ -47,6 +47,19 @@ public struct RetryPolicy: Sendable {
         }
     }
 
+    /// How long `run` waits in all, when every try fails with a retried failure and no `Retry-After`, before
+    /// it gives up with `longestWait`: the retry budget of an SDK that has budgets instead of a longest wait.
+    public static func totalWait(longestWait: Double) -> Double {
+        guard longestWait.isFinite else { return .infinity }
+        var total = 0.0
+        var interval = 1 + jitter(0)
+        while interval <= longestWait {
+            total += interval
+            interval *= 2
+        }
+        return total
+    }
+
     /// A number in 0..<1 for retry `index`, the same on every run.
     private static func jitter(_ index: Int) -> Double {
         var state = UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D

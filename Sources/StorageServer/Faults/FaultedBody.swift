@@ -12,7 +12,7 @@ struct FaultedBody: HTTPBodyProducer {
     }
 
     let source: Source
-    /// The connection is reset after this many bytes (the rest never sent).
+    /// The connection ends after this many bytes (those arrive, the rest is never sent).
     var cutAfter: Int64?
     /// The body pauses this many seconds after `stallAfter` bytes.
     var stall: (after: Int64, seconds: Double)?
@@ -93,5 +93,5 @@ struct FaultedBody: HTTPBodyProducer {
     }
 }
 
-/// The end a fault gives a body: the connection is reset.
+/// The end a fault gives a body: the connection ends there.
 struct FaultedBodyEnd: Error {}

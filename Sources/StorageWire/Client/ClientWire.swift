@@ -16,6 +16,24 @@ package enum ClientWire {
         }
     }
 
+    /// `send` for a media GET: when the connection ends partway through the answer, the failure carries the
+    /// bytes that arrived (`partialRead`), so a download keeps them and asks for the rest.
+    package static func send(
+        _ request: OutgoingRequest, over transport: HTTPTransport, reading read: ReadRequest, ranged: Bool
+    )
+        throws(BackendError) -> IncomingResponse
+    {
+        do {
+            return try transport.send(request)
+        } catch {
+            var failure = BackendError(error)
+            if let partial = error.partialResponse, partial.isSuccess {
+                failure.partialRead = try? Self.read(partial, for: read, ranged: ranged)
+            }
+            throw failure
+        }
+    }
+
     /// `value` when a header can carry it as is (no control characters), else nil.
     package static func headerValue(_ value: String?) -> String? {
         guard let value, !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F })

@@ -72,7 +72,7 @@ import Testing
     }
 
     /// A body a producer writes, asked for by a handler the loop called, is written from a thread: one that pauses
-    /// arrives whole, later; one that fails leaves the connection reset after what it wrote; a reset answers nothing.
+    /// arrives whole, later; one that fails ends the connection after what it wrote; a reset answers nothing.
     @Test(arguments: [TestProducer.pausing, .failing, .reset])
     func producersAskedOnTheLoopRunOnAThread(kind: TestProducer.Kind) throws {
         let handler: @Sendable (HTTPRequest) -> HTTPResponse = { _ in

@@ -23,16 +23,20 @@ import Testing
             let ordinary = try RawClient(port: port)
             try ordinary.send(get("/first"))
             #expect(try ordinary.readResponse().status == 200)
+            // The newcomers stay connected, so the second finds the server at its limit again.
+            var newcomers: [RawClient] = []
             for index in 0..<2 {
                 let newcomer = try RawClient(port: port)
                 try newcomer.send(get("/newcomer\(index)"))
                 #expect(try newcomer.readResponse().status == 200)
+                newcomers.append(newcomer)
             }
             try ordinary.send(get("/second"))
             #expect(try ordinary.readResponse().status == 200)
             #expect(slow.allSatisfy { $0.serverClosed() })
             try upload.send(Array("123456789".utf8))
             #expect(try upload.readResponse().status == 200)
+            #expect(newcomers.count == 2)
         }
     }
 }

@@ -62,7 +62,9 @@ import Testing
         for _ in 0..<5 { #expect(try backend.serverInfo() == Self.expected) }
     }
 
-    @Test func anAnswerCutShortIsMalformed() throws {
+    /// A connection that ends partway through a body of known length is a dropped connection (retried, as
+    /// the SDK retries any request that got no whole answer), not a malformed answer.
+    @Test func anAnswerCutShortIsATransportFailure() throws {
         let server = try MisbehavingServer(
             .reply(Self.bytes("HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{\"server\"")))
         defer { server.close() }
@@ -70,7 +72,23 @@ import Testing
             try backend(server).serverInfo()
         } throws: { error in
             guard let error = error as? BackendError else { return false }
-            return error.kind == .malformedResponse && error.message.contains("ended after 9 of 500 body bytes")
+            return error.kind == .transport && error.message.contains("ended after 9 of 500 body bytes")
+        }
+    }
+
+    /// A media answer cut short keeps the bytes that arrived, so a download asks only for the rest.
+    @Test func aDownloadCutShortKeepsTheBytesThatArrived() throws {
+        let server = try MisbehavingServer(
+            .reply(
+                Self.bytes(
+                    "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 0-9/10\r\nContent-Length: 10\r\n\r\nabcd")))
+        defer { server.close() }
+        let read = ReadRequest(object: ObjectAddress(bucket: "b", name: "o"), offset: 0, length: 10)
+        #expect {
+            try backend(server).readObject(read)
+        } throws: { error in
+            guard let error = error as? BackendError, let partial = error.partialRead else { return false }
+            return error.kind == .transport && partial.data == Data("abcd".utf8) && partial.totalSize == 10
         }
     }
 

@@ -295,8 +295,9 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Sends an answer that needs this thread: none at all (the connection is reset), or a head and a body a
-    /// producer writes; a producer that fails or falls short of its length has the connection reset after what
-    /// it wrote.
+    /// producer writes. A producer that fails or falls short of its length after the head went out ends the
+    /// connection there in order, so the bytes it sent arrive and the client sees the answer cut short; a
+    /// failure before that resets it.
     private func deliver(_ response: HTTPResponse, _ answer: Answer) -> Next {
         guard !response.resetsConnection else {
             socket.resetOnClose()
@@ -304,6 +305,7 @@ final class HTTPConnection: @unchecked Sendable {
             return .abort
         }
         var sent = 0
+        var producing = false
         do {
             let sink = HTTPBodySink(socket: socket, stopSignal: runtime.stopSignal)
             try response.producer?.prepare(sink)
@@ -312,14 +314,15 @@ final class HTTPConnection: @unchecked Sendable {
             sent = outgoing.byteCount
             if let producer = response.producer, response.allowsBody, !answer.exchange.isHead {
                 defer { sent += Int(clamping: sink.bytesSent) }
+                producing = true
                 try producer.produce(into: sink)
-                guard sink.bytesSent == producer.length else { throw ConnectionError.failed(EIO) }
+                guard sink.bytesSent == producer.length else { throw ProducerFellShort() }
             }
         } catch {
-            // What was sent still reaches the peer before the reset: the write side is shut down and drained first.
-            socket.resetOnClose()
             report(answer, responseBytes: sent)
-            return .closeAfterResponse
+            if producing, !(error is ConnectionError) { return .closeAfterResponse }
+            socket.resetOnClose()
+            return .abort
         }
         report(answer, responseBytes: sent)
         return answer.exchange.keepAlive ? .keepOpen : .closeAfterResponse
@@ -363,3 +366,6 @@ final class HTTPConnection: @unchecked Sendable {
                 duration: ContinuousClock.now - answer.started, remoteAddress: remoteAddress))
     }
 }
+
+/// A body producer that wrote fewer bytes than its length.
+private struct ProducerFellShort: Error {}

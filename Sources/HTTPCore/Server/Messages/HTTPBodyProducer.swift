@@ -3,7 +3,7 @@ import Primitives
 /// A response body written piece by piece on a connection's own thread, for answers that cannot be a buffer or a
 /// file region sent whole: one that waits between pieces, or ends early. The server sends the head with
 /// `Content-Length: length`, then calls `produce`; when it throws, or writes fewer than `length` bytes, the
-/// connection is reset, so the client sees an answer cut short.
+/// connection ends there (in order, so every byte written arrives), and the client sees an answer cut short.
 public protocol HTTPBodyProducer: Sendable {
     var length: Int64 { get }
     /// Called before the head is sent: a producer may pause here (an answer that comes late), or throw to reset
