@@ -107,5 +107,10 @@ struct DecisionWalk {
         if refusals.count < 5 { refusals.append(reason) }
     }
 
+    /// The fields of `request.resource` the conditions evaluated so far read.
+    var incomingFieldsRead: Set<RulesObjectField> {
+        Set(evaluator.incomingRead.compactMap { RulesObjectField(rawValue: $0.rawValue) })
+    }
+
     func place(_ position: SourcePosition) -> String { "\(fileName):\(position.line):\(position.column)" }
 }
