@@ -149,7 +149,8 @@ enum CommandTable {
         description: """
             Serves the bundled reference implementation over HTTP/1.1, speaking the Firebase Storage v0 REST
             protocol (the routes of the Firebase emulator) and the GCS JSON API on the same port and store, plus
-            POST /internal/reset and PUT /internal/buckets/BUCKET/rules. Stops cleanly on SIGINT or SIGTERM.
+            the emulator's POST /internal/reset and PUT /internal/setRules, and PUT /internal/buckets/BUCKET/rules.
+            Without rules everything is allowed. Stops cleanly on SIGINT or SIGTERM.
             """,
         options: [
             .value("--host", "HOST", "The address to bind (default 127.0.0.1: loopback only).", synopsis: "127.0.0.1"),
@@ -179,6 +180,10 @@ enum CommandTable {
             .value(
                 "--export-on-exit", "DIR",
                 "On SIGINT or SIGTERM, write every object to DIR in the emulator's export layout\n(`firebase emulators:start --import DIR` reads it)."
+            ),
+            .value(
+                "--rules", "FILE",
+                "Decide every bucket with this Firebase Security Rules file (storage.rules), and\nload it again when it changes; a file that does not load stops serve (exit 2)\nbefore it listens, an edit that does not load keeps the rules before it."
             ),
             .flag("--verbose", "Log one line per request."),
         ])
