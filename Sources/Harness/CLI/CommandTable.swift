@@ -78,8 +78,9 @@ enum CommandTable {
         summary: "Check scenario files without running them.",
         description: """
             Checks scenario files (default: Scenarios) without running them: YAML syntax, the scenario language,
-            names, sizes, event patterns and ids. Problems are printed as FILE:LINE:COLUMN: message with the line
-            and a caret.
+            names, sizes, event patterns and ids, and the security rules they give. A path ending in .rules is a
+            Firebase Security Rules file, checked on its own. Problems are printed as FILE:LINE:COLUMN: message
+            with the line and a caret.
             """,
         options: [.value("--root", "DIR", "The scenario root that ids are relative to.")],
         footer: "Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 bad usage.")

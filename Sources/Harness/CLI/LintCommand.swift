@@ -1,14 +1,46 @@
-/// `lint`: reads scenario files without running them and reports every problem.
+import Foundation
+import SecurityRules
+import YAMLReader
+
+/// `lint`: reads scenario files without running them and reports every problem. A path ending in `.rules` is
+/// a Firebase Security Rules file, checked on its own.
 struct LintCommand: ToolCommand {
     static let spec = CommandTable.lint
     let tool: CommandLineTool
 
     func run(_ options: ArgumentList) -> Int32 {
-        let loaded = ScenarioLoading.load(options, tool: tool)
+        let rulesFiles = options.positionals.filter { $0.hasSuffix(".rules") }
+        let scenarioPaths = options.positionals.filter { !$0.hasSuffix(".rules") }
+        let rulesProblems = rulesFiles.compactMap(Self.problem)
+        tool.show(rulesProblems)
+        if !rulesFiles.isEmpty {
+            tool.say("\(rulesFiles.count) rules files: \(rulesProblems.count) errors")
+            if scenarioPaths.isEmpty { return rulesProblems.isEmpty ? 0 : 1 }
+        }
+        let loaded = ScenarioLoading.load(options, tool: tool, paths: scenarioPaths)
         let errors = loaded.diagnostics.filter { $0.severity == .error }.count
         let warnings = loaded.diagnostics.count - errors
         let scenarios = loaded.files.reduce(0) { $0 + $1.scenarios.count }
         tool.say("\(loaded.files.count) files, \(scenarios) scenarios: \(errors) errors, \(warnings) warnings")
-        return errors == 0 ? 0 : 1
+        return errors == 0 && rulesProblems.isEmpty ? 0 : 1
+    }
+
+    /// Why the rules file at `path` cannot be used, or nil when it loads.
+    private static func problem(_ path: String) -> Diagnostic? {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard type == .typeRegular, let data = FileManager.default.contents(atPath: path) else {
+            return Diagnostic(
+                file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
+                message: "cannot read the rules file (\(type == nil ? "no such file" : "not a regular file"))",
+                sourceLine: "")
+        }
+        do {
+            _ = try RulesProgram(RulesSource(name: path, text: String(decoding: data, as: UTF8.self)))
+            return nil
+        } catch {
+            return Diagnostic(
+                file: path, location: SourceLocation(line: error.line, column: error.column, offset: 0),
+                message: error.message, sourceLine: error.sourceLine)
+        }
     }
 }

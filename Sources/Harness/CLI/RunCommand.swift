@@ -197,8 +197,12 @@ enum ScenarioSelectionOptions {
 /// Loading the PATHS of a command (default `Scenarios`) and printing what the loader found: every
 /// diagnostic, or (`warningsInFull: false`, for run) errors in full and a count of the warnings.
 enum ScenarioLoading {
-    static func load(_ options: ArgumentList, tool: CommandLineTool, warningsInFull: Bool = true) -> LoadResult {
-        let paths = options.positionals.isEmpty ? ["Scenarios"] : options.positionals
+    /// `paths` replaces the command's positionals when given.
+    static func load(
+        _ options: ArgumentList, tool: CommandLineTool, warningsInFull: Bool = true, paths given: [String]? = nil
+    ) -> LoadResult {
+        let positionals = given ?? options.positionals
+        let paths = positionals.isEmpty ? ["Scenarios"] : positionals
         let result = ScenarioLoader(root: options.value("--root")).load(paths)
         let warnings = result.diagnostics.filter { $0.severity == .warning }
         tool.show(warningsInFull ? result.diagnostics : result.diagnostics.filter { $0.severity == .error })
