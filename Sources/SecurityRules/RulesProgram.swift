@@ -38,7 +38,7 @@ public struct RulesProgram: Sendable {
         var walk = DecisionWalk(program: compiled, request: request, fileName: source.name)
         if walk.run(), let allow = walk.grantedBy {
             return RulesDecision(
-                allowed: true, explanation: "'\(allow.text)' at \(walk.place(allow.position))",
+                grantedBy: allow.text, file: source.name, line: allow.position.line, column: allow.position.column,
                 incomingFieldsRead: walk.incomingFieldsRead)
         }
         let target =
