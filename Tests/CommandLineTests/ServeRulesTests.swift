@@ -84,6 +84,9 @@ import Testing
         #expect(failing.code == 1)
         #expect(failing.errors.contains("error: \(bad):3:37: "), "\(failing.errors)")
         #expect(failing.output.contains("2 rules files: 1 errors"))
+        let missing = ToolRun(["lint", folder.path("none.rules")])
+        #expect(missing.code == 1)
+        #expect(missing.errors.contains("\(folder.path("none.rules")):1:1: cannot read the rules file (no such file)"))
     }
 
     /// Waits (up to 20 s, polling) for `condition`.

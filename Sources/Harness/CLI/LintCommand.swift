@@ -1,4 +1,3 @@
-import Foundation
 import SecurityRules
 import YAMLReader
 
@@ -27,20 +26,21 @@ struct LintCommand: ToolCommand {
 
     /// Why the rules file at `path` cannot be used, or nil when it loads.
     private static func problem(_ path: String) -> Diagnostic? {
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        guard type == .typeRegular, let data = FileManager.default.contents(atPath: path) else {
+        do {
+            _ = try RulesProgram(try RulesSource(file: path))
+            return nil
+        } catch let error as RulesFileReadError {
             return Diagnostic(
                 file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
-                message: "cannot read the rules file (\(type == nil ? "no such file" : "not a regular file"))",
-                sourceLine: "")
-        }
-        do {
-            _ = try RulesProgram(RulesSource(name: path, text: String(decoding: data, as: UTF8.self)))
-            return nil
-        } catch {
+                message: "cannot read the rules file (\(error.reason))", sourceLine: "")
+        } catch let error as RulesSyntaxError {
             return Diagnostic(
                 file: path, location: SourceLocation(line: error.line, column: error.column, offset: 0),
                 message: error.message, sourceLine: error.sourceLine)
+        } catch {
+            return Diagnostic(
+                file: path, location: SourceLocation(line: 1, column: 1, offset: 0), message: "\(error)",
+                sourceLine: "")
         }
     }
 }

@@ -34,17 +34,18 @@ public final class RulesFileWatch {
     /// Reads and loads the rules file: the program, and what the file looked like. The error says what is
     /// wrong: the file cannot be read, or its rules do not load (`RulesSyntaxError`).
     public static func load(_ path: String) throws(RulesFileError) -> (RulesProgram, Fingerprint) {
-        guard let fingerprint = Fingerprint(path) else {
-            throw .unreadable(path, "no such file, or not a regular file")
-        }
-        let data: Data
+        let fingerprint = Fingerprint(path)
+        let source: RulesSource
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            source = try RulesSource(file: path)
         } catch {
-            throw .unreadable(path, error.localizedDescription)
+            throw .unreadable(error)
+        }
+        guard let fingerprint else {
+            throw .unreadable(RulesFileReadError(path: path, reason: "it changed while it was read"))
         }
         do {
-            return (try RulesProgram(RulesSource(name: path, text: String(decoding: data, as: UTF8.self))), fingerprint)
+            return (try RulesProgram(source), fingerprint)
         } catch {
             throw .invalid(error)
         }
@@ -101,12 +102,12 @@ public final class RulesFileWatch {
 
 /// Why a rules file could not be used.
 public enum RulesFileError: Error, Sendable, CustomStringConvertible {
-    case unreadable(String, String)
+    case unreadable(RulesFileReadError)
     case invalid(RulesSyntaxError)
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): "cannot read the rules file \(path): \(reason)"
+        case .unreadable(let error): error.description
         case .invalid(let error): error.rendered
         }
     }

@@ -32,6 +32,15 @@ import Testing
         } throws: { error in
             "\(error)".contains("cannot read the rules file \(missing)")
         }
+        let huge = folder.appendingPathComponent("huge.rules")
+        try Data(count: RulesLimits.sourceBytes + 1).write(to: huge)
+        #expect {
+            try RulesFileWatch.load(huge.path)
+        } throws: { error in
+            "\(error)"
+                == "cannot read the rules file \(huge.path): it is \(RulesLimits.sourceBytes + 1) bytes; a rules file is at most \(RulesLimits.sourceBytes)"
+        }
+        #expect(throws: RulesFileError.self) { try RulesFileWatch.load(folder.path) }
         let broken = folder.appendingPathComponent("broken.rules")
         try Data("service firebase.storage {\n  match /b/{bucket}/o {\n    allow rread;\n  }\n}\n".utf8).write(
             to: broken)

@@ -76,14 +76,13 @@ enum RulesDecoding {
     private static func read(_ path: String, written: String, at node: YAMLNode, context: DecodingContext)
         -> RulesSource?
     {
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        guard type == .typeRegular, let data = FileManager.default.contents(atPath: path) else {
-            context.error(
-                "file: cannot read the rules file \(written) (\(path)): \(type == nil ? "no such file" : "not a readable regular file")",
-                at: node)
+        let source: RulesSource
+        do {
+            source = try RulesSource(file: path)
+        } catch {
+            context.error("file: cannot read the rules file \(written) (\(path)): \(error.reason)", at: node)
             return nil
         }
-        let source = RulesSource(name: path, text: String(decoding: data, as: UTF8.self))
         do {
             _ = try RulesProgram(source)
         } catch {
