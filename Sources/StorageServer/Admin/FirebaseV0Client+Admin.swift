@@ -26,13 +26,6 @@ extension FirebaseV0Client {
             features: features)
     }
 
-    /// `PUT /internal/buckets/<bucket>/rules` of a `StorageServer`, with the scenario shorthand.
-    public func setRules(_ rules: StorageRules, bucket: String) throws(BackendError) {
-        _ = try send(
-            "PUT", "/internal/buckets/\(PathSegment.encode(bucket))/rules", auth: nil,
-            headers: [("Content-Type", Self.jsonContentType)] + administrationHeaders, body: RulesJSON.encode(rules))
-    }
-
     /// `PUT /internal/setRules`, the Firebase emulator's (and `StorageServer`'s) rules endpoint, with one file.
     /// With a `bucket`, the file names it as its `resource`: a `StorageServer` sets that bucket's rules only, the
     /// emulator (which reads `resource` only when there are several files) every bucket's.
