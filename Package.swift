@@ -23,9 +23,9 @@ let package = Package(
         // Firebase Security Rules for Cloud Storage: parser, checker and evaluator (docs/security-rules.md).
         .target(name: "SecurityRules"),
         // The seam every implementation answers (StorageBackend) and its values.
-        .target(name: "StorageAPI", dependencies: ["Primitives"]),
+        .target(name: "StorageAPI", dependencies: ["SecurityRules", "Primitives"]),
         // The reference implementation: the store, the data directory, rules, the emulator's export.
-        .target(name: "ReferenceService", dependencies: ["StorageAPI", "Primitives"]),
+        .target(name: "ReferenceService", dependencies: ["StorageAPI", "SecurityRules", "Primitives"]),
         // The Apple SDK's model: references, tasks, retries, client-side faults.
         .target(name: "StorageSDK", dependencies: ["StorageAPI", "Primitives"]),
         // What the wire dialects share: requests, JSON codecs, reads, the clients' plumbing.
@@ -37,18 +37,21 @@ let package = Package(
         .target(
             name: "StorageServer",
             dependencies: [
-                "FirebaseV0", "GCSJSON", "StorageWire", "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+                "FirebaseV0", "GCSJSON", "StorageWire", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore",
+                "Primitives",
             ]),
         .target(name: "YAMLReader", dependencies: ["Primitives"]),
         // For tests only: a raw HTTP client, server settings that end a failing test quickly, byte patterns.
         .target(name: "TestSupport", dependencies: ["HTTPCore", "Primitives"]),
-        .target(name: "ScenarioLanguage", dependencies: ["StorageSDK", "StorageAPI", "YAMLReader", "Primitives"]),
+        .target(
+            name: "ScenarioLanguage",
+            dependencies: ["StorageSDK", "StorageAPI", "SecurityRules", "YAMLReader", "Primitives"]),
         .target(
             name: "Harness",
             dependencies: [
                 "CProcessSpawn", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON",
-                "StorageWire", "StorageSDK",
-                "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+                "StorageWire", "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore",
+                "Primitives",
             ]),
         .executableTarget(name: "storage-conformance", dependencies: ["Harness"]),
         .executableTarget(
@@ -62,33 +65,32 @@ let package = Package(
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport", "Primitives"]),
         .testTarget(
             name: "ReferenceServiceTests",
-            dependencies: ["ReferenceService", "StorageAPI", "Primitives", "TestSupport"]),
+            dependencies: ["ReferenceService", "SecurityRules", "StorageAPI", "Primitives", "TestSupport"]),
         .testTarget(
             name: "StorageSDKTests",
             dependencies: ["StorageSDK", "ReferenceService", "StorageAPI", "Primitives", "TestSupport"]),
         .testTarget(
             name: "StorageServerTests",
             dependencies: [
-                "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService", "StorageAPI",
-                "HTTPCore", "TestSupport", "Primitives",
+                "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService",
+                "SecurityRules",
+                "StorageAPI", "HTTPCore", "TestSupport", "Primitives",
             ]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "Primitives", "TestSupport"]),
         .testTarget(
             name: "ScenarioLanguageTests",
-            dependencies: ["ScenarioLanguage", "YAMLReader", "StorageSDK", "StorageAPI", "Primitives"]),
+            dependencies: ["ScenarioLanguage", "YAMLReader", "StorageSDK", "StorageAPI", "SecurityRules", "Primitives"]),
         .testTarget(
             name: "HarnessTests",
             dependencies: [
                 "Harness", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire",
-                "StorageSDK",
-                "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+                "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore", "Primitives",
             ]),
         .testTarget(
             name: "CommandLineTests",
             dependencies: [
                 "Harness", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire",
-                "StorageSDK",
-                "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+                "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore", "Primitives",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -37,7 +37,9 @@ public struct RulesProgram: Sendable {
         }
         var walk = DecisionWalk(program: compiled, request: request, fileName: source.name)
         if walk.run(), let allow = walk.grantedBy {
-            return RulesDecision(allowed: true, explanation: "'\(allow.text)' at \(walk.place(allow.position))")
+            return RulesDecision(
+                grantedBy: allow.text, file: source.name, line: allow.position.line, column: allow.position.column,
+                incomingFieldsRead: walk.incomingFieldsRead)
         }
         let target =
             request.method == .list
@@ -52,6 +54,6 @@ public struct RulesProgram: Sendable {
             explanation += "; and \(walk.refusalCount - walk.refusals.count) more"
         }
         if let stopped = walk.stopped { explanation += " (stopped: \(stopped))" }
-        return RulesDecision(allowed: false, explanation: explanation)
+        return RulesDecision(allowed: false, explanation: explanation, incomingFieldsRead: walk.incomingFieldsRead)
     }
 }

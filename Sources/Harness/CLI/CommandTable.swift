@@ -24,8 +24,9 @@ enum CommandTable {
         summary: "Check scenario files without running them.",
         description: """
             Checks scenario files (default: Scenarios) without running them: YAML syntax, the scenario language,
-            names, sizes, event patterns and ids. Problems are printed as FILE:LINE:COLUMN: message with the line
-            and a caret.
+            names, sizes, event patterns and ids, and the security rules they give. A path ending in .rules is a
+            Firebase Security Rules file, checked on its own. Problems are printed as FILE:LINE:COLUMN: message
+            with the line and a caret.
             """,
         options: [SelectionOptions.root.spec],
         footer: """
@@ -93,11 +94,13 @@ enum CommandTable {
             Routes and who may use them:
               /v0/b/BUCKET/o…   Firebase Storage v0 (the emulator's routes): Firebase security rules decide, with the
                                 caller from Authorization: Firebase ID_TOKEN (unsigned tokens are accepted, as the
-                                emulator does; none: signed out).
+                                emulator does; none: signed out). Without rules everything is allowed.
               /storage/v1/…, /upload/storage/v1/…, /download/storage/v1/…
                                 the GCS JSON API: OAuth is not checked (as in other emulators); a bucket without
                                 Firebase rules allows everything, one with rules judges a signed-out caller.
-              /internal/…       administration: POST /internal/reset, PUT|GET /internal/buckets/BUCKET/rules,
+              /internal/…       administration: POST /internal/reset, PUT /internal/setRules (the emulator's:
+                                rules source; a file's resource scopes it to one bucket),
+                                PUT|GET /internal/buckets/BUCKET/rules, PUT|GET|DELETE /internal/buckets/BUCKET/faults,
                                 PUT /internal/buckets/BUCKET/objects/NAME (fixtures), GET /internal/info. Only
                                 loopback Host names, --host and --allow-host names; no browser (Origin refused);
                                 with --admin-token, Authorization: Bearer TOKEN too.

@@ -237,10 +237,14 @@ struct RunWork: Sendable {
 /// and warnings in full for lint only (run and list count them). Warnings a scenario declares as intended
 /// (`lint:`) are never printed.
 enum ScenarioLoading {
-    static func load(_ options: ArgumentList, tool: CommandLineTool, warningsInFull: Bool = false) -> LoadResult {
-        let paths = options.positionals.isEmpty ? ["Scenarios"] : options.positionals
+    /// `paths` replaces the command's positionals when given.
+    static func load(
+        _ options: ArgumentList, tool: CommandLineTool, warningsInFull: Bool = false, paths given: [String]? = nil
+    ) -> LoadResult {
+        let positionals = given ?? options.positionals
+        let paths = positionals.isEmpty ? ["Scenarios"] : positionals
         let result: LoadResult
-        if options.positionals.isEmpty, !FileManager.default.fileExists(atPath: "Scenarios") {
+        if positionals.isEmpty, !FileManager.default.fileExists(atPath: "Scenarios") {
             let here = FileManager.default.currentDirectoryPath
             let message =
                 "no such folder in \(here) (run storage-conformance from a checkout of StorageConformance, or name "

@@ -61,6 +61,21 @@ struct ServeCommand: ToolCommand {
                 return 2
             }
         }
+        var rulesWatch: RulesFileWatch?
+        if let rulesFile = options[ServeOptions.rules] {
+            do throws(RulesFileError) {
+                let (program, fingerprint) = try RulesFileWatch.load(rulesFile)
+                service.setRulesForEveryBucket(program)
+                let tool = self.tool
+                rulesWatch = RulesFileWatch(path: rulesFile, loaded: fingerprint, administration: service) {
+                    tool.complain($0)
+                }
+                tool.say("deciding every bucket with the rules of \(rulesFile) (rules_version \(program.version))")
+            } catch {
+                tool.complain("\(error)")
+                return 2
+            }
+        }
         // Request threads hand log lines to a writer thread: a stalled reader of the output never blocks serving.
         let logOutput = BackgroundOutput(tool.output)
         var log: (@Sendable (HTTPRequestLog) -> Void)?
@@ -80,6 +95,7 @@ struct ServeCommand: ToolCommand {
         do {
             bound = try server.start()
         } catch {
+            rulesWatch?.cancel()
             tool.complain("cannot serve on \(host):\(port): \(error)")
             return 2
         }
@@ -100,6 +116,7 @@ struct ServeCommand: ToolCommand {
         tool.say("stopping")
         server.stop()
         watch.cancel()
+        rulesWatch?.cancel()
         guard let exportFolder else { return 0 }
         do throws(EmulatorExportError) {
             let count = try EmulatorExport.write(service, to: exportFolder, version: ToolVersion.current)

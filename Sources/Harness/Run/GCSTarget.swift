@@ -92,7 +92,7 @@ private final class GCSTargetSession: TargetSession {
         }
     }
 
-    func applyRules(_ rules: StorageRules) throws(TargetFailure) {
+    func applyRules(_ rules: ScenarioRules) throws(TargetFailure) {
         throw .unsupported(GCSTarget.lacking[.rules] ?? "rules")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceService
 import ScenarioLanguage
+import SecurityRules
 import StorageAPI
 import StorageSDK
 
@@ -34,8 +35,12 @@ final class ReferenceSession: TargetSession {
         }
     }
 
-    func applyRules(_ rules: StorageRules) throws(TargetFailure) {
-        backend.setRules(rules, bucket: storage.bucket)
+    func applyRules(_ rules: ScenarioRules) throws(TargetFailure) {
+        do {
+            backend.setRules(try RulesProgram(rules.source), bucket: storage.bucket)
+        } catch {
+            throw .failed("the rules do not load: \(error.rendered)")
+        }
     }
 
     func close() {

@@ -103,7 +103,10 @@ final class ScenarioExecution {
                     stamps: object.stamps)
             }
             if let rules = scenario.given.rules {
-                transcript.add("given rules (version \(rules.version), \(rules.entries.count) entries)")
+                transcript.add("given rules: \(rules.summary), as the target is given them (\(rules.source.name)):")
+                for line in rules.source.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    transcript.add("  | " + line)
+                }
                 try session.applyRules(rules)
             }
         } catch {

@@ -38,8 +38,9 @@ public protocol TargetSession: AnyObject, Sendable {
     /// Stores an object under its raw name, bypassing rules and name checks where the target can; fixed
     /// stamps need a target that can set them (else `.unsupported`).
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure)
-    /// Applies rules to the session's bucket; throws `.unsupported` when the target cannot.
-    func applyRules(_ rules: StorageRules) throws(TargetFailure)
+    /// Applies rules to the session's bucket (on a target whose rules are global, to every bucket while the
+    /// session lasts); throws `.unsupported` when the target cannot take rules.
+    func applyRules(_ rules: ScenarioRules) throws(TargetFailure)
     /// Releases what the session holds.
     func close()
     /// The target's own faults for the session's bucket; nil when it cannot carry faults out.

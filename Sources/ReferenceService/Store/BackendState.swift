@@ -5,7 +5,7 @@ import StorageAPI
 /// and the generation clock (which survives a reset, so generations never repeat).
 struct BackendState: Sendable {
     var buckets: [String: BucketStore] = [:]
-    var rules: [String: StorageRules] = [:]
+    var rules = RulesTable()
     var sessions: SessionTable
     var clock = GenerationClock()
     /// Counts resets; sessions remember it to tell whether they outlived one.
@@ -15,24 +15,16 @@ struct BackendState: Sendable {
         self.sessions = sessions
     }
 
-    func rules(for bucket: String) -> StorageRules {
-        rules[bucket] ?? .allowAll
+    func object(bucket: String, name: String) -> StoredObject? {
+        buckets[bucket]?.object(ObjectKey(name))
     }
 
-    /// What production answers a request the rules refuse (recorded: listAllFailed, listSinglePageFailed).
-    static let permissionDenied = "Permission denied. Could not perform this operation"
-
-    /// Throws 403 unless `rules` allow `operation` on `path` for `caller`.
-    static func authorize(_ operation: StorageRules.Operation, rules: StorageRules, path: String, caller: Caller)
-        throws(BackendError)
-    {
-        guard !rules.allows(operation, path: path, uid: caller.uid) else { return }
-        if operation == .list, rules.version < 2 {
-            throw .forbidden(
-                #"Listing objects in a bucket is disallowed for rules_version = "1". "#
-                    + #"Please update storage security rules to rules_version = "2" to use list."#)
+    /// Throws `changedWhileDeciding` unless the object is still the version (or still absent, for nil) that a
+    /// decision made outside the lock read.
+    func require(_ version: ObjectVersion?, bucket: String, name: String) throws(BackendError) {
+        guard object(bucket: bucket, name: name)?.version == version else {
+            throw ReferenceBackend.changedWhileDeciding
         }
-        throw .forbidden(Self.permissionDenied)
     }
 
     /// Stores `object`, replacing any object of its name; returns the object it replaced.

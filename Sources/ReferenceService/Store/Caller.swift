@@ -1,9 +1,26 @@
+import Primitives
+import SecurityRules
 import StorageAPI
 
-/// Who makes a request, as the rules see it.
-enum Caller: Sendable, Equatable {
-    case signedOut
-    case signedIn(uid: String)
+/// Who makes a request, as the rules see it: nobody, or a user with the claims of their ID token.
+struct Caller: Sendable {
+    /// Nil when signed out.
+    let uid: String?
+    /// The token's claims (a JSON object), read into `request.auth.token` only when rules ask.
+    private let claims: JSONValue?
+
+    static let signedOut = Caller(uid: nil, claims: nil)
+
+    private init(uid: String?, claims: JSONValue?) {
+        self.uid = uid
+        self.claims = claims
+    }
+
+    /// A user known only by uid (an upload restored from a data directory keeps no token): the claims hold
+    /// `sub` and `user_id`.
+    static func signedIn(uid: String) -> Caller {
+        Caller(uid: uid, claims: .object([.init("sub", .string(uid)), .init("user_id", .string(uid))]))
+    }
 
     /// Reads the caller's raw ID token: nil is signed out; a token that cannot be read is 401.
     init(auth: String?) throws(BackendError) {
@@ -11,15 +28,35 @@ enum Caller: Sendable, Equatable {
             self = .signedOut
             return
         }
-        guard let uid = IDToken.uid(from: auth) else {
+        guard let claims = IDToken.claims(from: auth), let uid = IDToken.uid(in: claims) else {
             throw .unauthenticated("Invalid authentication token: it is not a readable Firebase ID token.")
         }
-        self = .signedIn(uid: uid)
+        self.init(uid: uid, claims: claims)
     }
 
-    /// The signed-in user's uid; nil when signed out.
-    var uid: String? {
-        if case .signedIn(let uid) = self { return uid }
-        return nil
+    /// `request.auth`: nil when signed out.
+    var rulesAuth: RulesAuth? {
+        guard let uid else { return nil }
+        guard case .object(let members) = claims else { return RulesAuth(uid: uid) }
+        var token: [String: RulesValue] = [:]
+        for member in members { token[member.key] = Self.rulesValue(member.value) }
+        return RulesAuth(uid: uid, token: token)
+    }
+
+    /// A claim as the rules read it: numbers without a fraction or exponent that fit 64 bits are ints.
+    private static func rulesValue(_ value: JSONValue) -> RulesValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .number(let text):
+            if let integer = JSONValue.decimalInteger(text) { return .int(integer) }
+            return Double(text).map { .float($0) } ?? .null
+        case .string(let text): return .string(text)
+        case .array(let items): return .list(items.map(rulesValue))
+        case .object(let members):
+            var entries: [String: RulesValue] = [:]
+            for member in members { entries[member.key] = rulesValue(member.value) }
+            return .map(entries)
+        }
     }
 }

@@ -4,7 +4,7 @@ extension ReferenceBackend {
     /// Lists items and prefixes under `request.prefix`, merged in byte order and counted together.
     ///
     /// `maxResults` is 1…1000 (default 1000); the prefix is empty or ends with the delimiter (`/` for a
-    /// recursive listing, whose delimiter is nil or empty). The list rule is checked on the folder listed:
+    /// recursive listing, whose delimiter is nil or empty). The rules method `list` is checked on the folder listed:
     /// the prefix up to its last `/`, whatever the delimiter (so another delimiter cannot skip the folder's
     /// rule). A next-page token is returned only when another entry exists.
     public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
@@ -26,9 +26,12 @@ extension ReferenceBackend {
         let caller = try Caller(auth: request.auth)
         let folderEnd = prefix.lastIndex(of: UInt8(ascii: "/")) ?? 0
         let rulesPath = String(decoding: prefix[..<folderEnd], as: UTF8.self)
-        try authorize(.list, bucket: request.bucket, path: rulesPath, caller: caller)
-        let names = state.withLock { $0.buckets[request.bucket]?.names ?? SortedKeyList() }
-        // `names` is a copy-on-write snapshot: the walk runs without the lock.
+        let (program, names) = state.withLock {
+            ($0.rules.program(for: request.bucket), $0.buckets[request.bucket]?.names ?? SortedKeyList())
+        }
+        // The rules decide, and the walk runs, without the lock: `names` is a copy-on-write snapshot.
+        try RulesCheck(program: program, bucket: request.bucket, caller: caller)
+            .require(.list, path: rulesPath, resource: nil)
         let scanner = ListScanner(names: names, prefix: prefix, delimiter: delimiter)
         let (entries, hasMore) = scanner.page(after: cursor, limit: maxResults)
         var page = ListPage()

@@ -1,9 +1,14 @@
 import Foundation
+import SecurityRules
 import StorageAPI
 
 extension ReferenceBackend {
-    /// Validates the name, checks the write rule, and opens a session with this backend's granularity (noted in
-    /// the data directory, when there is one, so it outlives a restart).
+    /// Validates the name, asks the rules, and opens a session with this backend's granularity (noted in the data
+    /// directory, when there is one, so it outlives a restart). The rules (method `create`, or `update` when the
+    /// object exists) see the object as it would be stored, with what the start tells: the metadata, and the size
+    /// when it is declared (a media upload's body length, a resumable start's announced size). A denial that
+    /// depends on nothing else is final here, before any byte is sent; anything else is decided again when the
+    /// upload commits.
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try ObjectNameRules.validate(request.object.name)
         try MetadataRules.validate(request.metadata)
@@ -12,7 +17,14 @@ extension ReferenceBackend {
         }
         let caller = try Caller(auth: request.object.auth)
         let id = Identifiers.randomUUID()
-        try authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
+        let object = request.object
+        let (program, stored) = snapshot(object)
+        try RulesCheck(program: program, bucket: object.bucket, caller: caller).requireFromHead(
+            stored == nil ? .create : .update, path: object.name, resource: stored,
+            incoming: StoredObject.incoming(
+                name: object.name, bucket: object.bucket, metadata: request.metadata, size: request.size, digests: nil,
+                now: Date()),
+            known: StoredObject.fieldsKnownAtStart(sizeDeclared: request.size != nil))
         var progress = UploadSessionRecord.Progress()
         progress.staging = try staging(for: id)
         if let directory, !request.isOneShot {
@@ -175,8 +187,10 @@ extension ReferenceBackend {
         }
     }
 
-    /// Ends the session as final and stores the object, unless the rules now deny the write (403) or
-    /// the backend was reset since the session started (404).
+    /// Ends the session as final and stores the object, unless the rules deny it (403) or the backend was reset
+    /// since the session started (404). The rules decide outside the lock on the object as it would be stored
+    /// (method `create`, or `update` with `resource` the object it replaces), for the caller who started the upload;
+    /// the store goes ahead only if the object it replaces is still the one decided on.
     private func commit(
         _ progress: inout UploadSessionRecord.Progress, digests: ObjectDigests, of record: UploadSessionRecord
     ) throws(BackendError) -> (UploadStatus, StoredObject?) {
@@ -184,19 +198,47 @@ extension ReferenceBackend {
         progress.finish(as: .final)
         directory?.removeSession(record.id)
         let bytes = try sealed.get()
-        // The rule is matched outside the lock; a denial is reported after the session is marked finished.
-        let allowed = Result { () throws(BackendError) in
-            try authorize(.write, bucket: record.bucket, path: record.name, caller: record.caller)
-        }
-        let (resource, replaced) = try store(
-            bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata
-        ) { (state: inout BackendState) throws(BackendError) in
-            guard state.epoch == record.epoch else { throw Self.sessionNotFound }
-            state.sessions.markFinished(record.id)
-            try allowed.get()
+        let address = ObjectAddress(bucket: record.bucket, name: record.name)
+        let (resource, replaced) = try keepingBlobUntilStored(bytes) { () throws(BackendError) in
+            try decidingOutsideTheLock { () throws(BackendError) -> (ObjectResource, StoredObject?) in
+                let (program, stored) = snapshot(address)
+                // A denial is reported after the session is marked finished.
+                let allowed = Result { () throws(BackendError) in
+                    try RulesCheck(program: program, bucket: record.bucket, caller: record.caller).require(
+                        stored == nil ? .create : .update, path: record.name, resource: stored
+                    ) {
+                        StoredObject.incoming(
+                            name: record.name, bucket: record.bucket, metadata: record.metadata, size: bytes.count,
+                            digests: digests, now: Date())
+                    }
+                }
+                return try store(
+                    bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata
+                ) { (state: inout BackendState) throws(BackendError) in
+                    guard state.epoch == record.epoch else { throw Self.sessionNotFound }
+                    if program != nil { try state.require(stored?.version, bucket: record.bucket, name: record.name) }
+                    state.sessions.markFinished(record.id)
+                    try allowed.get()
+                }
+            }
         }
         progress.resource = resource
         return (progress.status, replaced)
+    }
+
+    /// Runs `body`, which stores `bytes` or fails; `store` keeps a file's bytes when the object changed while the
+    /// rules decided (so a new decision can store them), and they are removed here if no decision ever did.
+    private func keepingBlobUntilStored<Result>(
+        _ bytes: StoredBytes, _ body: () throws(BackendError) -> Result
+    ) throws(BackendError) -> Result {
+        do {
+            return try body()
+        } catch {
+            if error == Self.changedWhileDeciding, let directory, case .file(let blob) = bytes {
+                directory.removeBlob(blob)
+            }
+            throw error
+        }
     }
 
     /// Where a new upload's bytes wait: a file of the data directory, or memory.

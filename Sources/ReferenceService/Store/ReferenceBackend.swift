@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import SecurityRules
 import StorageAPI
 
 /// The reference Cloud Storage for Firebase service, in process: the oracle every live endpoint is
@@ -12,6 +13,13 @@ import StorageAPI
 /// then keeps objects and open uploads across restarts (`init(directory:)`).
 /// Safe to call from many threads at once: one short-held lock guards the catalogue, and each upload
 /// session has its own, so chunks are received, hashed and staged, and reads copied, without the shared lock.
+///
+/// Rules and the lock: a request reads what its decision needs (the bucket's rules, the stored object) under
+/// the lock, is decided outside it, and then acts. A read answers from the object it decided on (a snapshot),
+/// so nothing can change between decision and answer. A write acts under the lock only if the object is still
+/// the version it decided on (same generation and metageneration, or still absent), and otherwise decides
+/// again (`decidingOutsideTheLock`). Rules set meanwhile apply from the next request: the request counts as
+/// made before the change.
 public final class ReferenceBackend: StorageBackend {
     /// Every non-final chunk of a resumable upload must be a multiple of this many bytes.
     public let granularity: Int64
@@ -89,26 +97,30 @@ public final class ReferenceBackend: StorageBackend {
         }
     }
 
-    /// Sets the security rules of `bucket` (a bucket without rules allows everything).
+    /// Sets the security rules of `bucket`; nil drops them, and the bucket follows the rules of every bucket.
+    public func setRules(_ program: RulesProgram?, bucket: String) {
+        state.withLock { $0.rules.perBucket[bucket] = program }
+    }
+
+    /// Sets the shorthand's rules (`StorageRules.program`) for `bucket`.
     public func setRules(_ rules: StorageRules, bucket: String) {
-        state.withLock { $0.rules[bucket] = rules }
+        setRules(rules.program, bucket: bucket)
     }
 
-    /// The rules `bucket` is checked against: those set, else `StorageRules.allowAll`.
-    public func rules(for bucket: String) -> StorageRules {
-        state.withLock { $0.rules(for: bucket) }
+    /// Sets the rules of every bucket that has none of its own (nil: everything allowed there), as one rules
+    /// file does for every bucket of a Firebase project and of its emulator.
+    public func setRulesForEveryBucket(_ program: RulesProgram?) {
+        state.withLock { $0.rules.everyBucket = program }
     }
 
-    /// Throws 403 unless the bucket's rules allow `operation` on `path` for `caller`. The rules are read under
-    /// the lock and matched outside it, so a long rule set never holds up other requests.
-    func authorize(_ operation: StorageRules.Operation, bucket: String, path: String, caller: Caller)
-        throws(BackendError)
-    {
-        try BackendState.authorize(operation, rules: rules(for: bucket), path: path, caller: caller)
+    /// The rules `bucket` is decided with: its own, else those of every bucket; nil when everything is allowed.
+    public func rules(for bucket: String) -> RulesProgram? {
+        state.withLock { $0.rules.program(for: bucket) }
     }
 
-    /// Drops every object, upload session and rule (in the data directory too). Generations keep increasing
-    /// across resets, and a session started before the reset can no longer commit.
+    /// Drops every object, upload session and bucket's own rules (in the data directory too); the rules of every
+    /// bucket stay, as the emulator keeps its rules file across a reset. Generations keep increasing across
+    /// resets, and a session started before the reset can no longer commit.
     public func reset() {
         let old = writes.withLock { _ in
             try? directory?.clear()
@@ -116,6 +128,7 @@ public final class ReferenceBackend: StorageBackend {
                 var fresh = BackendState(sessions: state.sessions.emptied())
                 fresh.clock = state.clock
                 fresh.epoch = state.epoch + 1
+                fresh.rules.everyBucket = state.rules.everyBucket
                 swap(&state, &fresh)
                 return fresh
             }
@@ -169,7 +182,10 @@ public final class ReferenceBackend: StorageBackend {
                     try directory.write(record)
                 }
             } catch {
-                if let directory, case .file(let blob) = bytes { directory.removeBlob(blob) }
+                // Bytes decided on an object that changed meanwhile are kept for the next decision.
+                if error != Self.changedWhileDeciding, let directory, case .file(let blob) = bytes {
+                    directory.removeBlob(blob)
+                }
                 throw error
             }
             let replaced = state.withLock { $0.put(object, bucket: bucket) }
@@ -203,6 +219,27 @@ public final class ReferenceBackend: StorageBackend {
 
     static func objectNotFound(bucket: String, name: String) -> BackendError {
         .notFound("Not Found. No object '\(name)' in bucket '\(bucket)'.")
+    }
+
+    /// Answered when the object kept changing while the rules decided a request on it (`decisionAttempts` times
+    /// in a row); retryable.
+    static let changedWhileDeciding = BackendError(
+        status: 503, "The object changed while the security rules were deciding this request; try again.")
+
+    /// How often a request decides again when the object it decided on changed before it acted.
+    static let decisionAttempts = 8
+
+    /// Runs `attempt` (which reads under the lock, decides outside it, then acts under the lock only if what it
+    /// decided on is unchanged) until it does not meet a change, at most `decisionAttempts` times.
+    func decidingOutsideTheLock<Result>(_ attempt: () throws(BackendError) -> Result) throws(BackendError) -> Result {
+        for _ in 1..<Self.decisionAttempts {
+            do {
+                return try attempt()
+            } catch  where error == Self.changedWhileDeciding {
+                continue
+            }
+        }
+        return try attempt()
     }
 
     static let sessionNotFound = BackendError.notFound(

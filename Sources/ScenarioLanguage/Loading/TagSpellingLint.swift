@@ -44,11 +44,18 @@ enum TagSpellingLint {
         return (warnings, intended)
     }
 
-    /// Case, `-` and `_` aside, the same word or one insertion, deletion or change apart.
+    /// Case, `-` and `_` aside, the same word or one insertion, deletion or change apart; a change of one digit
+    /// for another is a different version (`rules-v1`, `rules-v2`), not a spelling.
     static func isOneEditAway(_ first: String, _ second: String) -> Bool {
         let a = Array(normalized(first).unicodeScalars)
         let b = Array(normalized(second).unicodeScalars)
         guard abs(a.count - b.count) <= 1, min(a.count, b.count) >= 3 else { return false }
+        if a.count == b.count, let changed = a.indices.first(where: { a[$0] != b[$0] }),
+            a[changed].properties.numericType != nil, b[changed].properties.numericType != nil,
+            a[(changed + 1)...] == b[(changed + 1)...]
+        {
+            return false
+        }
         return Suggestion.editDistance(a, b) <= 1
     }
 

@@ -71,7 +71,7 @@ public struct Scenario: Sendable, Equatable {
 public struct Given: Sendable, Equatable {
     public var objects: [FixtureObject]
     /// Nil: everything allowed.
-    public var rules: StorageRules?
+    public var rules: ScenarioRules?
     public var user: ScenarioUser
     /// Failures put into the client's requests (`given.faults`).
     public var faults: [RequestFault]
@@ -79,7 +79,7 @@ public struct Given: Sendable, Equatable {
     public var retry: RetryTimes
 
     public init(
-        objects: [FixtureObject] = [], rules: StorageRules? = nil, user: ScenarioUser = .signedIn("alice"),
+        objects: [FixtureObject] = [], rules: ScenarioRules? = nil, user: ScenarioUser = .signedIn("alice"),
         faults: [RequestFault] = [], retry: RetryTimes = RetryTimes()
     ) {
         self.objects = objects

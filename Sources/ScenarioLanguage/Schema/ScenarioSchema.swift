@@ -93,14 +93,28 @@ public enum ScenarioSchema {
                 default: ["const": true]
                 }
             },
-            "rules": mapping(LanguageKeys.rules) { key in
-                key == "version"
-                    ? ["enum": [1, 2]]
-                    : [
-                        "type": "array",
-                        "items": mapping(LanguageKeys.allowEntry, required: ["path", "ops"], allowValue),
-                    ]
-            },
+            "rules": [
+                "anyOf": [
+                    mapping(LanguageKeys.rules) { key in
+                        key == "version"
+                            ? ["enum": [1, 2]]
+                            : [
+                                "type": "array",
+                                "items": mapping(LanguageKeys.allowEntry, required: ["path", "ops"], allowValue),
+                            ]
+                    }
+                ]
+                    + LanguageKeys.rulesText.map { key in
+                        mapping([key], required: [key]) { _ in
+                            [
+                                "type": "string",
+                                "description": key == "source"
+                                    ? "Firebase Security Rules text (storage.rules)."
+                                    : "A Firebase Security Rules file, relative to the scenario file.",
+                            ]
+                        }
+                    }
+            ],
             "reference": anyOf(string, mapping(LanguageKeys.reference, referenceValue)),
             "trigger": mapping(LanguageKeys.trigger) { key in
                 switch key {

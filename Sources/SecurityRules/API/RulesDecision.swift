@@ -2,12 +2,43 @@
 /// what stood in the way (no matching `allow`, or the errors met evaluating the ones that matched).
 public struct RulesDecision: Sendable, Equatable, CustomStringConvertible {
     public var allowed: Bool
-    public var explanation: String
+    /// The fields of `request.resource` the evaluated conditions read (every field when one read it whole, as
+    /// `debug(request)` does). A decision that read none of the fields a caller did not know yet holds whatever
+    /// they turn out to be: a server can refuse a write from its head alone then.
+    public var incomingFieldsRead: Set<RulesObjectField>
+    private var reason: Reason
 
-    public init(allowed: Bool, explanation: String) {
+    /// Why, kept in parts for a grant (the common answer, whose words most callers never read).
+    private enum Reason: Sendable, Equatable {
+        case text(String)
+        case granted(allow: String, file: String, line: Int32, column: Int32)
+    }
+
+    public init(allowed: Bool, explanation: String, incomingFieldsRead: Set<RulesObjectField> = []) {
         self.allowed = allowed
-        self.explanation = explanation
+        reason = .text(explanation)
+        self.incomingFieldsRead = incomingFieldsRead
+    }
+
+    /// A grant by the `allow` written `allow` at `file:line:column`.
+    init(grantedBy allow: String, file: String, line: Int32, column: Int32, incomingFieldsRead: Set<RulesObjectField>) {
+        allowed = true
+        reason = .granted(allow: allow, file: file, line: line, column: column)
+        self.incomingFieldsRead = incomingFieldsRead
+    }
+
+    /// `'allow read' at storage.rules:6:3`, or what stood in the way.
+    public var explanation: String {
+        switch reason {
+        case .text(let text): text
+        case .granted(let allow, let file, let line, let column): "'\(allow)' at \(file):\(line):\(column)"
+        }
     }
 
     public var description: String { (allowed ? "allowed: " : "denied: ") + explanation }
+
+    public static func == (lhs: RulesDecision, rhs: RulesDecision) -> Bool {
+        lhs.allowed == rhs.allowed && lhs.explanation == rhs.explanation
+            && lhs.incomingFieldsRead == rhs.incomingFieldsRead
+    }
 }

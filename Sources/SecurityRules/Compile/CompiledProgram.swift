@@ -8,30 +8,35 @@ struct CompiledProgram: Sendable {
     var captureCount: Int
 }
 
-struct CompiledBlock: Sendable {
-    var segments: [CompiledSegment]
-    var allows: [CompiledAllow]
-    var children: [CompiledBlock]
+/// A `match` block. A class, so that a walk hands blocks on without copying their arrays.
+final class CompiledBlock: Sendable {
+    let segments: [CompiledSegment]
+    let allows: [CompiledAllow]
+    let children: [CompiledBlock]
     /// Whether this block or one below it has an `allow`.
-    var grantsAnything: Bool
-    /// The children that can grant, by the literal their path starts with, so a large file's siblings are not
-    /// tried one by one.
-    var childrenByFirstLiteral: [[UInt8]: [Int]] = [:]
+    let grantsAnything: Bool
+    /// The children that can grant, by the literal their path starts with (as text: a short segment is a
+    /// string without an allocation), so a large file's siblings are not tried one by one.
+    let childrenByFirstLiteral: [String: [Int]]
     /// The children that can grant whose path starts with a variable (or is empty).
-    var childrenByVariable: [Int] = []
+    let childrenByVariable: [Int]
 
     init(segments: [CompiledSegment], allows: [CompiledAllow], children: [CompiledBlock]) {
         self.segments = segments
         self.allows = allows
         self.children = children
         grantsAnything = !allows.isEmpty || children.contains(where: \.grantsAnything)
+        var byLiteral: [String: [Int]] = [:]
+        var byVariable: [Int] = []
         for (index, child) in children.enumerated() where child.grantsAnything {
             if case .literal(let literal) = child.segments.first {
-                childrenByFirstLiteral[literal, default: []].append(index)
+                byLiteral[String(decoding: literal, as: UTF8.self), default: []].append(index)
             } else {
-                childrenByVariable.append(index)
+                byVariable.append(index)
             }
         }
+        childrenByFirstLiteral = byLiteral
+        childrenByVariable = byVariable
     }
 }
 

@@ -30,7 +30,7 @@ struct DecisionWalk {
 
     private mutating func visitChildren(of block: CompiledBlock, at position: Int) -> Bool {
         if position < segments.count, !segments.isUnknown(position),
-            let literal = block.childrenByFirstLiteral[segments.slice(position)]
+            let literal = block.childrenByFirstLiteral[segments.text(position)]
         {
             for index in literal where visit(block.children[index], at: position) { return true }
         }
@@ -105,6 +105,12 @@ struct DecisionWalk {
     private mutating func refuse(_ reason: String) {
         refusalCount += 1
         if refusals.count < 5 { refusals.append(reason) }
+    }
+
+    /// The fields of `request.resource` the conditions evaluated so far read.
+    var incomingFieldsRead: Set<RulesObjectField> {
+        evaluator.incomingRead.isEmpty
+            ? [] : Set(evaluator.incomingRead.compactMap { RulesObjectField(rawValue: $0.rawValue) })
     }
 
     func place(_ position: SourcePosition) -> String { "\(fileName):\(position.line):\(position.column)" }

@@ -41,6 +41,7 @@ extension Evaluator {
             }
         case .resource, .incoming:
             guard let object = reference == .resource ? request.resource : request.incoming else { return nil }
+            if reference == .incoming { incomingRead.insert(known) }
             return Self.field(known, of: object)
         }
     }
@@ -67,7 +68,7 @@ extension Evaluator {
         }
     }
 
-    private static let objectFields: [KnownField] = [
+    static let objectFields: [KnownField] = [
         .name, .bucket, .size, .contentType, .md5Hash, .crc32c, .etag, .metadata, .contentDisposition,
         .cacheControl, .contentEncoding, .contentLanguage, .timeCreated, .updated, .generation, .metageneration,
     ]
@@ -99,6 +100,7 @@ extension Evaluator {
             }
         case .resource, .incoming:
             guard let object = reference == .resource ? request.resource : request.incoming else { return .null }
+            if reference == .incoming { incomingRead.formUnion(Self.objectFields) }
             for known in Self.objectFields {
                 if let field = Self.field(known, of: object) { entries[known.rawValue] = field }
             }

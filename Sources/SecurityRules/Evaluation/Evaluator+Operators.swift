@@ -16,10 +16,20 @@ extension Evaluator {
         }
     }
 
+    /// `==`: a part of the request is compared as the map it stands for, except where the answer is known without
+    /// building that map (`request.auth != null`, the most common condition): a part is never null, and equals itself.
+    mutating func equal(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.reference, .null), (.null, .reference): return false
+        case (.reference(let left), .reference(let right)) where left == right: return true
+        default: return materialized(lhs) == materialized(rhs)
+        }
+    }
+
     mutating func binary(_ operation: BinaryOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value {
         switch operation {
-        case .equal: return .bool(materialized(lhs) == materialized(rhs))
-        case .notEqual: return .bool(materialized(lhs) != materialized(rhs))
+        case .equal: return .bool(equal(lhs, rhs))
+        case .notEqual: return .bool(!equal(lhs, rhs))
         case .less, .lessEqual, .greater, .greaterEqual:
             guard let order = Self.compare(lhs, rhs) else {
                 throw EvaluationError(

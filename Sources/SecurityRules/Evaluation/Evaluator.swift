@@ -13,6 +13,8 @@ struct Evaluator {
     private var callDepth = 0
     /// `request.auth.token` once converted.
     var token: Value?
+    /// The fields of `request.resource` read so far (all of them when it was read whole).
+    var incomingRead: Set<KnownField> = []
 
     init(functions: [CompiledFunction], request: RulesRequest, captureCount: Int) {
         self.functions = functions

@@ -7,29 +7,23 @@ struct RequestSegments {
     let endsWithUnknownChild: Bool
 
     init(_ request: RulesRequest) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(request.bucket.utf8.count + request.path.utf8.count + 8)
-        var ranges: [Range<Int>] = []
-        func add<Segment: Collection<UInt8>>(_ segment: Segment) {
-            if !ranges.isEmpty { bytes.append(UInt8(ascii: "/")) }
-            let start = bytes.count
-            bytes.append(contentsOf: segment)
-            ranges.append(start..<bytes.count)
-        }
-        add("b".utf8)
-        add(request.bucket.utf8)
-        add("o".utf8)
         let isList = request.method == .list
+        var text = "b/"
+        text += request.bucket
+        text += "/o"
         if !(isList && request.path.isEmpty) {
-            var start = request.path.utf8.startIndex
-            let path = request.path.utf8
-            while true {
-                let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
-                add(path[start..<end])
-                if end == path.endIndex { break }
-                start = path.index(after: end)
-            }
+            text += "/"
+            text += request.path
         }
+        var bytes = Array(text.utf8)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(8)
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
+            ranges.append(start..<index)
+            start = index + 1
+        }
+        ranges.append(start..<bytes.count)
         if isList {
             bytes.append(UInt8(ascii: "/"))
             ranges.append(bytes.count..<bytes.count)
@@ -47,8 +41,6 @@ struct RequestSegments {
         let range = ranges[index]
         return range.count == literal.count && bytes[range].elementsEqual(literal)
     }
-
-    func slice(_ index: Int) -> [UInt8] { Array(bytes[ranges[index]]) }
 
     func text(_ index: Int) -> String { String(decoding: bytes[ranges[index]], as: UTF8.self) }
 

@@ -19,10 +19,20 @@ public enum IDToken {
 
     /// The uid a token carries (`user_id`, else `sub`), or nil when it is not a readable JWT.
     public static func uid(from token: String) -> String? {
+        claims(from: token).flatMap(uid(in:))
+    }
+
+    /// The claims of a readable JWT (its payload, a JSON object), or nil.
+    package static func claims(from token: String) -> JSONValue? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, case .success(let payload) = Base64.decode(parts[1], alphabet: .url),
-            let claims = try? JSONParser.parse(Data(payload))
+            let claims = try? JSONParser.parse(Data(payload)), case .object = claims
         else { return nil }
+        return claims
+    }
+
+    /// The uid of a token's claims: `user_id`, else `sub`; nil when neither is a non-empty string.
+    package static func uid(in claims: JSONValue) -> String? {
         for claim in ["user_id", "sub"] {
             if let uid = claims[claim]?.stringValue, !uid.isEmpty { return uid }
         }

@@ -7,6 +7,8 @@ enum AdminRoute: Equatable {
     case info
     /// `/internal/reset`.
     case reset
+    /// `/internal/setRules`: the Firebase emulator's rules endpoint.
+    case setRules
     /// `/internal/buckets/{bucket}/rules`.
     case rules(bucket: String)
     /// `/internal/buckets/{bucket}/faults`: the bucket's fault plan.
@@ -27,6 +29,9 @@ enum AdminRoute: Equatable {
             return
         case "/internal/reset":
             self = .reset
+            return
+        case "/internal/setRules":
+            self = .setRules
             return
         default:
             break
@@ -52,7 +57,8 @@ enum AdminRoute: Equatable {
         switch self {
         case .info: ["GET", "HEAD"]
         case .reset: ["POST"]
-        case .rules: ["GET", "HEAD", "PUT"]
+        case .setRules: ["PUT"]
+        case .rules: ["GET", "HEAD", "PUT", "DELETE"]
         case .faults: ["GET", "HEAD", "PUT", "DELETE"]
         case .fixture: ["PUT"]
         }

@@ -2,11 +2,14 @@ import Foundation
 import HTTPCore
 import Primitives
 import ReferenceService
+import SecurityRules
 import StorageAPI
 import StorageWire
 
 /// This server's own endpoints, for test harnesses (docs/wire-protocol.md §7): `GET /internal/info`,
-/// `POST /internal/reset`, `GET`/`PUT /internal/buckets/{bucket}/rules` (rules as `RulesJSON`),
+/// `POST /internal/reset`, the Firebase emulator's `PUT /internal/setRules` (`RulesFilesJSON`; a file with a
+/// `resource` sets that bucket's rules), `GET`/`PUT`/`DELETE /internal/buckets/{bucket}/rules` (one bucket's
+/// rules: `RulesFilesJSON` or the scenario shorthand's `RulesJSON`),
 /// `GET`/`PUT`/`DELETE /internal/buckets/{bucket}/faults` (the bucket's fault plan: `{"faults": [FAULT…]}`, each
 /// as `RequestFaultJSON`) and `PUT /internal/buckets/{bucket}/objects/{object}` (a fixture as `FixtureJSON`).
 /// Guarded by the host policy (no browsers, allowed hosts, the admin token), with no CORS. Without an
@@ -48,8 +51,7 @@ struct AdminRoutes: Sendable {
         switch route {
         case .info:
             let features: [JSONValue] =
-                (administration == nil ? [] : [.string("rules"), .string("reset"), .string("fixtures")])
-                + [.string("faults")]
+                (administration == nil ? [] : Self.administrationFeatures.map { .string($0) }) + [.string("faults")]
             let body = JSONValue.object([
                 .init("server", .string(ServerIdentity.name)),
                 .init("version", .string(ServerIdentity.version)),
@@ -60,12 +62,25 @@ struct AdminRoutes: Sendable {
             try required().reset()
             faults.removeAll()
             return WireResponse.json(Data("{}".utf8))
+        case .setRules:
+            let administration = try required()
+            for (program, bucket) in try RulesFilesJSON.load(try RulesFilesJSON.decode(request.body)) {
+                if let bucket {
+                    administration.setRules(program, bucket: bucket)
+                } else {
+                    administration.setRulesForEveryBucket(program)
+                }
+            }
+            return WireResponse.json(JSONValue.members(["message": .string("Rules updated successfully")]).data)
         case .rules(let bucket):
             let administration = try required()
-            if request.method == "PUT" {
-                administration.setRules(try RulesJSON.decode(request.body), bucket: bucket)
+            switch request.method {
+            case "PUT": administration.setRules(try Self.bucketRules(request.body, bucket: bucket), bucket: bucket)
+            case "DELETE": administration.setRules(nil, bucket: bucket)
+            default: break
             }
-            return WireResponse.json(RulesJSON.encode(administration.rules(for: bucket)))
+            let files = administration.rules(for: bucket).map { [RulesFilesJSON.File(source: $0.source)] } ?? []
+            return WireResponse.json(RulesFilesJSON.encode(files))
         case .faults(let bucket):
             return try plan(request, bucket: bucket)
         case .fixture(let bucket, let name):
@@ -106,6 +121,29 @@ struct AdminRoutes: Sendable {
         let firings = faults.firings(scope)
         return WireResponse.json(
             JSONValue.members(["firings": .array(firings.map { .number(String($0)) })]).data)
+    }
+
+    /// What `GET /internal/info` lists when the server has an administration: `rules` (one bucket's rules),
+    /// `setRules` (the emulator's endpoint, where a file's `resource` scopes it to a bucket), `reset`, `fixtures`.
+    static let administrationFeatures = ["rules", "setRules", "reset", "fixtures"]
+
+    /// One bucket's rules: one file of the emulator's body (its `resource`, if any, must be the bucket), or the
+    /// scenario shorthand.
+    private static func bucketRules(_ body: Data, bucket: String) throws(BackendError) -> RulesProgram {
+        let object = try WireObject(parsing: body, what: "the rules", side: .request)
+        guard object["rules"] != nil else {
+            let shorthand = try RulesJSON.decode(body)
+            if let problem = shorthand.sourceProblem { throw .badRequest(problem.rendered) }
+            return shorthand.program
+        }
+        let files = try RulesFilesJSON.decode(body)
+        guard files.count == 1, let loaded = try RulesFilesJSON.load(files).first else {
+            throw .badRequest("The rules of one bucket are one file, not \(files.count).")
+        }
+        if let resource = loaded.bucket, resource != bucket {
+            throw .badRequest("The file's resource \"\(resource)\" is not the bucket \"\(bucket)\" of the path.")
+        }
+        return loaded.program
     }
 
     private func required() throws(BackendError) -> any StorageAdministration {

@@ -1,5 +1,6 @@
 import FirebaseV0
 import Foundation
+import SecurityRules
 import StorageAPI
 import StorageWire
 
@@ -25,19 +26,39 @@ extension FirebaseV0Client {
             features: features)
     }
 
-    /// `PUT /internal/buckets/<bucket>/rules` of a `StorageServer`.
-    public func setRules(_ rules: StorageRules, bucket: String) throws(BackendError) {
+    /// `PUT /internal/setRules`, the Firebase emulator's (and `StorageServer`'s) rules endpoint, with one file.
+    /// With a `bucket`, the file names it as its `resource`: a `StorageServer` sets that bucket's rules only, the
+    /// emulator (which reads `resource` only when there are several files) every bucket's.
+    public func setRules(_ source: RulesSource, bucket: String? = nil) throws(BackendError) {
         _ = try send(
-            "PUT", "/internal/buckets/\(PathSegment.encode(bucket))/rules", auth: nil,
-            headers: [("Content-Type", Self.jsonContentType)] + administrationHeaders, body: RulesJSON.encode(rules))
+            "PUT", "/internal/setRules", auth: nil,
+            headers: [("Content-Type", Self.jsonContentType)] + administrationHeaders,
+            body: RulesFilesJSON.encode([RulesFilesJSON.File(source: source, bucket: bucket)]))
     }
 
-    /// `GET /internal/buckets/<bucket>/rules` of a `StorageServer`.
-    public func rules(bucket: String) throws(BackendError) -> StorageRules {
+    /// Whether the endpoint has `PUT /internal/setRules`, asked without changing anything: a body without rules
+    /// is answered 400 where the route exists (the emulator words it "Request body must include 'rules.files'
+    /// array"), 404 or 405 where it does not. Throws a transport failure, or any other answer.
+    public func answersSetRules() throws(BackendError) -> Bool {
+        do {
+            _ = try send(
+                "PUT", "/internal/setRules", auth: nil,
+                headers: [("Content-Type", Self.jsonContentType)] + administrationHeaders, body: Data("{}".utf8))
+            return true
+        } catch  where error.status == 400 {
+            return true
+        } catch  where error.status == 404 || error.status == 405 {
+            return false
+        }
+    }
+
+    /// `GET /internal/buckets/<bucket>/rules` of a `StorageServer`: the rules file that decides the bucket, nil
+    /// when everything is allowed there.
+    public func rules(bucket: String) throws(BackendError) -> RulesSource? {
         let response = try send(
             "GET", "/internal/buckets/\(PathSegment.encode(bucket))/rules", auth: nil, headers: administrationHeaders)
         do throws(BackendError) {
-            return try RulesJSON.decode(response.body)
+            return try RulesFilesJSON.decode(response.body, allowingNone: true).first?.source
         } catch {
             throw response.malformed(error.message)
         }
@@ -71,7 +92,7 @@ public struct ServerInfo: Sendable, Equatable {
     /// `storage-conformance` for this project's `StorageServer`.
     public var server: String
     public var version: String?
-    /// `rules`, `reset`.
+    /// `rules`, `setRules`, `reset`, `fixtures`, `faults`.
     public var features: [String]
 
     public init(server: String, version: String?, features: [String]) {

@@ -1,8 +1,10 @@
 import Foundation
 import HTTPCore
 import Harness
+import Primitives
 import ReferenceService
 import ScenarioLanguage
+import SecurityRules
 import StorageAPI
 import StorageSDK
 import StorageServer
@@ -76,20 +78,26 @@ import YAMLReader
         }
     }
 
-    @Test func rulesGoToTheServersRulesEndpoint() throws {
+    @Test func rulesGoToSetRulesForTheScenariosBucketOnly() throws {
         let (server, service, url) = try serve()
         defer { server.stop() }
-        let session = try HTTPTarget(baseURL: url, requestTimeout: 60).openSession(for: scenario())
+        let target = HTTPTarget(baseURL: url, requestTimeout: 60)
+        let session = try target.openSession(for: scenario())
         let rules = StorageRules(entries: [
             .init(path: "ios/public/**", operations: [.read, .write, .list], requiresSignIn: true)
         ])
-        try session.applyRules(rules)
-        #expect(service.rules(for: session.storage.bucket) == rules)
+        try session.applyRules(ScenarioRules(rules))
+        #expect(service.rules(for: session.storage.bucket)?.source.text == rules.source)
         #expect {
             try session.storage.reference(withPath: "ios/public/x").getMetadata()
         } throws: { error in
             (error as? StorageError)?.code == .unauthorized
         }
+        // Rules per bucket: a scenario running beside it is not touched, and nothing waits for anything.
+        let other = try target.openSession(for: scenario("wire/other"))
+        #expect(service.rules(for: other.storage.bucket) == nil)
+        other.close()
+        session.close()
     }
 
     @Test func withoutTheRulesFeatureRulesAreUnsupported() throws {
@@ -97,10 +105,10 @@ import YAMLReader
         defer { server.stop() }
         let session = try HTTPTarget(baseURL: url, requestTimeout: 60).openSession(for: scenario())
         #expect {
-            try session.applyRules(.allowAll)
+            try session.applyRules(ScenarioRules(.allowAll))
         } throws: { error in
             guard case .unsupported(let reason)? = error as? TargetFailure else { return false }
-            return reason.hasPrefix("the target has no rules endpoint (")
+            return reason.hasPrefix("the target takes no rules (") && reason.contains("PUT /internal/setRules")
         }
     }
 
@@ -113,11 +121,60 @@ import YAMLReader
         let session = try HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 60)
             .openSession(for: scenario())
         #expect {
-            try session.applyRules(.allowAll)
+            try session.applyRules(ScenarioRules(.allowAll))
         } throws: { error in
             guard case .unsupported(let reason)? = error as? TargetFailure else { return false }
             return reason.contains("404")
         }
+    }
+
+    /// The Firebase emulator's admin API: no `/internal/info`, and `PUT /internal/setRules` applies one file to
+    /// every bucket. A stand-in records what it is sent.
+    @Test func onAnEndpointWithGlobalRulesARulesScenarioRunsAloneAndAllowAllComesBack() throws {
+        let received = Locked<[String]>([])
+        let emulator = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { request in
+            guard request.method == "PUT", request.path == "/internal/setRules" else {
+                return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Data("Not Found".utf8))
+            }
+            guard let files = try? RulesFilesJSON.decode(request.body) else {
+                return HTTPResponse(
+                    status: 400, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"message":"Request body must include 'rules.files' array"}"#.utf8))
+            }
+            received.withLock { $0.append(contentsOf: files.map(\.source.name)) }
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Data(#"{"message":"Rules updated successfully"}"#.utf8))
+        }
+        let port = try emulator.start()
+        defer { emulator.stop() }
+        let target = HTTPTarget(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 5)
+        var ruled = scenario("wire/ruled")
+        ruled.given.rules = ScenarioRules(form: .inline, source: RulesSource(name: "mine.rules", text: "x"))
+        let session = try target.openSession(for: ruled)
+        #expect(received.withLock { $0 } == ["allow-all.rules"])
+        try session.applyRules(try #require(ruled.given.rules))
+        #expect(received.withLock { $0 } == ["allow-all.rules", "mine.rules"])
+
+        // A scenario without rules waits until the rules scenario is over.
+        let events = Locked<[String]>([])
+        let started = DispatchSemaphore(value: 0)
+        let opened = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            started.signal()
+            if let plain = try? target.openSession(for: self.scenario("wire/plain")) {
+                events.withLock { $0.append("plain opened") }
+                plain.close()
+            }
+            opened.signal()
+        }
+        started.wait()
+        #expect(opened.wait(timeout: .now() + 0.3) == .timedOut)
+        events.withLock { $0.append("ruled closing") }
+        session.close()
+        #expect(opened.wait(timeout: .now() + 20) == .success)
+        #expect(events.withLock { $0 } == ["ruled closing", "plain opened"])
+        #expect(received.withLock { $0 } == ["allow-all.rules", "mine.rules", "allow-all.rules"])
     }
 
     @Test func anUnreachableEndpointFailsTheSession() throws {

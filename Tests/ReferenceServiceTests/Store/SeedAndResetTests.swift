@@ -51,7 +51,7 @@ import Testing
         backend.reset()
         #expect(status { try backend.getMetadata(Fixtures.address("object")) } == 404)
         #expect(status { try backend.queryUpload(session: session.id) } == 404)
-        #expect(backend.rules(for: "locked") == .allowAll)
+        #expect(backend.rules(for: "locked") == nil)
         #expect(try backend.list(ListRequest(bucket: Fixtures.bucket)) == ListPage())
         #expect(try Fixtures.upload(backend, "object").generation > before.generation)
     }

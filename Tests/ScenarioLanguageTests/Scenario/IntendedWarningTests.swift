@@ -76,7 +76,8 @@ struct IntendedWarningTests {
             "\(diagnostics.map(\.message))")
     }
 
-    /// A tag one edit away from one other scenarios use is a warning at the first scenario of the rarer one.
+    /// A tag one edit away from one other scenarios use is a warning at the first scenario of the rarer one; a
+    /// version number changed is another tag.
     @Test func aNearDuplicateTagIsAWarning() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tags-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -86,8 +87,8 @@ struct IntendedWarningTests {
         }
         try [
             scenario("one", "get-data, snapshot"), scenario("two", "get-data, snapshot"),
-            scenario("three", "getData, snapshots"), scenario("four", "http"), scenario("five", "https"),
-            scenario("six", "https"),
+            scenario("three", "getData, snapshots, rules-v1"), scenario("four", "http, rules-v2"),
+            scenario("five", "https, rules-v2"), scenario("six", "https"),
         ].joined(separator: "---\n").write(
             to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
         let result = ScenarioLoader().load([folder.path])

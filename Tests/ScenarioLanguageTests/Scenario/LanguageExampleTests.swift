@@ -314,7 +314,7 @@ struct LanguageExampleTests {
             """)
         let given = try #require(try f.scenarios().first).given
         #expect(
-            given.rules
+            given.rules?.shorthand
                 == StorageRules(
                     version: 2,
                     entries: [
@@ -341,7 +341,7 @@ struct LanguageExampleTests {
             """)
         let scenarios = try f.scenarios()
         #expect(scenarios.map(\.given.user) == [.invalidToken, .signedIn("bob"), .signedIn("alice")])
-        #expect(scenarios[0].given.rules == StorageRules(version: 1, entries: StorageRules.allowAll.entries))
+        #expect(scenarios[0].given.rules?.shorthand == StorageRules(version: 1, entries: StorageRules.allowAll.entries))
         #expect(scenarios[1].given.rules == nil)
         #expect(scenarios.map(\.id) == ["suite/file/one", "suite/file/two", "suite/file/three"])
         #expect(scenarios[2].targets == nil)

@@ -39,3 +39,18 @@ import Testing
             ])
     }
 }
+
+/// `given.rules` in the schema: the shorthand, or one of `source` and `file`, each alone.
+@Suite struct RulesSchemaTests {
+    @Test func rulesAreTheShorthandOrSourceOrFile() throws {
+        let schema = try #require(
+            try JSONSerialization.jsonObject(with: Data(ScenarioSchema.json().utf8)) as? [String: Any])
+        let definitions = try #require(schema["definitions"] as? [String: Any])
+        let rules = try #require(definitions["rules"] as? [String: Any])
+        let branches = try #require(rules["anyOf"] as? [[String: Any]])
+        let keys = branches.map { (($0["properties"] as? [String: Any])?.keys.sorted()) ?? [] }
+        #expect(keys == [["allow", "version"], ["source"], ["file"]])
+        #expect(branches.allSatisfy { $0["additionalProperties"] as? Bool == false })
+        #expect(branches.dropFirst().map { $0["required"] as? [String] } == [["source"], ["file"]])
+    }
+}

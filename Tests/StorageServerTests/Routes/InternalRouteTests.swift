@@ -10,7 +10,7 @@ import Testing
         #expect(response.status == 200)
         #expect(response.json["server"] as? String == "storage-conformance")
         #expect(response.json["version"] as? String == StorageServer.version)
-        #expect(response.json["features"] as? [String] == ["rules", "reset", "fixtures", "faults"])
+        #expect(response.json["features"] as? [String] == ["rules", "setRules", "reset", "fixtures", "faults"])
         let bare = try ServedStorage(administration: false)
         #expect(try bare.send("GET", "/internal/info").json["features"] as? [String] == ["faults"])
         #expect(try bare.send("POST", "/internal/reset").status == 501)
@@ -26,15 +26,19 @@ import Testing
         let put = try served.send("PUT", "/internal/buckets/bkt/rules", text: body)
         #expect(put.status == 200)
         let read = try served.send("GET", "/internal/buckets/bkt/rules")
-        #expect(try RulesJSON.decode(Data(read.body)) == served.backend.rules(for: "bkt"))
-        #expect(served.backend.rules(for: "bkt").entries.count == 2)
+        let files = try RulesFilesJSON.decode(Data(read.body))
+        #expect(files.map(\.source) == [served.backend.rules(for: "bkt")?.source])
+        #expect(files.first?.source.text == (try RulesJSON.decode(Data(body.utf8))).source)
         #expect(try served.send("GET", "/v0/b/bkt/o/ios%2Fpublic%2Fa").status == 200)
         #expect(try served.send("GET", "/v0/b/bkt/o/ios%2Fprivate%2Fa").status == 403)
         let token = IDToken.unsigned(uid: "u")
         #expect(
             try served.send("GET", "/v0/b/bkt/o/ios%2Fprivate%2Fa", headers: [("Authorization", "Firebase \(token)")])
                 .status == 200)
-        #expect(served.backend.rules(for: "other") == .allowAll)
+        #expect(served.backend.rules(for: "other") == nil)
+        #expect(try served.send("DELETE", "/internal/buckets/bkt/rules").status == 200)
+        #expect(served.backend.rules(for: "bkt") == nil)
+        #expect(try served.send("GET", "/internal/buckets/bkt/rules").text == #"{"rules":{"files":[]}}"#)
     }
 
     @Test(arguments: [
@@ -53,7 +57,7 @@ import Testing
         let response = try served.send("PUT", "/internal/buckets/bkt/rules", text: body)
         #expect(response.status == 400)
         #expect(response.errorMessage?.contains(reason) == true, "\(response.errorMessage ?? "")")
-        #expect(served.backend.rules(for: "bkt") == .allowAll)
+        #expect(served.backend.rules(for: "bkt") == nil)
     }
 
     @Test func resetDropsEverything() throws {
@@ -63,7 +67,7 @@ import Testing
         let response = try served.send("POST", "/internal/reset")
         #expect(response.status == 200)
         #expect(served.stored("a") == nil)
-        #expect(served.backend.rules(for: "bkt") == .allowAll)
+        #expect(served.backend.rules(for: "bkt") == nil)
     }
 }
 

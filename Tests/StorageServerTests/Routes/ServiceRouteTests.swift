@@ -30,7 +30,7 @@ import Testing
             ("DELETE", "/v0/b/bkt/o", "GET, HEAD, POST, PUT"),
             ("PATCH", "/v0/", "GET, HEAD"),
             ("GET", "/internal/reset", "POST"),
-            ("POST", "/internal/buckets/bkt/rules", "GET, HEAD, PUT"),
+            ("POST", "/internal/buckets/bkt/rules", "GET, HEAD, PUT, DELETE"),
             ("BREW", "/v0/b/bkt/o/x", "GET, HEAD, POST, PUT, PATCH, DELETE"),
         ]
         for (method, target, allow) in cases {

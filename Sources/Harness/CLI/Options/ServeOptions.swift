@@ -46,12 +46,17 @@ enum ServeOptions {
         "--export-on-exit", "DIR",
         "On SIGINT or SIGTERM, write every object to DIR in the emulator's export layout (`firebase "
             + "emulators:start --import DIR` reads it).")
+    static let rules = Option.text(
+        "--rules", "FILE",
+        "Decide every bucket with this Firebase Security Rules file (storage.rules), and load it again when it "
+            + "changes; a file that does not load stops serve (exit 2) before it listens, an edit that does not "
+            + "load keeps the rules before it.")
     static let verbose = Flag("--verbose", "Log one line per request.")
 
     static var all: [OptionSpec] {
         [
             host.spec, port.spec, maxBody.spec, dataDirectory.spec, allowHost.spec, adminToken.spec, maxSessions.spec,
-            sessionIdle.spec, importFolder.spec, exportOnExit.spec, verbose.spec,
+            sessionIdle.spec, importFolder.spec, exportOnExit.spec, rules.spec, verbose.spec,
         ]
     }
 }

@@ -1,3 +1,4 @@
+import SecurityRules
 import YAMLReader
 
 /// Collects the diagnostics of one file while it is decoded, and counts errors so a decoder can tell
@@ -8,6 +9,9 @@ final class DecodingContext {
     private(set) var errorCount = 0
     /// Patterns already compiled, and whether they compiled (see `regexCompiles`).
     var regexVerdicts: [String: Bool] = [:]
+    /// Rules files already read for `given.rules.file`, by resolved path: the source, or nil when it could not
+    /// be used (its error is reported once).
+    var rulesFiles: [String: RulesSource?] = [:]
 
     init(file: SourceFile) {
         self.file = file
@@ -20,6 +24,12 @@ final class DecodingContext {
 
     func error(_ message: String, at node: YAMLNode) {
         error(message, at: node.location)
+    }
+
+    /// An error in another file (a rules file a scenario names).
+    func error(_ diagnostic: Diagnostic) {
+        errorCount += 1
+        diagnostics.append(diagnostic)
     }
 
     /// A warning, tagged with its code so a scenario can declare it intended.

@@ -16,7 +16,10 @@ enum LanguageKeys {
     static let fault = faultSelection + faultActions + ["retryAfter", "body"]
     /// The client's longest retry waits, and how long a request may go unanswered, in seconds.
     static let retry = ["upload", "download", "operation", "timeout"]
+    /// The shorthand form of `given.rules`.
     static let rules = ["version", "allow"]
+    /// The forms of `given.rules` that give rules text: in the scenario, or in a file beside it.
+    static let rulesText = ["source", "file"]
     static let allowEntry = ["path", "ops", "if"]
     static let trigger = ["progress", "event", "retry"]
     static let progress = ["completed", "total"]
