@@ -109,7 +109,7 @@ package struct FirebaseV0Server: Dialect {
             }
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
-                carriesUploadBytes: streamsBody(http))
+                uploadBytes: streamsBody(http) ? Self.uploadBytes(request) : nil)
         }
     }
 
@@ -124,6 +124,12 @@ package struct FirebaseV0Server: Dialect {
         return words.contains("finalize") ? .finalize : .chunk
     }
 
+    /// The object's bytes a request that sends some carries: from `X-Goog-Upload-Offset` on a session, else from 0.
+    private static func uploadBytes(_ request: StorageRequest) -> Range<Int64>? {
+        let offset = request.header(UploadHeaders.offset).map { JSONValue.decimalInteger($0) ?? -1 } ?? 0
+        return FaultSubject.bytes(from: offset, count: request.bodyLength)
+    }
+
     package func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
         var response = response
         response.headers[UploadHeaders.sizeReceived] = String(receivedBytes)
@@ -131,7 +137,9 @@ package struct FirebaseV0Server: Dialect {
     }
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
-        guard http.query?.contains("upload_id=") == true, Int64(http.body.count) > count else { return nil }
+        guard http.query?.contains("upload_id=") == true, count >= 0, Int64(http.body.count) >= count else {
+            return nil
+        }
         var cut = http
         cut.body = http.body.prefix(Int(count))
         if let command = http.headers[UploadHeaders.command], command.lowercased().contains("finalize") {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Primitives
 import StorageAPI
 import StorageWire
 
@@ -109,9 +110,26 @@ package struct GCSJSONServer: Dialect {
         case (.upload(let bucket), _):
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
-                carriesUploadBytes: request.bodyLength > 0
-                    && (request.query["upload_id"] != nil || request.query["uploadType"] != "resumable"))
+                uploadBytes: Self.uploadBytes(request))
         }
+    }
+
+    /// The object's bytes an upload request sends: a one-shot upload's from 0 (a multipart body counted whole), a
+    /// chunk's from the first byte its `Content-Range` names; nil for a session start, a query or a cancel.
+    private static func uploadBytes(_ request: StorageRequest) -> Range<Int64>? {
+        guard request.method != "DELETE" else { return nil }
+        guard request.query["upload_id"] != nil else {
+            return request.query["uploadType"] == "resumable"
+                ? nil : FaultSubject.bytes(from: 0, count: request.bodyLength)
+        }
+        guard request.bodyLength > 0 else { return nil }
+        guard let range = request.header("Content-Range")?.trimmingCharacters(in: .whitespaces) else {
+            return FaultSubject.bytes(from: 0, count: request.bodyLength)
+        }
+        guard range.hasPrefix("bytes "), let dash = range.firstIndex(of: "-"),
+            let first = JSONValue.decimalInteger(String(range[range.index(range.startIndex, offsetBy: 6)..<dash]))
+        else { return nil }
+        return FaultSubject.bytes(from: first, count: request.bodyLength)
     }
 
     /// What an upload request does: a start (`uploadType=resumable`), a one-shot upload (counted as a finalizing
@@ -137,7 +155,9 @@ package struct GCSJSONServer: Dialect {
     }
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
-        guard http.query?.contains("upload_id=") == true, Int64(http.body.count) > count else { return nil }
+        guard http.query?.contains("upload_id=") == true, count >= 0, Int64(http.body.count) >= count else {
+            return nil
+        }
         var cut = http
         cut.body = http.body.prefix(Int(count))
         if let range = http.headers["Content-Range"], range.hasPrefix("bytes "),

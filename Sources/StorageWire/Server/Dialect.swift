@@ -29,13 +29,19 @@ package struct FaultSubject: Sendable, Equatable {
     package var bucket: String?
     package var kind: RequestFault.Kind?
     package var operation: String?
-    /// Whether it sends an object's bytes (a chunk, a media upload).
-    package var carriesUploadBytes: Bool
+    /// The object's bytes it sends (a chunk, a one-shot upload), by their offsets in the object; nil when none.
+    package var uploadBytes: Range<Int64>?
 
-    package init(bucket: String?, kind: RequestFault.Kind?, operation: String?, carriesUploadBytes: Bool = false) {
+    package init(bucket: String?, kind: RequestFault.Kind?, operation: String?, uploadBytes: Range<Int64>? = nil) {
         self.bucket = bucket
         self.kind = kind
         self.operation = operation
-        self.carriesUploadBytes = carriesUploadBytes
+        self.uploadBytes = uploadBytes
+    }
+
+    /// `count` bytes from `offset`, or nil when the numbers are not a byte range.
+    package static func bytes(from offset: Int64, count: Int64) -> Range<Int64>? {
+        guard offset >= 0, count >= 0, case (let end, false) = offset.addingReportingOverflow(count) else { return nil }
+        return offset..<end
     }
 }
