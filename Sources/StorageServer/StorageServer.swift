@@ -32,8 +32,6 @@ public final class StorageServer: Sendable {
     public let hostPolicy: HostPolicy
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let running = Mutex<HTTPServer?>(nil)
-    /// The buckets created over the GCS JSON API routes.
-    private let gcsBuckets = GCSBucketRegistry()
     /// The fault plans of buckets and retry tests, which requests meet.
     private let faults = FaultPlans()
     /// Whether reads are answered on the event loops: the backend answers them without waiting on anything
@@ -122,7 +120,8 @@ public final class StorageServer: Sendable {
         let authority: @Sendable () -> String = { "\(host):\(port())" }
         let v0 = FirebaseV0Server(backend: backend, hostPolicy: hostPolicy, fallbackAuthority: authority)
         let gcs = GCSJSONServer(
-            backend: backend, buckets: gcsBuckets, hostPolicy: hostPolicy, fallbackAuthority: authority)
+            backend: backend, buckets: backend as? any BucketCatalog, hostPolicy: hostPolicy,
+            fallbackAuthority: authority)
         return ServerDispatch(
             admin: AdminRoutes(administration: administration, faults: faults, hostPolicy: hostPolicy),
             retryTests: RetryTestRoutes(plans: faults, hostPolicy: hostPolicy),

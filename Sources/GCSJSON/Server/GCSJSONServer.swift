@@ -8,16 +8,19 @@ import StorageWire
 /// §1): routing (404, 405 with `Allow`), preconditions, and GCS-shaped errors for everything it answers.
 ///
 /// Requests act without a Firebase identity: buckets with Firebase rules judge them as a signed-out caller;
-/// buckets without rules allow everything, as an emulator's GCS side does.
+/// buckets without rules allow everything, as an emulator's GCS side does. Writes and listings follow Cloud
+/// Storage's rules, not the Firebase layer's (`StorageLayer.cloudStorage`): a missing bucket is a 404, any prefix
+/// lists, every name is listed, no default disposition is added.
 package struct GCSJSONServer: Dialect {
     let backend: any StorageBackend
-    let buckets: GCSBucketRegistry
+    /// The backend's buckets, when it keeps them.
+    let buckets: (any BucketCatalog)?
     let hostPolicy: HostPolicy
     /// `host:port` of the server itself, for links and session URLs when a request has no allowed `Host`.
     let fallbackAuthority: @Sendable () -> String
 
     package init(
-        backend: any StorageBackend, buckets: GCSBucketRegistry, hostPolicy: HostPolicy,
+        backend: any StorageBackend, buckets: (any BucketCatalog)?, hostPolicy: HostPolicy,
         fallbackAuthority: @escaping @Sendable () -> String
     ) {
         self.backend = backend
@@ -48,8 +51,7 @@ package struct GCSJSONServer: Dialect {
             let response: HTTPResponse
             switch route {
             case .buckets, .bucket:
-                response = try GCSBucketHandler(backend: backend, registry: buckets, base: base()).respond(
-                    request, route: route)
+                response = try GCSBucketHandler(catalog: buckets, base: base()).respond(request, route: route)
             case .objects(let bucket):
                 response = try GCSListHandler(backend: backend, base: base()).respond(request, bucket: bucket)
             case .object(let object, let download):

@@ -32,7 +32,8 @@ struct GCSUploadHandler {
             try preconditions.check(object, on: backend)
             let fields = ObjectMetadataFields(contentType: request.header("Content-Type"))
             return GCSObjectJSON.response(
-                try backend.storeWhole(request.uploadBody, to: object, metadata: fields), base: base)
+                try backend.storeWhole(request.uploadBody, to: object, metadata: fields, layer: .cloudStorage),
+                base: base)
         case "multipart"?:
             let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
             var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)
@@ -40,7 +41,7 @@ struct GCSUploadHandler {
             let object = ObjectAddress(bucket: bucket, name: try name(request, metadataName))
             try preconditions.check(object, on: backend)
             return GCSObjectJSON.response(
-                try backend.storeWhole(parts.media, to: object, metadata: fields), base: base)
+                try backend.storeWhole(parts.media, to: object, metadata: fields, layer: .cloudStorage), base: base)
         case "resumable"?:
             let (metadataName, fields) =
                 WireObject.isBlank(request.body)
@@ -52,7 +53,7 @@ struct GCSUploadHandler {
             let session = try backend.startUpload(
                 UploadStart(
                     object: object, metadata: metadata,
-                    size: try request.announcedSize(in: ["X-Upload-Content-Length"])))
+                    size: try request.announcedSize(in: ["X-Upload-Content-Length"]), layer: .cloudStorage))
             let query = QueryParameters.encode([
                 ("uploadType", "resumable"), ("name", object.name), ("upload_id", session.id),
             ])

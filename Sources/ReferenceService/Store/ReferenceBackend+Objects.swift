@@ -69,7 +69,7 @@ extension ReferenceBackend {
             if let directory, let record = ObjectRecord(bucket: object.bucket, object: changed) {
                 try directory.write(record)
             }
-            _ = state.withLock { $0.put(changed, bucket: object.bucket) }
+            _ = state.withLock { $0.put(changed, bucket: object.bucket, now: now) }
             return changed.resource(bucket: object.bucket)
         }
         if !mayRead { updated.downloadTokens = [] }

@@ -2,8 +2,9 @@ import Foundation
 import StorageAPI
 
 extension ReferenceBackend {
-    /// Validates the name, checks the write rule, and opens a session with this backend's granularity (noted in
-    /// the data directory, when there is one, so it outlives a restart).
+    /// Validates the name, checks the write rule (and, for Cloud Storage's layer, that the bucket exists), and opens
+    /// a session with this backend's granularity (noted in the data directory, when there is one, so it outlives a
+    /// restart).
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try ObjectNameRules.validate(request.object.name)
         try MetadataRules.validate(request.metadata)
@@ -13,6 +14,9 @@ extension ReferenceBackend {
         let caller = try Caller(auth: request.object.auth)
         let id = Identifiers.randomUUID()
         try authorize(.write, bucket: request.object.bucket, path: request.object.name, caller: caller)
+        try withState { (state: inout BackendState) throws(BackendError) in
+            _ = try state.makesBucket(request.object.bucket, layer: request.layer)
+        }
         var progress = UploadSessionRecord.Progress()
         progress.staging = try staging(for: id)
         if let directory, !request.isOneShot {
@@ -189,7 +193,8 @@ extension ReferenceBackend {
             try authorize(.write, bucket: record.bucket, path: record.name, caller: record.caller)
         }
         let (resource, replaced) = try store(
-            bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata
+            bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata,
+            layer: record.layer
         ) { (state: inout BackendState) throws(BackendError) in
             guard state.epoch == record.epoch else { throw Self.sessionNotFound }
             state.sessions.markFinished(record.id)

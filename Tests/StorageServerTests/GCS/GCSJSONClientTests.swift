@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func resumableSessionsReportWhatTheyHoldAndFinishWithTheObject() throws {
-        let served = try ServedStorage(granularity: 1000)
+        let served = try ServedStorage.withBucket(granularity: 1000)
         let gcs = client(served)
         let object = ObjectAddress(bucket: "bkt", name: "up/load")
         let session = try gcs.startUpload(
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aCancelledSessionReadsAsCancelled() throws {
-        let served = try ServedStorage(granularity: 1000)
+        let served = try ServedStorage.withBucket(granularity: 1000)
         let gcs = client(served)
         let session = try gcs.startUpload(UploadStart(object: ObjectAddress(bucket: "bkt", name: "c")))
         _ = try gcs.uploadChunk(session: session.id, offset: 0, data: bytes(1000), finalize: false)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func emptyObjectsReadAsEmptyAndMissingOnesAre404() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let gcs = client(served)
         try served.seed("empty", "")
         let read = try gcs.readObject(ReadRequest(object: ObjectAddress(bucket: "bkt", name: "empty"), length: 100))
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func bucketsAreCreatedOrEmptiedAndListsPage() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let gcs = client(served)
         try gcs.createBucket("made")
         for name in ["a", "b", "c/d"] {
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func metadataPatchesRemoveWhatIsSetToNil() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let gcs = client(served)
         try served.seed(
             "m", "x", metadata: ObjectMetadataFields(contentLanguage: "en", customMetadata: ["a": "1", "b": "2"]))
@@ -88,7 +88,7 @@ import Testing
 
     /// The same paused and resumed upload fires the same events in process and over the GCS JSON API.
     @Test func anUploadPausedAndResumedOverGCSFiresTheEventsItDoesInProcess() throws {
-        let served = try ServedStorage(granularity: 1000)
+        let served = try ServedStorage.withBucket(granularity: 1000)
         let local = Storage(bucket: "bkt", backend: ReferenceBackend(granularity: 1000))
         let remote = Storage(bucket: "bkt", backend: client(served), host: "gcs")
         var results: [[String]] = []

@@ -1,0 +1,61 @@
+import Foundation
+import StorageAPI
+import Testing
+
+/// The GCS routes follow Cloud Storage's rules, not the Firebase layer's: buckets must exist to be written, any
+/// prefix lists, every name is listed, no default disposition; the v0 routes keep the layer.
+@Suite struct GCSRulesTests {
+    private static let json = [("Content-Type", "application/json")]
+
+    @Test func bucketsHaveOneOwnerAcrossBothDialects() throws {
+        let served = try ServedStorage()
+        let early = try served.send(
+            "POST", "/upload/storage/v1/b/later/o?uploadType=media&name=a", headers: [("Content-Type", "text/plain")],
+            text: "a")
+        #expect(early.status == 404)
+        #expect(try served.send("GET", "/storage/v1/b/later/o").status == 404)
+        #expect(
+            try served.send("POST", "/storage/v1/b?project=p", headers: Self.json, text: #"{"name":"later"}"#).status
+                == 200)
+        #expect(
+            try served.send("POST", "/storage/v1/b?project=p", headers: Self.json, text: #"{"name":"later"}"#).status
+                == 409)
+        // A v0 write makes its bucket, as the emulator does; GET and the list then agree on it.
+        _ = try served.send("POST", "/v0/b/by-v0/o?name=x", headers: [("Content-Type", "text/plain")], text: "x")
+        #expect(try served.send("GET", "/storage/v1/b/by-v0").status == 200)
+        let listed = try served.send("GET", "/storage/v1/b?project=p").json["items"] as? [[String: Any]]
+        #expect(listed?.compactMap { $0["name"] as? String } == ["by-v0", "later"])
+        #expect(try served.send("POST", "/internal/reset").status == 200)
+        #expect(try served.send("GET", "/storage/v1/b?project=p").json["items"] == nil)
+        #expect(try served.send("GET", "/storage/v1/b/later").status == 404)
+    }
+
+    @Test func anyPrefixListsAndEveryNameIsListed() throws {
+        let served = try ServedStorage.withBucket()
+        for name in ["tree", "tree/x", "treehouse", "a//b", "dir/"] { try served.seed(name, name) }
+        let tree = try served.send("GET", "/storage/v1/b/bkt/o?prefix=tree&delimiter=%2F")
+        #expect(tree.status == 200)
+        #expect(
+            (tree.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["tree", "treehouse"])
+        #expect(tree.json["prefixes"] as? [String] == ["tree/"])
+        let all = try served.send("GET", "/storage/v1/b/bkt/o")
+        #expect(
+            (all.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+                == ["a//b", "dir/", "tree", "tree/x", "treehouse"])
+        let v0 = try served.send("GET", "/v0/b/bkt/o?prefix=tree")
+        #expect(v0.status == 400)
+    }
+
+    @Test func gcsWritesGetNoFirebaseDefaultsAndV0WritesDo() throws {
+        let served = try ServedStorage.withBucket()
+        let gcs = try served.send(
+            "POST", "/upload/storage/v1/b/bkt/o?uploadType=media&name=d%2Fg.txt",
+            headers: [("Content-Type", "text/plain")],
+            text: "g")
+        #expect(gcs.status == 200)
+        #expect(gcs.json["contentDisposition"] == nil)
+        let v0 = try served.send(
+            "POST", "/v0/b/bkt/o?name=d%2Fv.txt", headers: [("Content-Type", "text/plain")], text: "v")
+        #expect(v0.json["contentDisposition"] as? String == "inline; filename*=utf-8''v.txt")
+    }
+}
