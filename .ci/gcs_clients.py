@@ -123,6 +123,8 @@ class Anonymous(firebase_admin.credentials.Base):
         return AnonymousCredentials()
 
 
+# The GCS side writes only into buckets that exist, as GCS does: the app's default bucket is made first.
+client.create_bucket(f"{bucket_name}.appspot.com")
 app = firebase_admin.initialize_app(Anonymous(), {"storageBucket": f"{bucket_name}.appspot.com"}, name="ci")
 admin_bucket = admin_storage.bucket(app=app)
 admin_bucket.blob("users/alice/avatar.txt").upload_from_string(b"from firebase-admin", content_type="text/plain")
