@@ -32,11 +32,13 @@ let package = Package(
         // One module per wire dialect: its server routes, its client and its codecs.
         .target(name: "FirebaseV0", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
         .target(name: "GCSJSON", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
+        .target(name: "GCSXML", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
         // `serve`: the dialects composed behind host policy, faults, CORS and the admin routes.
         .target(
             name: "StorageServer",
             dependencies: [
-                "FirebaseV0", "GCSJSON", "StorageWire", "ReferenceService", "StorageAPI", "HTTPCore", "Primitives",
+                "FirebaseV0", "GCSJSON", "GCSXML", "StorageWire", "ReferenceService", "StorageAPI", "HTTPCore",
+                "Primitives",
             ]),
         .target(name: "YAMLReader", dependencies: ["Primitives"]),
         // For tests only: a raw HTTP client, server settings that end a failing test quickly, byte patterns.
@@ -67,8 +69,8 @@ let package = Package(
         .testTarget(
             name: "StorageServerTests",
             dependencies: [
-                "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService", "StorageAPI",
-                "HTTPCore", "TestSupport", "Primitives",
+                "StorageServer", "FirebaseV0", "GCSJSON", "GCSXML", "StorageWire", "StorageSDK", "ReferenceService",
+                "StorageAPI", "HTTPCore", "TestSupport", "Primitives",
             ]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "Primitives", "TestSupport"]),
         .testTarget(

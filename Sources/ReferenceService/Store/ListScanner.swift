@@ -18,8 +18,10 @@ struct ListScanner {
     let delimiter: [UInt8]?
     let hidesEmptySegments: Bool
 
-    /// Up to `limit` listable entries strictly after `cursor`, and whether another listable entry follows.
-    func page(after cursor: ListEntry?, limit: Int) -> (entries: [ListEntry], hasMore: Bool) {
+    /// Up to `limit` listable entries strictly after `cursor` and after the name `startAfter` (a prefix entry too
+    /// sorts after it, or is passed over with all its names), and whether another listable entry follows.
+    func page(after cursor: ListEntry?, startAfter: [UInt8]? = nil, limit: Int) -> (entries: [ListEntry], hasMore: Bool)
+    {
         // Every name under a prefix that starts with `/` or holds `//` has an empty segment: skip the walk.
         if hidesEmptySegments,
             prefix.first == UInt8(ascii: "/") || Self.firstIndex(of: Array("//".utf8), in: prefix, from: 0) != nil
@@ -30,10 +32,13 @@ struct ListScanner {
         if let cursor {
             position = max(position, resumePosition(after: cursor))
         }
+        if let startAfter {
+            position = max(position, names.upperBound(ObjectKey(bytes: startAfter)))
+        }
         var entries: [ListEntry] = []
         while let key = names.key(at: position), key.hasPrefix(prefix) {
             let (entry, next) = classify(key, at: position)
-            if let entry {
+            if let entry, startAfter.map({ $0.lexicographicallyPrecedes(entry.bytes) }) ?? true {
                 if entries.count == limit { return (entries, true) }
                 entries.append(entry)
             }

@@ -34,7 +34,8 @@ extension ReferenceBackend {
         else { throw .bucketNotFound(request.bucket) }
         // `names` is a copy-on-write snapshot: the walk runs without the lock.
         let scanner = ListScanner(names: names, prefix: prefix, delimiter: delimiter, hidesEmptySegments: firebase)
-        let (entries, hasMore) = scanner.page(after: cursor, limit: maxResults)
+        let (entries, hasMore) = scanner.page(
+            after: cursor, startAfter: request.startAfter.map { Array($0.utf8) }, limit: maxResults)
         var page = ListPage()
         for entry in entries {
             switch entry.kind {

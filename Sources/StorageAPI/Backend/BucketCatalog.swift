@@ -26,8 +26,13 @@ public struct BucketResource: Sendable, Equatable {
 }
 
 extension BackendError {
+    private static let bucketNotFoundMessage = "The specified bucket does not exist"
+
     /// Cloud Storage's answer for a bucket that does not exist.
     public static func bucketNotFound(_ name: String) -> BackendError {
-        .notFound("The specified bucket does not exist: \(name).")
+        .notFound(bucketNotFoundMessage + ": \(name).")
     }
+
+    /// Whether this is `bucketNotFound`: the bucket is missing, not (only) the object.
+    public var isBucketNotFound: Bool { status == 404 && message.hasPrefix(Self.bucketNotFoundMessage) }
 }

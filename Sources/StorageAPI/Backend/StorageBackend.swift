@@ -205,10 +205,12 @@ public struct ListRequest: Sendable, Equatable {
     public var auth: String?
     /// Whose rules the listing follows: which prefixes it takes, which names it hides (`StorageLayer`).
     public var layer: StorageLayer
+    /// Only entries that sort after this name, in byte order (the XML API's `start-after` and `marker`).
+    public var startAfter: String?
 
     public init(
         bucket: String, prefix: String = "", delimiter: String? = "/", maxResults: Int? = nil, pageToken: String? = nil,
-        auth: String? = nil, layer: StorageLayer = .firebase
+        auth: String? = nil, layer: StorageLayer = .firebase, startAfter: String? = nil
     ) {
         self.bucket = bucket
         self.prefix = prefix
@@ -217,6 +219,7 @@ public struct ListRequest: Sendable, Equatable {
         self.pageToken = pageToken
         self.auth = auth
         self.layer = layer
+        self.startAfter = startAfter
     }
 }
 

@@ -15,6 +15,8 @@ struct AdminRoutes: Sendable {
     let administration: (any StorageAdministration)?
     let faults: FaultPlans
     let hostPolicy: HostPolicy
+    /// What else a reset empties: state the dialects keep beside the store.
+    var onReset: @Sendable () -> Void = {}
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
         do throws(BackendError) {
@@ -59,6 +61,7 @@ struct AdminRoutes: Sendable {
         case .reset:
             try required().reset()
             faults.removeAll()
+            onReset()
             return WireResponse.json(Data("{}".utf8))
         case .rules(let bucket):
             let administration = try required()
