@@ -78,8 +78,8 @@ public final class StorageServer: Sendable {
             let readsOnLoop = answersReadsOnLoop
             let server = HTTPServer(
                 configuration: configuration, handler: { dispatch.respond(to: $0) },
-                screen: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
-                answersAtOnce: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
+                vetHead: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
+                answersOnLoop: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
             let port = try server.start()
             boundPort.withLock { $0 = port }
             current = server
@@ -136,7 +136,7 @@ public final class StorageServer: Sendable {
             retryTests: RetryTestRoutes(plans: faults, hostPolicy: hostPolicy),
             // The XML API claims path-style /BUCKET/… paths no other route has; v0 answers what is left.
             dialects: [
-                FaultLayer(inner: gcs, plans: faults), FaultLayer(inner: xml, plans: faults),
+                FaultLayer(inner: gcs, plans: faults), CORSLayer(inner: FaultLayer(inner: xml, plans: faults)),
                 CORSLayer(inner: FaultLayer(inner: v0, plans: faults)),
             ])
     }

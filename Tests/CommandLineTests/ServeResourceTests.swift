@@ -93,7 +93,7 @@ import Darwin
 
 #if canImport(Glibc)
 /// `storage-conformance serve --port 0` as a child process.
-private struct ServedProcess {
+struct ServedProcess {
     let tool: SpawnedTool
     let port: UInt16
     let folder: TemporaryFolder
@@ -107,19 +107,37 @@ private struct ServedProcess {
         port = try #require(UInt16(text))
     }
 
-    /// Resident and virtual bytes, from /proc.
-    func memory() throws -> (resident: Int, virtual: Int) {
+    /// Resident, virtual and peak resident bytes, from /proc.
+    func memory() throws -> (resident: Int, virtual: Int, peak: Int) {
         let status = try String(contentsOfFile: "/proc/\(tool.processIdentifier)/status", encoding: .utf8)
         func bytes(_ field: String) -> Int {
             let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * 1024
         }
-        return (bytes("VmRSS"), bytes("VmSize"))
+        return (bytes("VmRSS"), bytes("VmSize"), bytes("VmHWM"))
     }
 
     func connect() throws -> Int32 {
         try LoopbackSocket.connect(port: Int(port))
+    }
+
+    /// POSTs `json` to `target` on a fresh connection; returns the answer's text, head and body.
+    func post(_ target: String, json: String) throws -> String {
+        let socket = try connect()
+        defer { close(socket) }
+        let request =
+            "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(json.utf8.count)\r\n\r\n\(json)"
+        _ = request.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            answer += buffer[..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
     }
 }
 #endif

@@ -53,7 +53,9 @@ public final class FirebaseV0Client: StorageBackend {
     /// A patch that clears all custom metadata and sets some keys cannot be said in one v0 body; it is
     /// sent as one PATCH that deletes the object's other current keys (read first) and sets the new ones.
     public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
-        let patch = try patch.sayable { () throws(BackendError) in Array(try getMetadata(object).customMetadata.keys) }
+        let patch = try patch.inOneRequest { () throws(BackendError) in
+            Array(try getMetadata(object).customMetadata.keys)
+        }
         return try send(
             "PATCH", objectPath(object), auth: object.auth, headers: [("Content-Type", Self.jsonContentType)],
             body: MetadataPatchJSON.encode(patch)

@@ -109,7 +109,8 @@ package struct FirebaseV0Server: Dialect {
             }
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
-                uploadBytes: streamsBody(http) ? Self.uploadBytes(request) : nil)
+                sendsNoUploadBytes: !streamsBody(http), uploadBytes: streamsBody(http) ? Self.uploadBytes(request) : nil
+            )
         }
     }
 
@@ -137,11 +138,11 @@ package struct FirebaseV0Server: Dialect {
     }
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
-        guard http.query?.contains("upload_id=") == true, count >= 0, Int64(http.body.count) >= count else {
-            return nil
-        }
+        let length = http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count)
+        guard http.query?.contains("upload_id=") == true, count >= 0, length >= count else { return nil }
         var cut = http
-        cut.body = http.body.prefix(Int(count))
+        cut.body = http.bodyStream == nil ? http.body.prefix(Int(count)) : Data()
+        cut.bodyStream = nil
         if let command = http.headers[UploadHeaders.command], command.lowercased().contains("finalize") {
             cut.headers[UploadHeaders.command] = "upload"
         }

@@ -71,8 +71,9 @@ package struct UploadSessionHandler {
         guard let text = request.header(UploadHeaders.offset)?.trimmingCharacters(in: .whitespaces) else {
             return current.receivedBytes
         }
-        guard let offset = JSONValue.decimalInteger(text), offset >= 0 else {
-            throw .badRequest("\(UploadHeaders.offset) must be a byte offset, not \"\(text)\".")
+        guard let offset = CheckedNumber.byteCount(text) else {
+            throw .badRequest(
+                "\(UploadHeaders.offset) must be a byte offset up to 5 TiB (the largest object), not \"\(text)\".")
         }
         return offset
     }

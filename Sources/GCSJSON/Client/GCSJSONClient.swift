@@ -49,7 +49,9 @@ public final class GCSJSONClient: StorageBackend {
     /// GCS's PATCH has the same shape as v0's: a field set to null is removed, `metadata` merges key by key,
     /// `"metadata": null` removes every custom key. Clearing all keys and setting some is two requests.
     public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
-        let patch = try patch.sayable { () throws(BackendError) in Array(try getMetadata(object).customMetadata.keys) }
+        let patch = try patch.inOneRequest { () throws(BackendError) in
+            Array(try getMetadata(object).customMetadata.keys)
+        }
         return try send(
             "PATCH", objectPath(object), headers: [("Content-Type", Self.jsonContentType)],
             body: MetadataPatchJSON.encode(patch)

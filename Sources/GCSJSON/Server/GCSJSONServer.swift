@@ -112,6 +112,8 @@ package struct GCSJSONServer: Dialect {
         case (.upload(let bucket), _):
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
+                sendsNoUploadBytes: request.bodyLength == 0
+                    || request.query["upload_id"] == nil && request.query["uploadType"] == "resumable",
                 uploadBytes: Self.uploadBytes(request))
         }
     }
@@ -157,14 +159,14 @@ package struct GCSJSONServer: Dialect {
     }
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
-        guard http.query?.contains("upload_id=") == true, count >= 0, Int64(http.body.count) >= count else {
-            return nil
-        }
+        let length = http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count)
+        guard http.query?.contains("upload_id=") == true, count >= 0, length >= count else { return nil }
         var cut = http
-        cut.body = http.body.prefix(Int(count))
+        cut.body = http.bodyStream == nil ? http.body.prefix(Int(count)) : Data()
+        cut.bodyStream = nil
         if let range = http.headers["Content-Range"], range.hasPrefix("bytes "),
             let dash = range.firstIndex(of: "-"),
-            let first = Int64(range[range.index(range.startIndex, offsetBy: 6)..<dash]),
+            let first = CheckedNumber.byteCount(range[range.index(range.startIndex, offsetBy: 6)..<dash]),
             case (let last, false) = first.addingReportingOverflow(count - 1)
         {
             cut.headers["Content-Range"] = count == 0 ? "bytes */*" : "bytes \(first)-\(last)/*"

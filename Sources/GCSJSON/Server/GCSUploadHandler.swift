@@ -153,8 +153,10 @@ private enum ContentRangeHeader {
         if totalText == "*" {
             total = nil
         } else {
-            guard let value = JSONValue.decimalInteger(String(totalText)), value >= 0 else {
-                throw .badRequest("Malformed Content-Range \"\(header)\": the total is not a byte count.")
+            guard let value = CheckedNumber.byteCount(totalText) else {
+                throw .badRequest(
+                    "Malformed Content-Range \"\(header)\": the total is not a byte count up to 5 TiB, the largest object."
+                )
             }
             total = value
         }
@@ -166,11 +168,14 @@ private enum ContentRangeHeader {
             return
         }
         let bounds = range.split(separator: "-", omittingEmptySubsequences: false)
-        guard bounds.count == 2, let first = JSONValue.decimalInteger(String(bounds[0])),
-            let last = JSONValue.decimalInteger(String(bounds[1])), first >= 0, last >= first,
-            last - first + 1 == bodyLength
+        // Both ends at most 5 TiB, so neither their difference nor the chunk's end past them can overflow.
+        guard bounds.count == 2, let first = CheckedNumber.byteCount(bounds[0]),
+            let last = CheckedNumber.byteCount(bounds[1]), last < CheckedNumber.largestObject, last >= first,
+            last - first == bodyLength - 1
         else {
-            throw .badRequest("Content-Range \"\(header)\" does not describe the \(bodyLength) bytes sent.")
+            throw .badRequest(
+                "Content-Range \"\(header)\" does not describe the \(bodyLength) bytes sent within 5 TiB, the largest object."
+            )
         }
         self = .chunk(first: first, total: total)
     }

@@ -145,12 +145,16 @@ package struct GCSXMLServer: Dialect {
                 return FaultSubject(bucket: bucket, kind: .delete, operation: "storage.objects.delete")
             case "PUT" where http.headers["x-goog-copy-source"] != nil:
                 return FaultSubject(bucket: bucket, kind: nil, operation: "storage.objects.copy")
+            case "PUT" where request.query["uploadId"] != nil:
+                return FaultSubject(bucket: bucket, kind: .chunk, operation: "storage.objects.insert")
             case "PUT":
                 return FaultSubject(
                     bucket: bucket, kind: .finalize, operation: "storage.objects.insert",
                     uploadBytes: FaultSubject.bytes(from: 0, count: request.bodyLength))
             default:
-                return FaultSubject(bucket: bucket, kind: nil, operation: "storage.objects.insert")
+                // Starting, completing, listing or aborting a multipart upload: no object bytes.
+                return FaultSubject(
+                    bucket: bucket, kind: nil, operation: "storage.objects.insert", sendsNoUploadBytes: true)
             }
         }
     }

@@ -4,7 +4,7 @@ import Synchronization
 /// API's router), independent of any API.
 ///
 /// An accept thread hands each connection to an event loop (one per core), which waits for all of its idle
-/// connections at once and answers the requests `answersAtOnce` names itself, without a thread switch; every
+/// connections at once and answers the requests `answersOnLoop` names itself, without a thread switch; every
 /// other request is served on a thread of its own, which may wait as long as the limits allow, and the
 /// connection goes back to its loop afterwards. The handler is called concurrently from all of them. The core
 /// answers protocol errors itself, in the shape the `errorResponder` gives (plain text by
@@ -22,21 +22,21 @@ import Synchronization
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    private let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    private let vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     private let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
-    private let answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?
+    private let answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?
     private let errorResponder: HTTPErrorResponder
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let runtime = Mutex<ServerRuntime?>(nil)
 
     /// - Parameters:
-    ///   - screen: called with a request's head (its body empty) before the body is read or `100 Continue`
+    ///   - vetHead: called with a request's head (its body empty) before the body is read or `100 Continue`
     ///     is sent; a response it returns is sent at once and the connection closed, the body never read.
     ///     This is where a request is authorised before a client may spend bandwidth on its body.
-    ///   - streamsBody: called with a request's head (after `screen`); true leaves a body of known length unread,
+    ///   - streamsBody: called with a request's head (after `vetHead`); true leaves a body of known length unread,
     ///     for the handler to pull from `HTTPRequest.bodyStream` as it arrives (up to `maxBodyBytes`), instead of
     ///     receiving it whole first (up to `maxBufferedBodyBytes`).
-    ///   - answersAtOnce: called with the head of a request that has no body; true lets the event loop that
+    ///   - answersOnLoop: called with the head of a request that has no body; true lets the event loop that
     ///     received it call the handler itself, which then must answer without waiting (no sleeps, disk syncs or
     ///     locks held long), for the loop's other connections wait meanwhile. Nil: every request is handled on a
     ///     thread of its own.
@@ -46,17 +46,17 @@ public final class HTTPServer: Sendable {
     public init(
         configuration: HTTPServerConfiguration,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         streamsBody: (@Sendable (HTTPRequest) -> Bool)? = nil,
-        answersAtOnce: (@Sendable (HTTPRequest) -> Bool)? = nil,
+        answersOnLoop: (@Sendable (HTTPRequest) -> Bool)? = nil,
         errorResponder: @escaping HTTPErrorResponder = HTTPResponse.plainError,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.handler = handler
-        self.screen = screen
+        self.vetHead = vetHead
         self.streamsBody = streamsBody
-        self.answersAtOnce = answersAtOnce
+        self.answersOnLoop = answersOnLoop
         self.errorResponder = errorResponder
         self.log = log
     }
@@ -74,8 +74,8 @@ public final class HTTPServer: Sendable {
             try configuration.validate()
             BrokenPipes.ignore()
             let started = try ServerRuntime(
-                configuration: configuration, handler: handler, screen: screen, streamsBody: streamsBody,
-                answersAtOnce: answersAtOnce, errorResponder: errorResponder, log: log
+                configuration: configuration, handler: handler, vetHead: vetHead, streamsBody: streamsBody,
+                answersOnLoop: answersOnLoop, errorResponder: errorResponder, log: log
             )
             try started.startAccepting()
             current = started

@@ -26,7 +26,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     public var minimumBodyBytesPerSecond: Int
     /// How long one write may make no progress before the server gives the peer up.
     public var writeTimeout: Duration
-    /// The most connections served at once; a connection beyond it is answered 503 and closed.
+    /// The most connections served at once; a connection beyond it is answered 503 and closed. Within the
+    /// process's descriptor budget at start (`DescriptorBudget`): a lower limit on open files lowers it.
     public var maxConnections: Int
     /// How long `stop()` waits for requests in progress before it shuts their connections down.
     public var stopGracePeriod: Duration

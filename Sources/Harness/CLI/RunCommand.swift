@@ -78,7 +78,7 @@ struct RunCommand: ToolCommand {
             quiet: options.has("--quiet"))
         var driver: DriverSpec?
         if let command = options.value("--driver") {
-            guard target.kind != "reference" else {
+            guard target.kind != .reference else {
                 tool.complain("--driver needs a live --target: a driver's client talks to an endpoint over HTTP")
                 return 2
             }

@@ -14,18 +14,28 @@ import StorageSDK
 final class DriverConnection: Sendable {
     private struct Inbox {
         var answers: [Int64: JSONValue] = [:]
+        /// The requests waiting for their answer: an answer to any other is a protocol error.
+        var waiting: Set<Int64> = []
         var messages: [JSONValue] = []
+        /// The bytes of the lines behind `messages`.
+        var queuedBytes = 0
         var broken: String?
         var errorTail = Data()
     }
 
     /// The longest line a driver may write (a 48 MiB download in base64 fits).
     static let longestLine = 64 << 20
+    /// The most events and observer calls that may wait for the scenario to take them, and the most bytes they
+    /// may hold: a driver that writes more floods the runner, and breaks the connection.
+    static let queuedMessageLimit = 10_000
+    static let queuedByteLimit = 128 << 20
+    /// How long a driver has to exit after `end` (and after SIGTERM, before SIGKILL).
+    static let exitGracePeriod: TimeInterval = 2
     private static let errorTailBytes = 4096
 
     let command: String
     private let timeout: TimeInterval
-    private let process: Process
+    private let process: DriverProcess
     private let input: FileHandle
     private let inbox = Locked(Inbox())
     private let nextID = Locked<Int64>(0)
@@ -36,29 +46,21 @@ final class DriverConnection: Sendable {
         self.command = command
         self.timeout = timeout
         BrokenPipes.ignore()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        do {
-            try process.run()
+        let process: DriverProcess
+        do throws(DriverProcess.StartFailure) {
+            process = try DriverProcess(command: command)
         } catch {
-            throw .error(.driverError, "the driver `\(command)` could not start: \(error.localizedDescription)")
+            throw .error(.driverError, "the driver `\(command)` could not start: \(error.reason)")
         }
         self.process = process
-        input = stdin.fileHandleForWriting
+        input = process.input
         let inbox = inbox
         Self.startThread {
-            Self.readLines(stdout.fileHandleForReading, into: inbox)
+            Self.readLines(process.output, into: inbox)
         }
         Self.startThread {
             while true {
-                let chunk = stderr.fileHandleForReading.availableData
+                let chunk = process.errors.availableData
                 if chunk.isEmpty { return }
                 inbox.withLock { inbox in
                     inbox.errorTail.append(chunk)
@@ -81,7 +83,8 @@ final class DriverConnection: Sendable {
         while true {
             switch reader.next(limit: longestLine) {
             case .line(let line):
-                sort(line, into: inbox)
+                // Once the connection is broken, nothing more is read: the driver blocks, and is ended.
+                guard sort(line, into: inbox) else { return }
             case .end:
                 breakOff("the driver exited", inbox)
                 return
@@ -99,24 +102,40 @@ final class DriverConnection: Sendable {
         }
     }
 
-    private static func sort(_ line: Data, into inbox: Locked<Inbox>) {
+    /// Puts a line where it belongs; false once the connection is broken.
+    private static func sort(_ line: Data, into inbox: Locked<Inbox>) -> Bool {
         let message = try? JSONParser.parse(line)
-        inbox.withCondition { inbox, condition in
+        return inbox.withCondition { inbox, condition in
             defer { condition.broadcast() }
+            guard inbox.broken == nil else { return false }
+            let text = String(decoding: line.prefix(200), as: UTF8.self)
             guard let message, case .object = message else {
-                let text = String(decoding: line.prefix(200), as: UTF8.self)
                 inbox.broken = "the driver wrote a line that is not a JSON object: \(text)"
-                return
+                return false
             }
             if let id = message["id"]?.integerValue, message["ok"] != nil {
+                guard inbox.waiting.contains(id), inbox.answers[id] == nil else {
+                    inbox.broken = "the driver answered request \(id), which is not waiting for an answer: \(text)"
+                    return false
+                }
                 inbox.answers[id] = message
             } else if message["event"] != nil || message["observed"] != nil || message["finished"] != nil {
+                guard inbox.messages.count < queuedMessageLimit, inbox.queuedBytes + line.count <= queuedByteLimit
+                else {
+                    inbox.broken =
+                        "the driver wrote more than \(queuedMessageLimit) events and observer calls (or "
+                        + "\(queuedByteLimit >> 20) MiB of them) that the scenario has not taken: it floods the runner"
+                    inbox.messages.removeAll()
+                    return false
+                }
                 inbox.messages.append(message)
+                inbox.queuedBytes += line.count
             } else {
                 inbox.broken =
-                    "the driver wrote a message that is neither an answer, an event nor an observer call: "
-                    + String(decoding: line.prefix(200), as: UTF8.self)
+                    "the driver wrote a message that is neither an answer, an event nor an observer call: \(text)"
+                return false
             }
+            return true
         }
     }
 
@@ -127,6 +146,8 @@ final class DriverConnection: Sendable {
             id += 1
             return id
         }
+        inbox.withLock { _ = $0.waiting.insert(id) }
+        defer { inbox.withLock { _ = $0.waiting.remove(id) } }
         try write(.object([.init("id", .number(String(id))), .init("op", .string(op))] + fields))
         let deadline = Date(timeIntervalSinceNow: timeout)
         let answer = inbox.wait(until: deadline, for: { $0.answers[id] != nil || $0.broken != nil }) { inbox, _ in
@@ -151,7 +172,11 @@ final class DriverConnection: Sendable {
     func nextMessage(until deadline: Date) throws(StepFailure) -> JSONValue? {
         let (message, broken) = inbox.wait(until: deadline, for: { !$0.messages.isEmpty || $0.broken != nil }) {
             inbox, _ -> (JSONValue?, String?) in
-            if !inbox.messages.isEmpty { return (inbox.messages.removeFirst(), nil) }
+            if inbox.broken == nil, !inbox.messages.isEmpty {
+                let message = inbox.messages.removeFirst()
+                inbox.queuedBytes = inbox.messages.isEmpty ? 0 : max(0, inbox.queuedBytes - message.text.utf8.count)
+                return (message, nil)
+            }
             return (nil, inbox.broken)
         }
         if let broken { throw self.broken(broken) }
@@ -163,13 +188,12 @@ final class DriverConnection: Sendable {
         try write(.members(["ack": .number(String(sequence))]))
     }
 
-    /// Says goodbye and makes sure the process is gone.
+    /// Says goodbye and makes sure the process is gone: SIGTERM to its group when it has not exited within the
+    /// grace period, SIGKILL after another, and reaped either way.
     func close() {
         try? write(.members(["op": .string("end")]))
         try? input.close()
-        let deadline = Date(timeIntervalSinceNow: 2)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        if process.isRunning { process.terminate() }
+        process.end(after: Self.exitGracePeriod, grace: Self.exitGracePeriod)
     }
 
     private func write(_ message: JSONValue) throws(StepFailure) {

@@ -201,9 +201,35 @@ enum DriverWire {
         return Data(bytes)
     }
 
+    /// A finite number (`1e999`, which no Double holds, is none).
     static func number(_ value: JSONValue?) -> Double? {
-        guard case .number(let text)? = value else { return nil }
-        return Double(text)
+        guard case .number(let text)? = value, let number = Double(text), number.isFinite else { return nil }
+        return number
+    }
+
+    /// A number of seconds from 0 to a day; a message with another is malformed.
+    static func seconds(_ value: JSONValue?, _ key: String) throws(Problem) -> Double? {
+        guard let value, !isNull(value) else { return nil }
+        guard let number = number(value), let seconds = CheckedNumber.seconds(number, upTo: 86_400) else {
+            throw Problem(description: "\(key): expected a number of seconds from 0 to 86400, not \(value.text)")
+        }
+        return seconds
+    }
+
+    /// An integer within `range` under `key`, or nil when there is none; a message with another is malformed.
+    static func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int64>) throws(Problem) -> Int64? {
+        guard let member = value[key], !isNull(member) else { return nil }
+        guard let number = member.integerValue, range.contains(number) else {
+            throw Problem(
+                description:
+                    "\(key): expected an integer from \(range.lowerBound) to \(range.upperBound), not \(member.text)")
+        }
+        return number
+    }
+
+    private static func isNull(_ value: JSONValue) -> Bool {
+        if case .null = value { return true }
+        return false
     }
 
     static func string(_ value: JSONValue, _ key: String) throws(Problem) -> String {

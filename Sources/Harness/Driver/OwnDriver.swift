@@ -143,7 +143,7 @@ final class OwnDriver: Sendable {
             throw DriverWire.Problem(description: "begin.target: \(error.description)")
         }
         let retry = message["retry"] ?? .null
-        let requestTimeout = DriverWire.number(retry["timeout"])
+        let requestTimeout = try DriverWire.seconds(retry["timeout"], "retry.timeout")
         let timeout = ScenarioExecution.requestTimeout
         let backend: any StorageBackend =
             endpoint.speaksGCS
@@ -156,8 +156,9 @@ final class OwnDriver: Sendable {
         client.storage.authToken = message["auth"]?.stringValue
         client.setRetryTimes(
             RetryTimes(
-                upload: DriverWire.number(retry["upload"]), download: DriverWire.number(retry["download"]),
-                operation: DriverWire.number(retry["operation"])), cap: .infinity)
+                upload: try DriverWire.seconds(retry["upload"], "retry.upload"),
+                download: try DriverWire.seconds(retry["download"], "retry.download"),
+                operation: try DriverWire.seconds(retry["operation"], "retry.operation")), cap: .infinity)
         session.withLock { $0 = Session(client: client) }
         return .success([])
     }
@@ -229,9 +230,12 @@ final class OwnDriver: Sendable {
                 try DriverWire.uploadMetadata(v)
             }
             task = client.put(
-                reference, source: source, metadata: metadata, chunkSize: message["chunkSize"]?.integerValue)
+                reference, source: source, metadata: metadata,
+                chunkSize: try DriverWire.integer(message, "chunkSize", in: 1...Int64.max))
         case "getData":
-            task = client.getData(reference, maxSize: message["maxSize"]?.integerValue ?? 0)
+            task = client.getData(
+                reference, maxSize: try DriverWire.integer(message, "maxSize", in: 0...Int64.max) ?? 0
+            )
         default:
             task = client.write(reference, toFile: URL(fileURLWithPath: try DriverWire.string(message, "file")))
         }

@@ -28,7 +28,7 @@ public struct GCSTarget: Target {
         return "gcs+" + text
     }
 
-    public var kind: String { "gcs" }
+    public var kind: TargetKind { .gcs }
 
     public var lacks: [ScenarioNeed: String] { Self.lacking }
 

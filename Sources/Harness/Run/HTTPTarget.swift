@@ -41,7 +41,7 @@ public struct HTTPTarget: Target {
         return String(text)
     }
 
-    public var kind: String { "http" }
+    public var kind: TargetKind { .http }
 
     /// Fails with `.failed("cannot reach …")` when the endpoint does not answer.
     public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {

@@ -9,7 +9,7 @@ public struct ReferenceTarget: Target {
     public init() {}
 
     public var name: String { "reference" }
-    public var kind: String { "reference" }
+    public var kind: TargetKind { .reference }
 
     public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {
         ReferenceSession(bucket: ScenarioBucket.name(for: scenario.id))

@@ -85,7 +85,7 @@ public struct ScenarioRunner: Sendable {
         var steps: [StepTiming] = []
         var outcome: Outcome
         if let targets = scenario.targets, !targets.contains(target.kind) {
-            outcome = .skipped(reason: "runs only on: \(targets.joined(separator: ", "))")
+            outcome = .skipped(reason: "runs only on: \(targets.map(\.rawValue).joined(separator: ", "))")
         } else if let unmet = target.unmetNeeds(of: scenario) {
             outcome = .skipped(reason: unmet)
         } else if let unmet = driver?.unmetCapabilities(of: scenario) {

@@ -8,8 +8,8 @@ import StorageSDK
 public protocol Target: Sendable {
     /// Shown in reports: `reference`, `http://127.0.0.1:9199`.
     var name: String { get }
-    /// What scenarios name in `targets:`: `reference` or `http`.
-    var kind: String { get }
+    /// What scenarios name in `targets:`.
+    var kind: TargetKind { get }
     /// A fresh bucket (or a reset endpoint) for one scenario, signed out.
     func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession
     /// Checks once, before a run, that the target can be used at all: reachable, and speaking the protocol

@@ -28,6 +28,17 @@ public final class GrowingBytes: @unchecked Sendable {
     /// use up the address space.
     static let largestReservation = 1 << 34
 
+    /// The smallest step a buffer grows by.
+    public static let smallestStep = 16 * 1024
+
+    /// How much a buffer holding `received` bytes, with `remaining` still to come, grows by next: as much as it
+    /// holds (so it doubles), at least `smallestStep` and at most `largest`, and never past what is to come. A
+    /// buffer filled step by step so is never made writable more than `max(smallestStep, received)` ahead of
+    /// the bytes that arrived.
+    public static func step(received: Int, remaining: Int, largest: Int) -> Int {
+        max(0, min(remaining, min(largest, max(smallestStep, received))))
+    }
+
     /// Storage for `capacity` bytes to start with, or nil if the allocation failed. With `expecting`, the bytes
     /// the buffer will likely hold (a body's declared length, say): from `reservationThreshold` on, that much
     /// address space is reserved at once, so the buffer never moves on its way there. Only address space:

@@ -42,11 +42,15 @@ struct ReservedRegion {
         }
     }
 
-    /// Makes the first `bytes` writable (rounded up to whole huge pages, within the reservation); false when
-    /// they do not fit or the system refuses the memory.
+    /// Makes the first `bytes` writable (rounded up to whole pages within the first huge page, to whole huge pages
+    /// past it, within the reservation); false when they do not fit or the system refuses the memory. Below one
+    /// huge page nothing is made writable ahead of what is asked: a buffer that receives a few bytes is charged
+    /// a few pages, even where every writable private page counts (strict overcommit) or where a whole huge page
+    /// would be taken at the first touch.
     mutating func makeUsable(_ bytes: Int) -> Bool {
         guard bytes > usable else { return true }
-        let target = min(Self.roundUp(bytes, to: Self.hugePage), reserved)
+        let unit = bytes < Self.hugePage ? Int(getpagesize()) : Self.hugePage
+        let target = min(Self.roundUp(bytes, to: unit), reserved)
         guard target >= bytes, mprotect(base + usable, target - usable, PROT_READ | PROT_WRITE) == 0 else {
             return false
         }

@@ -11,10 +11,22 @@ import Darwin
 package enum FileSystem {
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
+        /// The process (or the system) had no descriptor left: the call may work again shortly.
+        package var isOutOfDescriptors = false
     }
 
     package static func failure(_ call: String, _ path: String) -> Failure {
-        Failure(description: "\(call) \(path): \(String(cString: strerror(errno)))")
+        let code = errno
+        return Failure(
+            description: "\(call) \(path): \(String(cString: strerror(code)))",
+            isOutOfDescriptors: code == EMFILE || code == ENFILE)
+    }
+
+    /// Cuts the file at `path` to `size` bytes.
+    package static func cut(_ path: String, to size: Int64) throws(Failure) {
+        while truncate(path, off_t(size)) != 0 {
+            if errno != EINTR { throw failure("truncate", path) }
+        }
     }
 
     package static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {

@@ -26,8 +26,8 @@ package struct JSONParser {
     /// Parses `data` as one JSON value.
     package static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         let bytes = [UInt8](data)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            throw JSONParseError(message: "the body is not valid UTF-8", offset: 0)
+        if let invalid = firstInvalidUTF8(bytes) {
+            throw JSONParseError(message: "the body is not valid UTF-8", offset: invalid)
         }
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
@@ -35,6 +35,20 @@ package struct JSONParser {
         parser.skipWhitespace()
         guard parser.position == bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value
+    }
+
+    /// Where the first byte is that does not start or continue a valid UTF-8 sequence, or nil when all are valid.
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case .valid(let sequence): offset += sequence.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     private func error(_ message: String) -> JSONParseError {

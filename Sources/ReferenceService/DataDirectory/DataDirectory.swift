@@ -294,7 +294,10 @@ public final class DataDirectory: Sendable {
 
     /// A failure to write the directory, as the request that caused it sees it.
     static func failed(_ error: any Error) -> BackendError {
-        BackendError(status: 500, "The data directory could not be written: \(error).")
+        if let failure = error as? FileSystem.Failure, failure.isOutOfDescriptors {
+            return BackendError(status: 503, "The server has too many files open; try again shortly (\(failure)).")
+        }
+        return BackendError(status: 500, "The data directory could not be written: \(error).")
     }
 }
 

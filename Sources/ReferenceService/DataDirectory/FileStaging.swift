@@ -10,14 +10,13 @@ import Darwin
 
 /// An upload staged in a file of the data directory (`staging/ID`): bytes are hashed and written as they
 /// arrive, through a few buffers of fixed size used in turn, so memory does not grow with the upload.
+///
+/// The file is open, and the buffers allocated, only while a chunk arrives (or the upload is sealed): a session
+/// waiting for its next chunk holds no descriptor and no buffer, however many wait and however long.
 final class FileStaging: UploadStaging, @unchecked Sendable {
     let path: String
     private let directory: DataDirectory
-    private var descriptor: Int32
     private(set) var count: Int64
-    /// The buffers bytes are read into before they are hashed and written; while one block is hashed, the next
-    /// ones arrive into the others.
-    private let buffers: UnsafeMutableRawBufferPointer
     private var turn = 0
     private let hasher = UploadHasher(depth: FileStaging.bufferCount - 1)
 
@@ -29,13 +28,8 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
         self.path = path
         self.directory = directory
         self.count = 0
-        buffers = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferCount * Self.bufferSize, alignment: 64)
-        do {
-            descriptor = try FileSystem.openFile(path, O_RDWR | O_CREAT)
-        } catch {
-            buffers.deallocate()
-            throw DataDirectory.failed(error)
-        }
+        let descriptor = try Self.open(path, O_RDWR | O_CREAT)
+        defer { close(descriptor) }
         guard ftruncate(descriptor, off_t(count)) == 0 else {
             throw DataDirectory.failed(FileSystem.failure("ftruncate", path))
         }
@@ -50,13 +44,27 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
 
     deinit {
         hasher.settle()
-        buffers.deallocate()
-        if descriptor >= 0 { close(descriptor) }
+    }
+
+    private static func open(_ path: String, _ flags: Int32) throws(BackendError) -> Int32 {
+        do {
+            return try FileSystem.openFile(path, flags)
+        } catch {
+            throw DataDirectory.failed(error)
+        }
     }
 
     var digests: ObjectDigests { hasher.digests }
 
     func receive(_ body: any UploadBody) throws(BackendError) {
+        let descriptor = try Self.open(path, O_RDWR)
+        let buffers = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: Self.bufferCount * Self.bufferSize, alignment: 64)
+        defer {
+            hasher.settle()  // no block of the buffers is still being hashed when they are freed
+            buffers.deallocate()
+            close(descriptor)
+        }
         hasher.beginChunk()
         let start = count
         do throws(BackendError) {
@@ -68,7 +76,7 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
                 guard try body.fill(buffer) == want else { throw MemoryStaging.shortBody }
                 let bytes = UnsafeRawBufferPointer(buffer)
                 hasher.add(bytes)  // waits while every other buffer is still being hashed
-                try append(bytes)
+                try append(bytes, to: descriptor)
                 remaining -= Int64(want)
                 turn = (turn + 1) % Self.bufferCount
             }
@@ -79,7 +87,7 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
         }
     }
 
-    private func append(_ bytes: UnsafeRawBufferPointer) throws(BackendError) {
+    private func append(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(BackendError) {
         do {
             try FileSystem.write(descriptor, bytes, at: count, path: path)
         } catch {
@@ -91,27 +99,27 @@ final class FileStaging: UploadStaging, @unchecked Sendable {
     /// Forgets the staged bytes past `newCount` (their checksums are the caller's to take back).
     func truncate(to newCount: Int64) throws(BackendError) {
         guard newCount < count else { return }
-        guard ftruncate(descriptor, off_t(newCount)) == 0 else {
-            throw DataDirectory.failed(FileSystem.failure("ftruncate", path))
+        do {
+            try FileSystem.cut(path, to: newCount)
+        } catch {
+            throw DataDirectory.failed(error)
         }
         count = newCount
     }
 
     func seal() throws(BackendError) -> StoredBytes {
         hasher.settle()
+        let descriptor = try Self.open(path, O_RDWR)
+        defer { close(descriptor) }
         do {
             try FileSystem.sync(descriptor, path: path)
         } catch {
             throw DataDirectory.failed(error)
         }
-        close(descriptor)
-        descriptor = -1
         return .file(try directory.publishBlob(from: path, size: count))
     }
 
     func discard() {
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
         FileSystem.remove(path)
     }
 }

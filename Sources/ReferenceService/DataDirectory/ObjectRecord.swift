@@ -30,7 +30,7 @@ struct ObjectRecord {
     {
         let record = try RecordJSON(data, file: file)
         guard let blobSize else { throw DataDirectoryError("\(file): its bytes, blobs/\(id), are missing") }
-        let size = try record.integer("size")
+        let size = try record.integer("size", in: 0...CheckedNumber.largestObject)
         guard size == blobSize else {
             throw DataDirectoryError("\(file): the object has \(size) bytes, but its blob \(path) has \(blobSize)")
         }
@@ -41,8 +41,10 @@ struct ObjectRecord {
         bucket = try record.string("bucket")
         object = StoredObject(
             restoring: try record.string("name"), bytes: .file(blob), digests: digests,
-            metadata: try record.metadataFields(), generation: try record.integer("generation"),
-            metageneration: try record.integer("metageneration"), timeCreated: try record.date("timeCreated"),
+            metadata: try record.metadataFields(),
+            generation: try record.integer("generation", in: 1...CheckedNumber.largestGeneration),
+            metageneration: try record.integer("metageneration", in: 1...CheckedNumber.largestGeneration),
+            timeCreated: try record.date("timeCreated"),
             updated: try record.date("updated"), downloadTokens: try record.strings("downloadTokens"))
     }
 

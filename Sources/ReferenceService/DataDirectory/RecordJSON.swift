@@ -32,15 +32,18 @@ struct RecordJSON {
         return text
     }
 
-    func integer(_ key: String) throws(DataDirectoryError) -> Int64 {
-        guard let number = members[key]?.integerValue else { throw problem(key, "an integer") }
+    /// An integer within `range` (a record is outside input: a number beyond would overflow what counts on
+    /// from it).
+    func integer(_ key: String, in range: ClosedRange<Int64>) throws(DataDirectoryError) -> Int64 {
+        guard let number = members[key]?.integerValue, range.contains(number) else {
+            throw problem(key, "an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
         return number
     }
 
-    func optionalInteger(_ key: String) throws(DataDirectoryError) -> Int64? {
-        guard let value = members[key] else { return nil }
-        guard let number = value.integerValue else { throw problem(key, "an integer") }
-        return number
+    func optionalInteger(_ key: String, in range: ClosedRange<Int64>) throws(DataDirectoryError) -> Int64? {
+        guard members[key] != nil else { return nil }
+        return try integer(key, in: range)
     }
 
     func date(_ key: String) throws(DataDirectoryError) -> Date {

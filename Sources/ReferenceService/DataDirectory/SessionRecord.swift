@@ -32,7 +32,8 @@ struct SessionRecord {
         self.id = id
         start = UploadStart(
             object: ObjectAddress(bucket: try record.string("bucket"), name: try record.string("name")),
-            metadata: try record.metadataFields(), size: try record.optionalInteger("size"))
+            metadata: try record.metadataFields(),
+            size: try record.optionalInteger("size", in: 0...CheckedNumber.largestObject))
         uid = try record.optionalString("uid")
         if let layer = try record.optionalString("layer") {
             guard let known = StorageLayer(rawValue: layer) else {

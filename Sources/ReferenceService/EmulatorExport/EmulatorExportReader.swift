@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import StorageAPI
 
 /// Reads an export folder in the Firebase emulator's layout (`EmulatorExportLayout`) and checks all of it
 /// before anything is stored: every metadata file parses and names a listed bucket, every blob is there with
@@ -14,18 +15,18 @@ struct EmulatorExportReader {
 
     func read() throws(EmulatorExportError) -> [Object] {
         let storage = try storageFolder()
-        let buckets = try bucketList(storage.appendingPathComponent(EmulatorExportLayout.bucketsFile))
+        let buckets = try bucketList(in: storage)
         let metadataFolder = storage.appendingPathComponent(EmulatorExportLayout.metadataFolder)
-        let blobsFolder = storage.appendingPathComponent(EmulatorExportLayout.blobsFolder)
-        guard isFolder(metadataFolder) else {
-            if buckets.isEmpty || !isFolder(blobsFolder) { return [] }
+        guard try ExportFolderEntry.look(at: EmulatorExportLayout.metadataFolder, under: storage) == .folder else {
+            let blobs = try ExportFolderEntry.look(at: EmulatorExportLayout.blobsFolder, under: storage)
+            if buckets.isEmpty || blobs != .folder { return [] }
             throw EmulatorExportError(file: metadataFolder.path, problem: "missing, but blobs/ is there")
         }
         var objects: [Object] = []
         var seen: [String: String] = [:]
-        for relative in try metadataFiles(in: metadataFolder) {
+        for relative in try metadataFiles(in: storage) {
             let file = metadataFolder.appendingPathComponent(relative)
-            let object = try self.object(file, relative: relative, blobs: blobsFolder, buckets: buckets)
+            let object = try self.object(file, relative: relative, storage: storage, buckets: buckets)
             let key = object.entry.bucket + "\n" + object.entry.name
             if let earlier = seen[key] {
                 throw EmulatorExportError(
@@ -40,11 +41,9 @@ struct EmulatorExportReader {
 
     private func storageFolder() throws(EmulatorExportError) -> URL {
         let top = folder.appendingPathComponent(EmulatorExportLayout.exportMetadataFile)
-        guard FileManager.default.fileExists(atPath: top.path) else {
+        guard try ExportFolderEntry.look(at: EmulatorExportLayout.exportMetadataFile, under: folder) != .missing else {
             guard isFolder(folder) else { throw EmulatorExportError(file: folder.path, problem: "no such folder") }
-            if FileManager.default.fileExists(
-                atPath: folder.appendingPathComponent(EmulatorExportLayout.bucketsFile).path)
-            {
+            if try ExportFolderEntry.look(at: EmulatorExportLayout.bucketsFile, under: folder) != .missing {
                 return folder
             }
             throw EmulatorExportError(
@@ -52,7 +51,7 @@ struct EmulatorExportReader {
                 problem: "not an emulator export: it holds neither \(EmulatorExportLayout.exportMetadataFile) nor "
                     + EmulatorExportLayout.bucketsFile)
         }
-        let value = try json(top)
+        let value = try json(EmulatorExportLayout.exportMetadataFile, under: folder)
         guard let storage = value["storage"] else {
             throw EmulatorExportError(
                 file: top.path, problem: "the export holds no storage data (no \"storage\" entry)")
@@ -62,11 +61,17 @@ struct EmulatorExportReader {
         else {
             throw EmulatorExportError(file: top.path, problem: "storage.path: expected a folder inside the export")
         }
-        return folder.appendingPathComponent(path)
+        let inner = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard try ExportFolderEntry.look(at: inner, under: folder, for: top.path) == .folder else {
+            throw EmulatorExportError(
+                file: top.path, problem: "storage.path: \(path.debugDescription) is not a folder of the export")
+        }
+        return folder.appendingPathComponent(inner)
     }
 
-    private func bucketList(_ file: URL) throws(EmulatorExportError) -> Set<String> {
-        guard case .array(let entries)? = try json(file)["buckets"] else {
+    private func bucketList(in storage: URL) throws(EmulatorExportError) -> Set<String> {
+        let file = storage.appendingPathComponent(EmulatorExportLayout.bucketsFile)
+        guard case .array(let entries)? = try json(EmulatorExportLayout.bucketsFile, under: storage)["buckets"] else {
             throw EmulatorExportError(file: file.path, problem: "expected {\"buckets\": [{\"id\": \"BUCKET\"}, …]}")
         }
         var buckets = Set<String>()
@@ -74,34 +79,34 @@ struct EmulatorExportReader {
             guard let id = entry["id"]?.stringValue, !id.isEmpty else {
                 throw EmulatorExportError(file: file.path, problem: "a bucket without an \"id\" string")
             }
+            do throws(BackendError) {
+                try BucketNameRules.validate(id)
+            } catch {
+                throw EmulatorExportError(file: file.path, problem: error.message)
+            }
             buckets.insert(id)
         }
         return buckets
     }
 
-    /// The metadata files' paths under `folder`, sorted; hidden files (such as .DS_Store) are passed over.
-    private func metadataFiles(in folder: URL) throws(EmulatorExportError) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder.path) else {
-            throw EmulatorExportError(file: folder.path, problem: "cannot be read")
+    /// The metadata files' paths under `metadata/`, sorted; hidden files (such as .DS_Store) are passed over.
+    private func metadataFiles(in storage: URL) throws(EmulatorExportError) -> [String] {
+        let files = try ExportFolderEntry.files(in: EmulatorExportLayout.metadataFolder, under: storage)
+        for relative in files where !relative.hasSuffix(".json") {
+            throw EmulatorExportError(
+                file: storage.appendingPathComponent(EmulatorExportLayout.metadataFolder + "/" + relative).path,
+                problem: "not a metadata file (they end in .json)")
         }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let url = folder.appendingPathComponent(relative)
-            if url.lastPathComponent.hasPrefix(".") || isFolder(url) { continue }
-            guard relative.hasSuffix(".json") else {
-                throw EmulatorExportError(file: url.path, problem: "not a metadata file (they end in .json)")
-            }
-            files.append(relative)
-        }
-        return files.sorted()
+        return files
     }
 
-    private func object(_ file: URL, relative: String, blobs: URL, buckets: Set<String>) throws(EmulatorExportError)
-        -> Object
+    private func object(_ file: URL, relative: String, storage: URL, buckets: Set<String>)
+        throws(EmulatorExportError) -> Object
     {
         let entry: EmulatorObjectJSON.Entry
         do throws(EmulatorExportError) {
-            entry = try EmulatorObjectJSON.decode(try json(file))
+            entry = try EmulatorObjectJSON.decode(
+                try json(EmulatorExportLayout.metadataFolder + "/" + relative, under: storage))
         } catch {
             throw EmulatorExportError(file: file.path, problem: error.problem)
         }
@@ -109,7 +114,18 @@ struct EmulatorExportReader {
             throw EmulatorExportError(
                 file: file.path, problem: "bucket \"\(entry.bucket)\" is not in \(EmulatorExportLayout.bucketsFile)")
         }
-        let blob = try blobFile(for: relative, in: blobs, metadata: file)
+        do throws(BackendError) {
+            try ObjectNameRules.validate(entry.name)
+            try MetadataRules.validate(entry.metadata)
+        } catch {
+            throw EmulatorExportError(
+                file: file.path, problem: "\(entry.name.debugDescription) cannot be imported: \(error.message)")
+        }
+        let (blob, size) = try blobFile(for: relative, in: storage, metadata: file)
+        guard size == entry.size else {
+            throw EmulatorExportError(
+                file: blob.path, problem: "holds \(size) bytes, but \(file.lastPathComponent) says \(entry.size)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: blob, options: .mappedIfSafe)
@@ -124,19 +140,40 @@ struct EmulatorExportReader {
     }
 
     /// The emulator's rule: the metadata file's path without `.json`; also tried percent-decoded once, since
-    /// the emulator percent-encodes the metadata file's name and not the blob's.
-    private func blobFile(for relative: String, in blobs: URL, metadata: URL) throws(EmulatorExportError) -> URL {
+    /// the emulator percent-encodes the metadata file's name and not the blob's. Either must name a regular file
+    /// inside `blobs/`, reached without links.
+    private func blobFile(for relative: String, in storage: URL, metadata: URL) throws(EmulatorExportError)
+        -> (URL, size: Int64)
+    {
         let stem = String(relative.dropLast(".json".count))
         let candidates = [stem, stem.removingPercentEncoding].compactMap { $0 }
         for candidate in candidates {
-            let url = blobs.appendingPathComponent(candidate)
-            if FileManager.default.fileExists(atPath: url.path), !isFolder(url) { return url }
+            let inner = EmulatorExportLayout.blobsFolder + "/" + candidate
+            if case .file(let size) = try ExportFolderEntry.look(at: inner, under: storage, for: metadata.path) {
+                return (storage.appendingPathComponent(inner), size)
+            }
         }
         throw EmulatorExportError(
-            file: metadata.path, problem: "its bytes are missing: no \(blobs.appendingPathComponent(stem).path)")
+            file: metadata.path,
+            problem:
+                "its bytes are missing: no \(storage.appendingPathComponent(EmulatorExportLayout.blobsFolder + "/" + stem).path)"
+        )
     }
 
-    private func json(_ file: URL) throws(EmulatorExportError) -> JSONValue {
+    /// The most bytes a JSON file of an export may hold: far more than any metadata file, far less than memory.
+    static let largestJSONFile: Int64 = 16 << 20
+
+    /// The JSON file `relative` under `root`: a regular file reached without links, at most `largestJSONFile`.
+    private func json(_ relative: String, under root: URL) throws(EmulatorExportError) -> JSONValue {
+        let file = root.appendingPathComponent(relative)
+        switch try ExportFolderEntry.look(at: relative, under: root) {
+        case .file(let size) where size > Self.largestJSONFile:
+            throw EmulatorExportError(
+                file: file.path, problem: "holds \(size) bytes, more than a metadata file may (16 MiB)")
+        case .file: break
+        case .folder: throw EmulatorExportError(file: file.path, problem: "is a folder, not a JSON file")
+        case .missing: throw EmulatorExportError(file: file.path, problem: "cannot be read: it does not exist")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: file)

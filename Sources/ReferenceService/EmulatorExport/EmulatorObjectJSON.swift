@@ -72,7 +72,9 @@ enum EmulatorObjectJSON {
         stamps.timeCreated = try date(value, "timeCreated")
         stamps.updated = try date(value, "updated")
         stamps.downloadTokens = try downloadTokens(value)
-        guard let size = value["size"]?.integerValue, size >= 0 else { throw problem("size: expected a byte count") }
+        guard let size = value["size"]?.integerValue, (0...CheckedNumber.largestObject).contains(size) else {
+            throw problem("size: expected a byte count up to 5 TiB")
+        }
         return Entry(
             bucket: bucket, name: name, size: size,
             md5Hash: try required(value, "md5Hash"), crc32c: try required(value, "crc32c"), metadata: metadata,
@@ -103,8 +105,9 @@ enum EmulatorObjectJSON {
     private static func positive(_ value: JSONValue, _ key: String) throws(EmulatorExportError) -> Int64? {
         guard let field = value[key] else { return nil }
         if case .null = field { return nil }
-        guard let number = field.integerValue, number >= 1 else {
-            throw problem("\(key): expected a whole number from 1, found \(field.text)")
+        guard let number = field.integerValue, (1...CheckedNumber.largestGeneration).contains(number) else {
+            throw problem(
+                "\(key): expected a whole number from 1 to \(CheckedNumber.largestGeneration), found \(field.text)")
         }
         return number
     }

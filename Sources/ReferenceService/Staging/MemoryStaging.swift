@@ -50,8 +50,10 @@ final class MemoryStaging: UploadStaging, @unchecked Sendable {
     private func receive(_ body: any UploadBody, into storage: GrowingBytes) throws(BackendError) {
         var remaining = body.length
         while remaining > 0 {
-            // Extends by what is staged already (so the storage doubles), filling it a block at a time.
-            let want = Int(min(remaining, Int64(max(Self.block, storage.count))))
+            // Extends by what is staged already (so the storage doubles), a block at most: never far ahead of
+            // the bytes that arrived.
+            let want = GrowingBytes.step(
+                received: storage.count, remaining: Int(min(remaining, Int64(Self.block))), largest: Self.block)
             guard let region = storage.extend(by: want, beforeMoving: hasher.settle) else { throw Self.outOfMemory }
             var filled = 0
             defer { storage.truncate(to: storage.count - want + filled) }

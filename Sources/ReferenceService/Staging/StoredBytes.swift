@@ -27,8 +27,9 @@ final class BlobFile: Sendable {
     let size: Int64
     private let keptOpen = Mutex<OpenFile?>(nil)
 
-    /// How many blobs keep their file open at once.
-    static let keptOpenLimit = 256
+    /// How many blobs keep their file open at once: their share of the descriptor budget when first asked (after
+    /// `serve` has raised its limit).
+    static let keptOpenLimit = DescriptorBudget.current.keptBlobs
     private static let keptOpenCount = Atomic<Int>(0)
 
     init(id: String, path: String, size: Int64) {

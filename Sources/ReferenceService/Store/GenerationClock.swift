@@ -7,7 +7,7 @@ struct GenerationClock: Sendable {
 
     mutating func next(at now: Date) -> Int64 {
         let micros = Int64((now.timeIntervalSince1970 * 1_000_000).rounded(.down))
-        last = max(micros, last + 1)
+        last = max(micros, last < .max ? last + 1 : .max)  // a generation read from outside may be the largest
         return last
     }
 

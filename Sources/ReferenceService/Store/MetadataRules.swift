@@ -3,11 +3,11 @@ import StorageAPI
 /// The limits Cloud Storage puts on object metadata: no control characters in any field, custom key or value
 /// (they travel as HTTP headers, and one stored would break every later download of the object), and at most
 /// 8 KiB of custom metadata, keys and values counted in UTF-8 bytes.
-enum MetadataRules {
+package enum MetadataRules {
     static let customMetadataLimit = 8 * 1024
 
     /// Throws 400 naming the field that breaks a rule.
-    static func validate(_ metadata: ObjectMetadataFields) throws(BackendError) {
+    package static func validate(_ metadata: ObjectMetadataFields) throws(BackendError) {
         for field in MetadataField.allCases {
             if let value = metadata[field] { try checkCharacters(value, what: field.rawValue) }
         }

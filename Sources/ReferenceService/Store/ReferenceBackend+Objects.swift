@@ -57,7 +57,7 @@ extension ReferenceBackend {
         let caller = try writer(of: object)
         let now = Date()
         let mayRead = (try? authorize(.read, bucket: object.bucket, path: object.name, caller: caller)) != nil
-        var updated = try writes.withLock { (_: inout Void) throws(BackendError) -> ObjectResource in
+        let updated = try writes.withLock { (_: inout Void) throws(BackendError) -> ObjectResource in
             let changed = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
                 guard var stored = state.buckets[object.bucket]?.object(ObjectKey(object.name)) else {
                     throw Self.objectNotFound(bucket: object.bucket, name: object.name)
@@ -72,8 +72,7 @@ extension ReferenceBackend {
             _ = state.withLock { $0.put(changed, bucket: object.bucket, now: now) }
             return changed.resource(bucket: object.bucket)
         }
-        if !mayRead { updated.downloadTokens = [] }
-        return updated
+        return mayRead ? updated : WriteOnlyAnswer.answer(updated, after: patch)
     }
 
     /// The name rules, the caller's token and the write rule, as an upload or update checks them.

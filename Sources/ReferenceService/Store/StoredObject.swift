@@ -70,7 +70,7 @@ struct StoredObject: Sendable {
         for (key, value) in patch.customMetadata {
             metadata.customMetadata[key] = value
         }
-        metageneration += 1
+        metageneration = metageneration < .max ? metageneration + 1 : .max
         updated = now.truncatedToMilliseconds
         etag = Identifiers.etag(generation: generation, metageneration: metageneration)
     }

@@ -28,13 +28,13 @@ public struct Scenario: Sendable, Equatable {
     /// What the scenario checks and why, in prose (`description:`): for example what other SDKs do instead.
     public var description: String?
     /// Nil: every target.
-    public var targets: [String]?
+    public var targets: [TargetKind]?
     public var given: Given
     public var steps: [Step]
 
     public init(
         name: String, id: String, location: SourceLocation, tags: [String] = [], covers: [String] = [],
-        description: String? = nil, targets: [String]? = nil, given: Given = Given(), steps: [Step]
+        description: String? = nil, targets: [TargetKind]? = nil, given: Given = Given(), steps: [Step]
     ) {
         self.description = description
         self.name = name

@@ -14,6 +14,9 @@ extension OpenFile {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT { throw .notFound("Not Found. The object's bytes are gone.") }
+            if code == EMFILE || code == ENFILE {
+                throw BackendError(status: 503, "The server has too many files open; try again shortly.")
+            }
             throw BackendError(status: 500, "Cannot open \(path): \(String(cString: strerror(code))).")
         }
         return OpenFile(descriptor: descriptor)

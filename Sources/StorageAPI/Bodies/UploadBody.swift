@@ -36,12 +36,16 @@ extension UploadBody {
 
     /// Every remaining byte, in memory; the storage grows as bytes arrive, not from the declared length.
     public func readAll() throws(BackendError) -> Data {
-        guard let storage = GrowingBytes(capacity: Int(min(length, 1 << 20)), expecting: Int(length)) else {
+        guard
+            let storage = GrowingBytes(
+                capacity: Int(min(length, Int64(GrowingBytes.smallestStep))), expecting: Int(length))
+        else {
             throw Self.outOfMemory
         }
         var remaining = length
         while remaining > 0 {
-            let want = Int(min(remaining, Int64(max(1 << 20, storage.count))))
+            let want = GrowingBytes.step(
+                received: storage.count, remaining: Int(min(remaining, 1 << 30)), largest: 1 << 30)
             guard let region = storage.extend(by: want) else { throw Self.outOfMemory }
             let filled = try fill(region)
             storage.truncate(to: storage.count - want + filled)

@@ -1,6 +1,6 @@
 extension RequestFault.Action {
     /// The most KiB an instruction may name: 5 TiB, the largest object GCS holds.
-    static let largestKibibytes: Int64 = 5 * 1024 * 1024 * 1024
+    package static let largestKibibytes: Int64 = 5 * 1024 * 1024 * 1024
 
     /// Reads one instruction of storage-testbench's retry-test grammar (docs/gcs-dialect.md §6); nil when it is
     /// not in the grammar or names a size or time out of range:
@@ -8,7 +8,8 @@ extension RequestFault.Action {
     /// - `return-N-after-YK`: keep the first Y KiB of an upload's body, then answer N;
     /// - `return-reset-connection`: reset the connection;
     /// - `return-broken-stream[-after-YK]`: answer, resetting the connection after Y KiB of the body (half without);
-    /// - `stall-for-Ts-after-YK`: answer, pausing T seconds after Y KiB of the body.
+    /// - `stall-for-Ts-after-YK`: answer, pausing T seconds (at most `RequestFault.longestStall`) after Y KiB of
+    ///   the body.
     public init?(testbenchInstruction text: String) {
         switch text {
         case "return-reset-connection":
@@ -27,7 +28,7 @@ extension RequestFault.Action {
         if text.hasPrefix("stall-for-"), let marker = text.range(of: "s-after-") {
             let seconds = text[text.index(text.startIndex, offsetBy: "stall-for-".count)..<marker.lowerBound]
             guard seconds.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(seconds),
-                value.isFinite, value >= 0, value <= 86_400,
+                value.isFinite, value >= 0, value <= RequestFault.longestStall,
                 let size = Self.kibibytes(String(text[marker.upperBound...]))
             else { return nil }
             self = .stall(seconds: value, afterBytes: size)

@@ -11,10 +11,10 @@ package enum RequestFaultJSON {
         package var description: String
     }
 
-    /// Occurrences and counts are at most this.
-    static let largestCount: Int64 = 1_000_000
-    /// Sizes are at most 5 TiB, the largest object GCS holds.
-    static let largestSize: Int64 = 5 << 40
+    /// Occurrences are at most this, as a scenario's counts.
+    static let largestCount = Int64(Int32.max)
+    /// Sizes are at most the largest object.
+    static let largestSize = CheckedNumber.largestObject
     /// Seconds (stalls, `Retry-After`) are at most a day.
     static let longestSeconds: Double = 86_400
 
@@ -136,8 +136,8 @@ package enum RequestFaultJSON {
     }
 
     private static func seconds(_ value: JSONValue, _ key: String) throws(Problem) -> Double {
-        guard case .number(let text)? = value[key], let number = Double(text), number.isFinite, number >= 0,
-            number <= longestSeconds
+        guard case .number(let text)? = value[key],
+            let number = Double(text).flatMap({ CheckedNumber.seconds($0, upTo: longestSeconds) })
         else {
             throw Problem(description: "\(key): expected seconds from 0 to \(Int(longestSeconds))")
         }

@@ -71,6 +71,9 @@ public final class FaultInjectingBackend: StorageBackend {
             partial: { read, size in
                 var part = read
                 part.data = read.data.prefix(Int(size))
+                part.file = read.file.map {
+                    FileRegion(file: $0.file, offset: $0.offset, length: max(0, min($0.length, size)))
+                }
                 return part
             })
     }
@@ -100,8 +103,8 @@ public final class FaultInjectingBackend: StorageBackend {
         misreport: ((inout Value, Int64) -> Void)? = nil, corrupt: ((inout Value) -> Void)? = nil,
         sendPart: ((Int64) throws(BackendError) -> Value)? = nil, partial: ((Value, Int64) -> ObjectRead)? = nil
     ) throws(BackendError) -> Value {
-        let carriesBytes = kind == .chunk || kind == .finalize
-        guard let action = schedule.withLock({ $0.next(kind: kind, operation: nil, carriesUploadBytes: carriesBytes) })
+        let sendsNoBytes = [.uploadStart, .query, .cancel].contains(kind)
+        guard let action = schedule.withLock({ $0.next(kind: kind, operation: nil, sendsNoUploadBytes: sendsNoBytes) })
         else { return try body() }
         let what = "injected into the \(kind.rawValue) request"
         switch action {

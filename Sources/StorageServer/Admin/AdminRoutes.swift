@@ -92,6 +92,12 @@ struct AdminRoutes: Sendable {
             } catch {
                 throw .badRequest("The fault plan: \(error.description).")
             }
+            for fault in list {
+                guard case .stall(let seconds, _) = fault.action, seconds > RequestFault.longestStall else { continue }
+                throw .badRequest(
+                    "The fault plan: a stall on serve lasts at most \(Int(RequestFault.longestStall)) seconds, not \(seconds)."
+                )
+            }
             guard faults.arm(list, scope: scope) else {
                 throw BackendError(status: 429, "Too many fault plans (\(FaultPlans.limit)); reset first.")
             }

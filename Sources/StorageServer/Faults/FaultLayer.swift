@@ -19,11 +19,8 @@ struct FaultLayer: Dialect {
     }
     func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest? { inner.truncated(request, to: count) }
 
-    /// A request a plan may cut short is received whole, never streamed.
-    func streamsBody(_ request: HTTPRequest) -> Bool {
-        guard plans.isEmpty || scope(of: request).map({ plans.schedule($0) == nil }) == true else { return false }
-        return inner.streamsBody(request)
-    }
+    /// Uploads stream under faults too: a fault cuts the body as it arrives.
+    func streamsBody(_ request: HTTPRequest) -> Bool { inner.streamsBody(request) }
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
         let namesTest = http.headers.contains(name: "x-retry-test-id")
@@ -51,12 +48,13 @@ struct FaultLayer: Dialect {
         let what = "Injected into the \(subject.kind?.rawValue ?? subject.operation ?? "") request."
         switch action {
         case .status(let status, let retryAfter, let body):
+            http.bodyStream?.discardRest()
             var response = inner.errorResponse(BackendError(status: status, what))
             if let retryAfter { response.headers["Retry-After"] = Self.seconds(retryAfter) }
             if let body { response.body = Data(body.utf8) }
             return response
         case .statusAfterRequestBytes(let status, let count):
-            if let cut = inner.truncated(http, to: count) { _ = inner.respond(to: cut) }
+            respondToPrefix(of: http, count)
             return inner.errorResponse(BackendError(status: status, what))
         case .reset:
             return .connectionReset
@@ -71,7 +69,7 @@ struct FaultLayer: Dialect {
             body.flipsFirstByte = true
             return body.deliver(response)
         case .dropRequest(let count):
-            if let cut = inner.truncated(http, to: count) { _ = inner.respond(to: cut) }
+            respondToPrefix(of: http, count)
             return .connectionReset
         case .dropResponse(let count):
             let response = inner.respond(to: http)
@@ -84,6 +82,25 @@ struct FaultLayer: Dialect {
             body.stall = (after, seconds)
             return body.deliver(response)
         }
+    }
+
+    /// Hands the first `count` bytes of the request's chunk to the dialect as if they were all of it (as they
+    /// arrive, when the body streams), then drops the rest, so the connection can carry the next request.
+    private func respondToPrefix(of http: HTTPRequest, _ count: Int64) {
+        guard let cut = inner.truncated(http, to: count) else {
+            http.bodyStream?.discardRest()
+            return
+        }
+        guard let stream = http.bodyStream else {
+            _ = inner.respond(to: cut)
+            return
+        }
+        stream.withPrefix(Int(clamping: count)) { prefix in
+            var partial = cut
+            partial.bodyStream = prefix
+            _ = inner.respond(to: partial)
+        }
+        stream.discardRest()
     }
 
     /// `Retry-After` in whole seconds when it is whole.

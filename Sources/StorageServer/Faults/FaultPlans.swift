@@ -85,7 +85,8 @@ final class FaultPlans: Sendable {
     func next(_ scope: Scope, for subject: FaultSubject) -> RequestFault.Action? {
         plans.withLock { plans in
             plans[scope]?.schedule.next(
-                kind: subject.kind, operation: subject.operation, uploadBytes: subject.uploadBytes)
+                kind: subject.kind, operation: subject.operation, sendsNoUploadBytes: subject.sendsNoUploadBytes,
+                uploadBytes: subject.uploadBytes)
         }
     }
 }

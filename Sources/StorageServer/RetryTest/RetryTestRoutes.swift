@@ -79,7 +79,7 @@ struct RetryTestRoutes: Sendable {
                 guard let text = element.stringValue, let action = RequestFault.Action(testbenchInstruction: text)
                 else {
                     throw .badRequest(
-                        "Unknown instruction \(element.stringValue ?? element.kindDescription) for \(member.key): expected return-N, return-N-after-YK, return-reset-connection, return-broken-stream[-after-YK] or stall-for-Ts-after-YK."
+                        "Unknown instruction \(element.stringValue ?? element.kindDescription) for \(member.key): expected return-N, return-N-after-YK, return-reset-connection, return-broken-stream[-after-YK] or stall-for-Ts-after-YK (Y up to \(RequestFault.Action.largestKibibytes), T from 0 to \(Int(RequestFault.longestStall)))."
                     )
                 }
                 faults.append(RequestFault(target: .operation(member.key), occurrence: .nth(index + 1), action: action))

@@ -19,7 +19,8 @@ package protocol Dialect: Sendable {
     func faultSubject(of request: HTTPRequest) -> FaultSubject?
     /// An answer to an upload query that says `receivedBytes` were received instead.
     func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse
-    /// The request with its chunk cut to the first `count` bytes and not finalizing; nil when it carries none.
+    /// The request with its chunk cut to the first `count` bytes and not finalizing (a streamed body left for the
+    /// caller to put in); nil when it carries no chunk that long.
     func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest?
 }
 
@@ -29,13 +30,20 @@ package struct FaultSubject: Sendable, Equatable {
     package var bucket: String?
     package var kind: RequestFault.Kind?
     package var operation: String?
-    /// The object's bytes it sends (a chunk, a one-shot upload), by their offsets in the object; nil when none.
+    /// Whether it is an upload request that sends none of an object's bytes (a session start, a query).
+    package var sendsNoUploadBytes: Bool
+    /// The object's bytes it sends (a chunk, a one-shot upload), by their offsets in the object, where they are
+    /// known; nil otherwise.
     package var uploadBytes: Range<Int64>?
 
-    package init(bucket: String?, kind: RequestFault.Kind?, operation: String?, uploadBytes: Range<Int64>? = nil) {
+    package init(
+        bucket: String?, kind: RequestFault.Kind?, operation: String?, sendsNoUploadBytes: Bool = false,
+        uploadBytes: Range<Int64>? = nil
+    ) {
         self.bucket = bucket
         self.kind = kind
         self.operation = operation
+        self.sendsNoUploadBytes = sendsNoUploadBytes
         self.uploadBytes = uploadBytes
     }
 

@@ -7,8 +7,8 @@ extension StorageRequest {
     package func announcedSize(in headers: [String]) throws(BackendError) -> Int64? {
         for header in headers {
             guard let text = self.header(header)?.trimmingCharacters(in: .whitespaces) else { continue }
-            guard let size = JSONValue.decimalInteger(text), size >= 0 else {
-                throw .badRequest("\(header) must be a byte count, not \"\(text)\".")
+            guard let size = CheckedNumber.byteCount(text) else {
+                throw .badRequest("\(header) must be a byte count up to 5 TiB (the largest object), not \"\(text)\".")
             }
             return size
         }

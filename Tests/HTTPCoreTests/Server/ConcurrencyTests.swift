@@ -93,7 +93,9 @@ import Darwin
             #expect(try second.readResponse().status == 200)
             try second.send(get("/again"))
             #expect(try second.readResponse().status == 200)
-            // Both now wait idle for another request: a newcomer takes the place of the longest idle (first).
+            // Both now wait idle for another request: once idle a while, a newcomer takes the place of the longest
+            // idle (first).
+            Thread.sleep(forTimeInterval: 1.2)
             let fourth = try RawClient(port: port)
             try fourth.send(get("/"))
             #expect(try fourth.readResponse().status == 200)

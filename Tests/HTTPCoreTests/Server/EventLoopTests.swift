@@ -13,7 +13,7 @@ import Testing
     @Test func aBlockedHandlerHoldsUpOnlyItsOwnConnection() throws {
         let gate = GatedHandler(path: "/blocked")
         let (entered, release) = (gate.entered, gate.release)
-        try withServer(Self.oneLoop, handler: gate.respond, answersAtOnce: { $0.path != "/blocked" }) { _, port in
+        try withServer(Self.oneLoop, handler: gate.respond, answersOnLoop: { $0.path != "/blocked" }) { _, port in
             let blocked = try RawClient(port: port)
             try blocked.send(get("/blocked"))
             #expect(entered.wait(timeout: .now() + 5) == .success)
@@ -30,7 +30,7 @@ import Testing
     /// A client that asks for large responses and never reads them cannot stall the loop: what the socket does
     /// not take at once is written from a thread.
     @Test func aClientThatDoesNotReadCannotStallTheLoop() throws {
-        try withServer(Self.oneLoop, answersAtOnce: { _ in true }) { _, port in
+        try withServer(Self.oneLoop, answersOnLoop: { _ in true }) { _, port in
             let greedy = try RawClient(port: port)
             try greedy.send(String(repeating: get("/bytes/4194304"), count: 4))
             Thread.sleep(forTimeInterval: 0.2)
@@ -49,7 +49,7 @@ import Testing
     /// Requests the loop answers and requests served on a thread, pipelined on one connection, are answered in
     /// order, and the connection goes back and forth between them.
     @Test func pipelinedRequestsMovingBetweenLoopAndThreadsStayInOrder() throws {
-        try withServer(Self.oneLoop, answersAtOnce: LoopMode.loop.answersAtOnce) { _, port in
+        try withServer(Self.oneLoop, answersOnLoop: LoopMode.loop.answersOnLoop) { _, port in
             let client = try RawClient(port: port)
             let requests = [
                 get("/a"), "PUT /b HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\nbb", get("/sleep/20"), get("/c"),
@@ -75,7 +75,7 @@ import Testing
         let handler: @Sendable (HTTPRequest) -> HTTPResponse = { _ in
             kind == .reset ? .connectionReset : HTTPResponse(status: 200, producer: TestProducer(kind: kind))
         }
-        try withServer(Self.oneLoop, handler: handler, answersAtOnce: { _ in true }) { _, port in
+        try withServer(Self.oneLoop, handler: handler, answersOnLoop: { _ in true }) { _, port in
             let client = try RawClient(port: port)
             let started = ContinuousClock.now
             try client.send(get("/"))
@@ -121,7 +121,7 @@ import Testing
     /// Requests the loop answers are logged as any other.
     @Test func requestsAnsweredOnTheLoopAreLogged() throws {
         let recorder = LogRecorder()
-        try withServer(Self.oneLoop, answersAtOnce: { _ in true }, log: recorder.record) { _, port in
+        try withServer(Self.oneLoop, answersOnLoop: { _ in true }, log: recorder.record) { _, port in
             let client = try RawClient(port: port)
             try client.send(get("/logged?x=1"))
             #expect(try client.readResponse().status == 200)

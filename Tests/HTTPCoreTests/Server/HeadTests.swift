@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct HeadTests {
     @Test(arguments: LoopMode.allCases) func headGetsTheLengthOfTheBodyButNoBody(mode: LoopMode) throws {
-        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
+        try withServer(answersOnLoop: mode.answersOnLoop) { _, port in
             let client = try RawClient(port: port)
             try client.send("HEAD /bytes/1234 HTTP/1.1\r\nHost: h\r\n\r\n" + get("/after"))
             let head = try client.readResponse(bodyless: true)

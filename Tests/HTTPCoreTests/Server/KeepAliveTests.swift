@@ -5,7 +5,7 @@ import Testing
 @Suite struct KeepAliveTests {
     @Test(arguments: LoopMode.allCases) func http11ConnectionIsReusedForManyRequests(mode: LoopMode) throws {
         let recorder = LogRecorder()
-        try withServer(answersAtOnce: mode.answersAtOnce, log: recorder.record) { _, port in
+        try withServer(answersOnLoop: mode.answersOnLoop, log: recorder.record) { _, port in
             let client = try RawClient(port: port)
             for index in 0..<5 {
                 try client.send(get("/r\(index)"))
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test(arguments: LoopMode.allCases) func connectionCloseFromTheClientIsHonoured(mode: LoopMode) throws {
-        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
+        try withServer(answersOnLoop: mode.answersOnLoop) { _, port in
             let client = try RawClient(port: port)
             try client.send(get("/last", headers: "Connection: close\r\n"))
             let response = try client.readResponse()
@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: LoopMode.allCases) func connectionCloseFromTheHandlerClosesAfterTheResponse(mode: LoopMode) throws
     {
-        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
+        try withServer(answersOnLoop: mode.answersOnLoop) { _, port in
             let client = try RawClient(port: port)
             try client.send(get("/close"))
             let response = try client.readResponse()
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test(arguments: LoopMode.allCases) func pipelinedRequestsAreAnsweredInOrder(mode: LoopMode) throws {
-        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
+        try withServer(answersOnLoop: mode.answersOnLoop) { _, port in
             let client = try RawClient(port: port)
             let requests = (0..<10).map { index in
                 index % 2 == 0
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test(arguments: LoopMode.allCases) func pipelineEndingInConnectionCloseStopsThere(mode: LoopMode) throws {
-        try withServer(answersAtOnce: mode.answersAtOnce) { _, port in
+        try withServer(answersOnLoop: mode.answersOnLoop) { _, port in
             let client = try RawClient(port: port)
             try client.send(get("/a") + get("/b", headers: "Connection: close\r\n") + get("/never"))
             #expect(try client.readResponse().headers["X-Path"] == "/a")

@@ -113,7 +113,7 @@ import Darwin
     }
 
     @Test(arguments: LoopMode.allCases) func descriptorsDoNotLeakOverAThousandConnections(mode: LoopMode) throws {
-        try withServer(answersAtOnce: mode.answersAtOnce) { server, port in
+        try withServer(answersOnLoop: mode.answersOnLoop) { server, port in
             for index in 0..<1000 {
                 let client = try RawClient(port: port)
                 if index % 3 == 0 {

@@ -6,7 +6,7 @@ import Testing
 @Suite struct TimeoutTests {
     @Test(arguments: LoopMode.allCases) func idleKeepAliveConnectionIsClosed(mode: LoopMode) throws {
         let configuration = HTTPServerConfiguration.forTests.with { $0.idleTimeout = .milliseconds(100) }
-        try withServer(configuration, answersAtOnce: mode.answersAtOnce) { server, port in
+        try withServer(configuration, answersOnLoop: mode.answersOnLoop) { server, port in
             let client = try RawClient(port: port)
             try client.send(get("/"))
             #expect(try client.readResponse().status == 200)
@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: LoopMode.allCases) func connectionThatNeverSendsIsClosedAfterTheIdleTimeout(mode: LoopMode) throws
     {
         let configuration = HTTPServerConfiguration.forTests.with { $0.idleTimeout = .milliseconds(100) }
-        try withServer(configuration, answersAtOnce: mode.answersAtOnce) { _, port in
+        try withServer(configuration, answersOnLoop: mode.answersOnLoop) { _, port in
             let client = try RawClient(port: port)
             #expect(try client.readToEnd().isEmpty)
         }

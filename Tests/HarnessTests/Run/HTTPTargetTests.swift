@@ -31,7 +31,7 @@ import YAMLReader
         defer { server.stop() }
         let target = HTTPTarget(baseURL: url, requestTimeout: 5, nonce: "abc123")
         #expect(target.name == url.absoluteString)
-        #expect(target.kind == "http")
+        #expect(target.kind == .http)
         let session = try target.openSession(for: scenario())
         defer { session.close() }
         #expect(session.storage.bucket == ScenarioBucket.name(for: "wire/http-target", suffix: "-abc123"))

@@ -74,8 +74,8 @@ import Testing
     @Test func anExportOfObjectsOnDiskCopiesTheirFiles() throws {
         let service = try ReferenceBackend(directory: DataDirectory.open(try scratch().path))
         let big = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 13) })
-        try service.seed(bucket: "b", name: "big.bin", data: big, metadata: ObjectMetadataFields(contentType: "x/y"))
-        try service.seed(bucket: "b", name: "empty", data: Data())
+        try service.seed(bucket: "bkt", name: "big.bin", data: big, metadata: ObjectMetadataFields(contentType: "x/y"))
+        try service.seed(bucket: "bkt", name: "empty", data: Data())
         let folder = try scratch()
         #expect(try EmulatorExport.write(service, to: folder, version: "1.0.0") == 2)
         let copy = ReferenceBackend()
@@ -89,7 +89,7 @@ import Testing
     @Test func anExportKeepsTheOtherEmulatorsEntriesAndReplacesTheOldStorageExport() throws {
         let folder = try copyOfFixture()
         let service = ReferenceBackend()
-        try service.seed(bucket: "b", name: "only", data: Data("one".utf8))
+        try service.seed(bucket: "bkt", name: "only", data: Data("one".utf8))
         try EmulatorExport.write(service, to: folder, version: "1.2.3")
         let metadata =
             try JSONSerialization.jsonObject(

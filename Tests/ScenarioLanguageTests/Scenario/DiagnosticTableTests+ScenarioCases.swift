@@ -33,7 +33,7 @@ extension DiagnosticTableTests {
             "2:7: tags: a tag may not be empty or contain spaces or commas"),
         .init(
             file: "scenario: s\ntargets: [emulator]\nsteps: [{ delete: x }]",
-            "2:11: targets: unknown target \"emulator\" (expected one of: reference, http)"),
+            "2:11: targets: unknown target \"emulator\" (expected one of: reference, http, gcs)"),
         .init(
             file: "scenario: s\ntargets: [HTTP]\nsteps: [{ delete: x }]",
             "2:11: targets: unknown target \"HTTP\" (did you mean http?)"),

@@ -49,8 +49,10 @@ import YAMLReader
         ("  faults: [{ request: list, misreport: 1 }]", "only a query answers a received size"),
         ("  faults: [{ request: list, dropRequest: 1KiB }]", "only a chunk's body can be cut short"),
         ("  faults: [{ request: chunk, dropResponse: 1KiB }]", "only a download's answer arrives in part"),
-        ("  faults: [{ request: list, stall: -2 }]", "stall: expected a non-negative number of seconds"),
-        ("  retry: { upload: -1 }", "expected a non-negative number of seconds"),
+        ("  faults: [{ request: list, stall: -2 }]", "stall: expected a number of seconds from 0 to 86400"),
+        ("  retry: { upload: -1 }", "expected a number of seconds from 0 to 86400"),
+        ("  faults: [{ request: list, stall: 9223372036854775807 }]", "stall: expected a number of seconds from 0"),
+        ("  faults: [{ request: chunk, status: 503, retryAfter: 1e300 }]", "retryAfter: expected a number of seconds"),
         ("  retry: { uploads: 1 }", "unknown key \"uploads\""),
     ])
     func mistakesAreNamed(_ given: String, _ message: String) {

@@ -43,7 +43,7 @@ struct LanguageExampleTests {
         let expected = Scenario(
             name: "pausing and resuming an upload delivers every byte",
             id: "suite/file/pausing-and-resuming-an-upload-delivers-every-byte", location: f.at(1, 1),
-            tags: ["upload", "pause-resume"], covers: ["upload-files/manage-uploads"], targets: ["reference"],
+            tags: ["upload", "pause-resume"], covers: ["upload-files/manage-uploads"], targets: [.reference],
             given: Given(
                 objects: [
                     FixtureObject(name: "wrongPrefix//sadItem", data: .text("sad"), location: f.at(7, 5)),

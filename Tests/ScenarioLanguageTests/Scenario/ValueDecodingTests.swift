@@ -285,7 +285,7 @@ struct ValueDecodingTests {
         let scenarios = try f.scenarios()
         #expect(scenarios.map(\.tags) == [["upload"], []])
         #expect(scenarios.map(\.covers) == [["a/b", "c"], []])
-        #expect(scenarios.map(\.targets) == [["http"], ["reference", "http"]])
+        #expect(scenarios.map(\.targets) == [[.http], [.reference, .http]])
     }
 
     @Test func observeMayBeNamedNextToItsMapping() throws {

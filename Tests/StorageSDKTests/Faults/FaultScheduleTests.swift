@@ -2,13 +2,14 @@ import StorageAPI
 import Testing
 
 /// Which fault the next request meets: counted per kind from when a fault was armed, queued per GCS operation, and
-/// passed over by requests without upload bytes when the fault acts on a body.
+/// passed over by upload requests without bytes when the fault acts on a body.
 @Suite struct FaultScheduleTests {
     private func next(
         _ schedule: inout FaultSchedule, _ kind: RequestFault.Kind?, operation: String? = nil,
         bytes: Bool = false
     ) -> RequestFault.Action? {
-        schedule.next(kind: kind, operation: operation, carriesUploadBytes: bytes)
+        let upload: [RequestFault.Kind?] = [.uploadStart, .chunk, .finalize, .query, .cancel]
+        return schedule.next(kind: kind, operation: operation, sendsNoUploadBytes: upload.contains(kind) && !bytes)
     }
 
     @Test func kindsAreCountedFromWhenTheFaultWasArmed() {
@@ -66,6 +67,16 @@ import Testing
         ])
         #expect(next(&counted, .chunk) == nil)
         #expect(next(&counted, .chunk, bytes: true) == .dropRequest(afterBytes: 1))
+        // On a request that is no upload, it acts at once (as its status would).
+        var download = FaultSchedule()
+        download.add([
+            RequestFault(
+                target: .operation("storage.objects.get"), occurrence: .nth(1),
+                action: .statusAfterRequestBytes(503, afterBytes: 1024))
+        ])
+        #expect(
+            next(&download, .download, operation: "storage.objects.get")
+                == .statusAfterRequestBytes(503, afterBytes: 1024))
     }
 
     /// An upload's queue entry counts Y KiB of the whole upload: it waits for the request whose bytes reach that
@@ -77,14 +88,23 @@ import Testing
             RequestFault(target: insert, occurrence: .nth(1), action: .statusAfterRequestBytes(503, afterBytes: 3072)),
             RequestFault(target: insert, occurrence: .nth(2), action: .stall(seconds: 2, afterBytes: 5000)),
         ])
-        #expect(schedule.next(kind: .chunk, operation: "storage.objects.insert", uploadBytes: 0..<2048) == nil)
         #expect(
-            schedule.next(kind: .chunk, operation: "storage.objects.insert", uploadBytes: 2048..<4096)
+            schedule.next(
+                kind: .chunk, operation: "storage.objects.insert", sendsNoUploadBytes: false, uploadBytes: 0..<2048)
+                == nil)
+        #expect(
+            schedule.next(
+                kind: .chunk, operation: "storage.objects.insert", sendsNoUploadBytes: false, uploadBytes: 2048..<4096)
                 == .statusAfterRequestBytes(503, afterBytes: 1024))
-        #expect(schedule.next(kind: .query, operation: "storage.objects.insert", uploadBytes: nil) == nil)
-        #expect(schedule.next(kind: .chunk, operation: "storage.objects.insert", uploadBytes: 3072..<4096) == nil)
+        #expect(schedule.next(kind: .query, operation: "storage.objects.insert", sendsNoUploadBytes: true) == nil)
         #expect(
-            schedule.next(kind: .finalize, operation: "storage.objects.insert", uploadBytes: 4096..<6000)
+            schedule.next(
+                kind: .chunk, operation: "storage.objects.insert", sendsNoUploadBytes: false, uploadBytes: 3072..<4096)
+                == nil)
+        #expect(
+            schedule.next(
+                kind: .finalize, operation: "storage.objects.insert", sendsNoUploadBytes: false,
+                uploadBytes: 4096..<6000)
                 == .stall(seconds: 2, afterBytes: 0))
         #expect(schedule.firings == [1, 1])
         var reads = FaultSchedule()
@@ -94,7 +114,7 @@ import Testing
                 action: .stall(seconds: 1, afterBytes: 2048))
         ])
         #expect(
-            reads.next(kind: .download, operation: "storage.objects.get", uploadBytes: nil)
+            reads.next(kind: .download, operation: "storage.objects.get", sendsNoUploadBytes: false)
                 == .stall(seconds: 1, afterBytes: 2048))
     }
 }

@@ -117,6 +117,9 @@ import Testing
             "PUT", "/internal/buckets/bkt/faults", text: #"{"faults":[{"request":"list","nth":1e19,"reset":true}]}"#)
         #expect(bad.status == 400)
         #expect(bad.errorMessage?.contains("faults[0]: nth") == true)
+        let long = try served.send(
+            "PUT", "/internal/buckets/bkt/faults", text: #"{"faults":[{"request":"list","nth":1,"stall":61}]}"#)
+        #expect(long.status == 400)
         try arm(served, #"[{"request":"list","every":true,"reset":true}]"#)
         #expect(try served.send("POST", "/internal/reset").status == 200)
         #expect(try served.send("GET", "/v0/b/bkt/o").status == 200)

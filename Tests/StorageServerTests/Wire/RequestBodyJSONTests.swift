@@ -43,7 +43,7 @@ import Testing
     @Test func invalidUTF8IsABadRequest() {
         #expect(
             throws: BackendError.badRequest(
-                "The upload metadata is not valid JSON: the body is not valid UTF-8 at byte 0.")
+                "The upload metadata is not valid JSON: the body is not valid UTF-8 at byte 1.")
         ) {
             try UploadMetadataJSON.decode(Data([0x7B, 0xFF, 0x7D]))
         }

@@ -44,6 +44,31 @@ public final class HTTPBodyStream: @unchecked Sendable {
         return count
     }
 
+    /// Runs `body` with a stream of the next `count` bytes (or fewer, when fewer are left), then counts what it
+    /// read as read here: a handler can take the start of the body as if it were all of it.
+    public func withPrefix<Result>(_ count: Int, _ body: (HTTPBodyStream) throws -> Result) rethrows -> Result {
+        let prefix = HTTPBodyStream(
+            length: min(max(count, 0), length - received), input: input, stallMilliseconds: stallMilliseconds,
+            sendContinue: sendContinue)
+        prefix.failure = failure
+        defer {
+            received += prefix.received
+            failure = failure ?? prefix.failure
+            if prefix.sendContinue == nil { sendContinue = nil }
+        }
+        return try body(prefix)
+    }
+
+    /// Reads and drops what is left of the body, a block at a time, so that the connection can carry the next
+    /// request; stops at the first failure (kept in `failure`).
+    public func discardRest() {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { block.deallocate() }
+        while !isComplete, failure == nil {
+            guard (try? read(into: block)) ?? 0 > 0 else { return }
+        }
+    }
+
     /// Whether every byte was read: otherwise the connection cannot carry another request.
     public var isComplete: Bool { received == length }
 

@@ -131,10 +131,10 @@ final class HTTPConnection: @unchecked Sendable {
         let request = HTTPRequest(
             method: head.method, target: head.target, version: head.version.text, headers: head.headers,
             body: Data(), remoteAddress: remoteAddress)
-        guard head.expectations.isEmpty,
-            (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none,
-            runtime.answersAtOnce?(request) == true
-        else {
+        let bodiless = (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none
+        guard head.expectations.isEmpty, bodiless, runtime.answersOnLoop?(request) == true else {
+            // Its head is in: until a thread takes it, the request is no slow client's to be evicted as one.
+            activity.mark(bodiless ? .responding : .receivingBody)
             return .handOff(.request(head, started: started))
         }
         activity.mark(.responding)
@@ -199,17 +199,18 @@ final class HTTPConnection: @unchecked Sendable {
             }()
         var method = prefetched?.method ?? ""
         var target = prefetched?.target ?? ""
-        activity.mark(.receiving)
+        if prefetched == nil { activity.mark(.receiving) }
         do {
             let head = try prefetched ?? readHead()
             method = head.method
             target = head.target
             let framing = try BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)
+            if framing != .none { activity.mark(.receivingBody) }
             let continues = try expectsContinue(head)
             var request = HTTPRequest(
                 method: head.method, target: head.target, version: head.version.text, headers: head.headers,
                 body: Data(), remoteAddress: remoteAddress)
-            if framing != .none, let screen = runtime.screen, let refusal = screen(request) {
+            if framing != .none, let vetHead = runtime.vetHead, let refusal = vetHead(request) {
                 activity.mark(.responding)
                 let answer = Answer(
                     method: method, target: target, status: refusal.status, started: started,
@@ -294,7 +295,8 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Sends an answer that needs this thread: none at all (the connection is reset), or a head and a body a
-    /// producer writes; a producer that fails or falls short of its length leaves the connection reset.
+    /// producer writes; a producer that fails or falls short of its length has the connection reset after what
+    /// it wrote.
     private func deliver(_ response: HTTPResponse, _ answer: Answer) -> Next {
         guard !response.resetsConnection else {
             socket.resetOnClose()
@@ -314,9 +316,10 @@ final class HTTPConnection: @unchecked Sendable {
                 guard sink.bytesSent == producer.length else { throw ConnectionError.failed(EIO) }
             }
         } catch {
+            // What was sent still reaches the peer before the reset: the write side is shut down and drained first.
             socket.resetOnClose()
             report(answer, responseBytes: sent)
-            return .abort
+            return .closeAfterResponse
         }
         report(answer, responseBytes: sent)
         return answer.exchange.keepAlive ? .keepOpen : .closeAfterResponse

@@ -15,9 +15,9 @@ struct RequestBodyReader {
     let minimumBytesPerSecond: Int
 
     private static let maxChunkLineBytes = 4096
-    /// The most memory a body gets before its bytes arrive; beyond it, storage doubles as bytes are received,
-    /// so a client that declares a large body and sends little costs little.
-    static let firstReservation = 256 * 1024
+    /// The most a body's storage grows by at once: it starts small and doubles as bytes are received, up to
+    /// this, so a client that declares a large body and sends little costs little.
+    static let largestStep = 1 << 20
 
     func read(_ framing: BodyFraming) throws -> Data {
         if framing != .none {
@@ -27,11 +27,13 @@ struct RequestBodyReader {
         case .none:
             return Data()
         case .length(let length):
-            guard let storage = GrowingBytes(capacity: min(length, Self.firstReservation), expecting: length) else {
+            guard let storage = GrowingBytes(capacity: min(length, GrowingBytes.smallestStep), expecting: length)
+            else {
                 throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
             }
             while storage.count < length {
-                let step = min(length - storage.count, max(Self.firstReservation, storage.count))
+                let step = GrowingBytes.step(
+                    received: storage.count, remaining: length - storage.count, largest: Self.largestStep)
                 guard let region = storage.extend(by: step) else {
                     throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
                 }

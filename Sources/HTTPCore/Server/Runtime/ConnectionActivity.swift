@@ -8,10 +8,12 @@ final class ConnectionActivity: Sendable {
     enum Phase: UInt64, Sendable {
         /// Waiting for the next request on a kept-alive connection.
         case idle
-        /// Receiving a request's head or body.
+        /// Receiving a request's head (a new connection is receiving from the start).
         case receiving
         /// Making or writing the response.
         case responding
+        /// Receiving a request's body, its head accepted.
+        case receivingBody
     }
 
     /// The phase in the low two bits, the monotonic nanosecond it began in the others (62 bits last well over a

@@ -9,10 +9,12 @@ import Darwin
 /// The connections being served, with what each is doing, so the server can enforce its limit without letting
 /// slow or idle clients starve others, and, on stop, shut down connections that overstay the grace period.
 ///
-/// At the limit, a new connection takes the place of one that is evicted: the longest-idle keep-alive
-/// connection, else the one that has spent longest (at least `evictableAfter`) receiving a request. A
-/// connection whose response is being made is never evicted. An evicted connection is shut down (whoever
-/// serves it sees the end of the stream) and no longer counts against the limit.
+/// At the limit, a new connection takes the place of one that is evicted: the one that has spent longest (at
+/// least `evictableAfter`) receiving a request's head, which slow clients trickle; else the longest-idle
+/// keep-alive connection, idle at least as long. A connection whose body is arriving or whose response is being
+/// made is never evicted, nor is one between two quick requests: slow clients never cost an ordinary request
+/// its connection. An evicted connection is shut down (whoever serves it sees the end of the stream) and no
+/// longer counts against the limit.
 ///
 /// A connection leaves the registry *before* its descriptor is closed, so a shutdown can never hit a
 /// descriptor number the system has already handed to someone else.
@@ -68,10 +70,12 @@ final class ConnectionRegistry: Sendable {
     private static func victim(in entries: [Int32: Entry], evictableAfter: UInt64) -> Int32? {
         let now = MonotonicClock.nanoseconds()
         let candidates = entries.filter { !$0.value.evicted }.map { ($0.key, $0.value.activity.current) }
-        if let idle = candidates.filter({ $0.1.phase == .idle }).min(by: { $0.1.since < $1.1.since }) {
-            return idle.0
+            .filter { now &- $0.1.since >= evictableAfter }
+        for phase in [ConnectionActivity.Phase.receiving, .idle] {
+            if let oldest = candidates.filter({ $0.1.phase == phase }).min(by: { $0.1.since < $1.1.since }) {
+                return oldest.0
+            }
         }
-        let receiving = candidates.filter { $0.1.phase == .receiving && now &- $0.1.since >= evictableAfter }
-        return receiving.min(by: { $0.1.since < $1.1.since })?.0
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Primitives
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,9 +14,9 @@ import Darwin
 final class ServerRuntime: Sendable {
     let configuration: HTTPServerConfiguration
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    let screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    let vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
-    let answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?
+    let answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?
     let errorResponder: HTTPErrorResponder
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
@@ -28,6 +29,8 @@ final class ServerRuntime: Sendable {
     private let connections = DispatchGroup()
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
     private let loopsEnded = DispatchGroup()
+    /// The most connections served at once: the configured limit, within the descriptor budget at start.
+    let connectionLimit: Int
 
     var port: Int { listener.port }
 
@@ -36,17 +39,18 @@ final class ServerRuntime: Sendable {
     /// Binds and listens, and makes the event loops (started by `startAccepting()`).
     init(
         configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        screen: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
-        answersAtOnce: (@Sendable (HTTPRequest) -> Bool)?, errorResponder: @escaping HTTPErrorResponder,
+        vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
+        answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?, errorResponder: @escaping HTTPErrorResponder,
         log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
         self.configuration = configuration
         self.handler = handler
-        self.screen = screen
+        self.vetHead = vetHead
         self.streamsBody = streamsBody
-        self.answersAtOnce = answersAtOnce
+        self.answersOnLoop = answersOnLoop
         self.errorResponder = errorResponder
         self.log = log
+        connectionLimit = min(configuration.maxConnections, DescriptorBudget.current.connections)
         stopSignal = try StopSignal()
         loops = try (0..<configuration.eventLoops).map { _ in try EventLoop() }
         listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
@@ -108,7 +112,7 @@ final class ServerRuntime: Sendable {
 
     /// Hands the connection to an event loop (in turn), or refuses it with 503 when at the limit.
     private func admit(_ socket: ConnectionSocket, peer: String, writer: inout ResponseWriter) {
-        guard let activity = registry.add(socket.descriptor, limit: configuration.maxConnections) else {
+        guard let activity = registry.add(socket.descriptor, limit: connectionLimit) else {
             refuse(socket, peer: peer, message: "The server has too many open connections.", writer: &writer)
             return
         }

@@ -15,13 +15,25 @@ public enum JSONReportReader {
         do {
             root = try JSONParser.parse(data)
         } catch {
-            throw Problem(description: "\(path): not JSON: \(error)")
+            let (line, column) = position(of: error.offset, in: data)
+            throw Problem(description: "\(path):\(line):\(column): not JSON: \(error)")
         }
         let place = Place(path: path, where: "the report")
         let tool = try place.object(root, "tool")
         var files: [FileReport] = []
+        var places: [String: String] = [:]
         for (index, file) in try place.array(root, "files").enumerated() {
-            files.append(try self.file(file, at: Place(path: path, where: "files[\(index)]")))
+            let filePlace = Place(path: path, where: "files[\(index)]")
+            let read = try self.file(file, at: filePlace)
+            for (inner, scenario) in read.scenarios.enumerated() {
+                let here = "\(filePlace.where).scenarios[\(inner)]"
+                if let first = places.updateValue(here, forKey: scenario.id) {
+                    throw Problem(
+                        description:
+                            "\(path): \(here): \(scenario.id) is listed twice in this report (first at \(first))")
+                }
+            }
+            files.append(read)
         }
         let startedText = try place.string(root, "startedAt")
         guard let startedAt = StorageDateFormat.date(from: startedText) else {
@@ -30,6 +42,15 @@ public enum JSONReportReader {
         return RunReport(
             target: try place.string(root, "target"), toolVersion: try place.string(tool, "version"), hostname: "",
             startedAt: startedAt, duration: try place.number(root, "duration"), files: files)
+    }
+
+    /// The line and column (both from 1, the column in bytes) of byte `offset` in `data`.
+    private static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        let before = data.prefix(max(0, offset))
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+        return (
+            before.count { $0 == UInt8(ascii: "\n") } + 1, before.distance(from: lineStart, to: before.endIndex) + 1
+        )
     }
 
     private static func file(_ value: JSONValue, at place: Place) throws(Problem) -> FileReport {
@@ -56,13 +77,13 @@ public enum JSONReportReader {
                 let stepPlace = place.inner("steps[\(index)]")
                 steps.append(
                     StepTiming(
-                        line: Int(try stepPlace.number(step, "line")), verb: try stepPlace.string(step, "verb"),
+                        line: try stepPlace.line(step), verb: try stepPlace.string(step, "verb"),
                         duration: try stepPlace.number(step, "duration")))
             }
         }
         return ScenarioReport(
             id: try place.string(value, "id"), name: try place.string(value, "name"),
-            line: Int(try place.number(value, "line")), duration: try place.number(value, "duration"),
+            line: try place.line(value), duration: try place.number(value, "duration"),
             outcome: outcome, transcript: try place.string(value, "transcript"), steps: steps)
     }
 
@@ -100,6 +121,17 @@ public enum JSONReportReader {
                 throw problem("\"\(key)\" must be a number")
             }
             return number
+        }
+
+        /// A `"line"`: a whole number from 0 to `Int32.max` (no file has more lines).
+        func line(_ value: JSONValue) throws(Problem) -> Int {
+            let member = try member(value, "line")
+            guard case .number(let text) = member,
+                let line = Double(text).flatMap({ CheckedNumber.whole($0, in: 0...Int(Int32.max)) })
+            else {
+                throw problem("\"line\" must be a whole number from 0 to \(Int32.max), not \(member.text)")
+            }
+            return line
         }
 
         func object(_ value: JSONValue, _ key: String) throws(Problem) -> JSONValue {

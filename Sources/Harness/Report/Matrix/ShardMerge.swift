@@ -11,17 +11,20 @@ public enum ShardMerge {
     public static func merge(_ reports: [RunReport]) throws(Problem) -> RunReport {
         guard let first = reports.first else { throw Problem(description: "no reports to merge") }
         var files: [String: FileReport] = [:]
-        var seen: Set<String> = []
-        for report in reports {
+        var seen: [String: Int] = [:]
+        for (index, report) in reports.enumerated() {
             guard report.target == first.target else {
                 throw Problem(
                     description:
                         "shards of one run share a target, but these ran on \(first.target) and \(report.target)")
             }
             for file in report.files {
-                for scenario in file.scenarios where !seen.insert(scenario.id).inserted {
+                for scenario in file.scenarios {
+                    guard let earlier = seen.updateValue(index, forKey: scenario.id) else { continue }
                     throw Problem(
-                        description: "\(scenario.id) is in two of the reports: they are not shards of one run")
+                        description: earlier == index
+                            ? "\(scenario.id) is listed twice in one report: a report lists each scenario once"
+                            : "\(scenario.id) is in two of the reports: they are not shards of one run")
                 }
                 files[file.name, default: FileReport(name: file.name, path: file.path, scenarios: [])].scenarios
                     .append(contentsOf: file.scenarios)

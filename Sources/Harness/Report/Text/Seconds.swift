@@ -14,7 +14,8 @@ enum Seconds {
 
     /// As people write it: `60`, `0.5`.
     static func plain(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(sanitized(value))) : String(sanitized(value))
+        let seconds = sanitized(value)
+        return seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     /// Whole milliseconds (`1250`), for console lines.

@@ -1,3 +1,4 @@
+import Primitives
 import StorageAPI
 import YAMLReader
 
@@ -83,8 +84,8 @@ enum FaultDecoding {
             return .every
         case let key?:
             guard let value = fields[key], let count = context.integer(value, key) else { return nil }
-            guard count >= 1 else {
-                context.error("\(key): expected a count from 1, found \(count)", at: value)
+            guard (1...Int64(Int32.max)).contains(count) else {
+                context.error("\(key): expected a count from 1 to \(Int32.max), found \(count)", at: value)
                 return nil
             }
             return key == "nth" ? .nth(Int(count)) : .first(Int(count))
@@ -152,7 +153,11 @@ enum FaultDecoding {
         }
     }
 
-    /// A non-negative number of seconds (integer or decimal).
+    /// The longest time a scenario may give: a day.
+    static let longestSeconds: Double = 86_400
+
+    /// A number of seconds (integer or decimal) from 0 to `longestSeconds`: what a driver is sent, and what a
+    /// step may wait, stays finite.
     private static func seconds(_ node: YAMLNode, _ key: String, context: DecodingContext) -> Double? {
         let value: Double
         switch node.value {
@@ -162,8 +167,9 @@ enum FaultDecoding {
             context.typeMismatch(key, expected: "a number of seconds", found: node)
             return nil
         }
-        guard value >= 0, value.isFinite else {
-            context.error("\(key): expected a non-negative number of seconds, found \(value)", at: node)
+        guard CheckedNumber.seconds(value, upTo: Self.longestSeconds) != nil else {
+            context.error(
+                "\(key): expected a number of seconds from 0 to \(Int(Self.longestSeconds)), found \(value)", at: node)
             return nil
         }
         return value

@@ -15,7 +15,6 @@ struct ScenarioDocumentDecoding {
     }
 
     static let keys = LanguageKeys.document
-    static let targetKinds = ["reference", "http"]
 
     let fileName: String
     let context: DecodingContext
@@ -78,19 +77,20 @@ struct ScenarioDocumentDecoding {
         return items.map(\.text)
     }
 
-    private func targets(_ node: YAMLNode) -> [String]? {
+    private func targets(_ node: YAMLNode) -> [TargetKind]? {
         if node.isNull { return nil }
         guard let items = context.stringOrList(node, "targets") else { return nil }
         if items.isEmpty { context.warning("targets is empty, so this scenario never runs", at: node.location) }
-        var kinds: [String] = []
+        var kinds: [TargetKind] = []
         for (text, item) in items {
-            guard Self.targetKinds.contains(text) else {
+            guard let kind = TargetKind(rawValue: text) else {
+                let names = TargetKind.allCases.map(\.rawValue)
                 context.error(
-                    "targets: unknown target \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: Self.targetKinds))",
-                    at: item)
+                    "targets: unknown target \(YAMLNode.quoted(text))\(Suggestion.hint(for: text, in: names))", at: item
+                )
                 continue
             }
-            if !kinds.contains(text) { kinds.append(text) }
+            if !kinds.contains(kind) { kinds.append(kind) }
         }
         return kinds
     }

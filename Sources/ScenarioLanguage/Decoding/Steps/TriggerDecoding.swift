@@ -32,8 +32,8 @@ enum TriggerDecoding {
             return status(pair.value, "event", context: context).map { .event($0) }
         case "retry":
             guard let number = context.integer(pair.value, "retry") else { return nil }
-            guard number >= 1 else {
-                context.error("retry: expected a retry from 1, found \(number)", at: pair.value)
+            guard (1...Int64(Int32.max)).contains(number) else {
+                context.error("retry: expected a retry from 1 to \(Int32.max), found \(number)", at: pair.value)
                 return nil
             }
             return .retry(Int(number))

@@ -8,13 +8,13 @@ import TestSupport
 func withServer<Result>(
     _ configuration: HTTPServerConfiguration = .forTests,
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse = EchoHandler.respond,
-    answersAtOnce: (@Sendable (HTTPRequest) -> Bool)? = nil,
+    answersOnLoop: (@Sendable (HTTPRequest) -> Bool)? = nil,
     log: (@Sendable (HTTPRequestLog) -> Void)? = nil,
     _ body: (HTTPServer, Int) throws -> Result
 ) throws -> Result {
     // A JSON error shape, so the tests read the core's errors as JSON.
     let server = HTTPServer(
-        configuration: configuration, handler: handler, answersAtOnce: answersAtOnce,
+        configuration: configuration, handler: handler, answersOnLoop: answersOnLoop,
         errorResponder: jsonErrorResponse, log: log)
     let port = try server.start()
     defer { server.stop() }
@@ -27,7 +27,7 @@ enum LoopMode: CaseIterable, Sendable {
     case threads
     case loop
 
-    var answersAtOnce: (@Sendable (HTTPRequest) -> Bool)? {
+    var answersOnLoop: (@Sendable (HTTPRequest) -> Bool)? {
         switch self {
         case .threads: nil
         case .loop: { !$0.path.hasPrefix("/sleep/") }
