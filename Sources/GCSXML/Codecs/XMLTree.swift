@@ -130,9 +130,11 @@ package struct XMLTree: Equatable {
             while true {
                 guard let scalar = peek else { throw problem("<\(node.name)> is never closed") }
                 if starts(with: "</") {
+                    let tagStart = index
                     index += 2
                     let closing = try name()
                     guard closing == node.name else {
+                        index = tagStart
                         throw problem("</\(closing)> closes <\(node.name)>")
                     }
                     skipSpace()

@@ -78,12 +78,13 @@ struct XMLMultipartHandler {
     {
         let upload = try uploads.upload(id, of: object)
         let named = try CompleteMultipartUploadXML.decode(request.body)
+        for (previous, part) in zip(named, named.dropFirst()) where part.number <= previous.number {
+            throw XMLErrorBody.coded(
+                "InvalidPartOrder", status: 400,
+                "The parts must be named in ascending order of PartNumber (\(part.number) follows \(previous.number)).")
+        }
         var chosen: [Data] = []
         for (index, part) in named.enumerated() {
-            if index > 0, part.number <= named[index - 1].number {
-                throw XMLErrorBody.coded(
-                    "InvalidPartOrder", status: 400, "The parts must be named in ascending order of PartNumber.")
-            }
             guard let held = upload.parts[part.number], held.etag == part.etag else {
                 throw XMLErrorBody.coded(
                     "InvalidPart", status: 400,
