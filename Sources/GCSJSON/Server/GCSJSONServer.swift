@@ -64,10 +64,21 @@ package struct GCSJSONServer: Dialect {
                 response = try GCSUploadHandler(backend: backend, base: base(), authority: authority())
                     .respond(request, bucket: bucket)
             }
-            return GCSErrorJSON.rewrite(response)
+            return try Self.select(GCSErrorJSON.rewrite(response), fields: request.query["fields"])
         } catch {
             return errorResponse(error)
         }
+    }
+
+    /// A JSON answer cut to the `fields=` selection, as GCS answers partial responses; others pass as they are.
+    private static func select(_ response: HTTPResponse, fields: String?) throws(BackendError) -> HTTPResponse {
+        guard let fields, !fields.isEmpty, (200..<300).contains(response.status),
+            response.headers["Content-Type"]?.hasPrefix("application/json") == true,
+            let body = try? JSONParser.parse(response.body)
+        else { return response }
+        var selected = response
+        selected.body = try GCSFieldSelection(parsing: fields).apply(to: body).data
+        return selected
     }
 
     package func errorResponse(_ error: BackendError) -> HTTPResponse {

@@ -58,4 +58,27 @@ import Testing
             "POST", "/v0/b/bkt/o?name=d%2Fv.txt", headers: [("Content-Type", "text/plain")], text: "v")
         #expect(v0.json["contentDisposition"] as? String == "inline; filename*=utf-8''v.txt")
     }
+
+    @Test func fieldsSelectPartsOfTheAnswerAsGCSDoes() throws {
+        let served = try ServedStorage.withBucket()
+        for name in ["a", "b", "c"] {
+            try served.seed(name, name, metadata: ObjectMetadataFields(customMetadata: ["k": "v", "other": "x"]))
+        }
+        let page = try served.send("GET", "/storage/v1/b/bkt/o?maxResults=2&fields=items(name,size),nextPageToken")
+        #expect(page.status == 200)
+        #expect(Set(page.json.keys) == ["items", "nextPageToken"])
+        let items = try #require(page.json["items"] as? [[String: Any]])
+        #expect(items.map { Set($0.keys) } == [["name", "size"], ["name", "size"]])
+        #expect(items.compactMap { $0["name"] as? String } == ["a", "b"])
+        let object = try served.send("GET", "/storage/v1/b/bkt/o/a?fields=name,metadata/k")
+        #expect(Set(object.json.keys) == ["name", "metadata"])
+        #expect(object.json["metadata"] as? [String: String] == ["k": "v"])
+        let nested = try served.send("GET", "/storage/v1/b/bkt/o?fields=items/name,kind")
+        #expect(Set(nested.json.keys) == ["items", "kind"])
+        #expect((nested.json["items"] as? [[String: Any]])?.first.map { Array($0.keys) } == ["name"])
+        for bad in ["items(name", "items()", ",name", "a//b"] {
+            let refused = try served.send("GET", "/storage/v1/b/bkt/o?fields=\(GCSEscaping.queryEscape(bad))")
+            #expect(refused.status == 400, "\(bad)")
+        }
+    }
 }
