@@ -51,7 +51,7 @@ extension GCSJSONClient {
         return try send(
             "POST", "/upload" + bucketPath(object.bucket) + "/o", query: [("uploadType", "multipart")],
             headers: [("Content-Type", multipart.contentType)], body: multipart.body
-        ).decoded(ObjectResourceJSON.decode)
+        ).decoded(GCSObjectJSON.decode)
     }
 
     /// Any status comes back: the caller reads 308 and 499 as answers, not failures.
@@ -74,7 +74,7 @@ extension GCSJSONClient {
         case 308:
             return UploadStatus(state: .active, receivedBytes: try received(response))
         case 200, 201:
-            let resource = try response.decoded(ObjectResourceJSON.decode)
+            let resource = try response.decoded(GCSObjectJSON.decode)
             return UploadStatus(state: .final, receivedBytes: resource.size, resource: resource)
         case 404, 410, 499:
             // The session is gone: cancelled, or expired.

@@ -43,7 +43,7 @@ public final class GCSJSONClient: StorageBackend {
     // MARK: Objects
 
     public func getMetadata(_ object: ObjectAddress) throws(BackendError) -> ObjectResource {
-        try send("GET", objectPath(object)).decoded(ObjectResourceJSON.decode)
+        try send("GET", objectPath(object)).decoded(GCSObjectJSON.decode)
     }
 
     /// GCS's PATCH has the same shape as v0's: a field set to null is removed, `metadata` merges key by key,
@@ -55,7 +55,7 @@ public final class GCSJSONClient: StorageBackend {
         return try send(
             "PATCH", objectPath(object), headers: [("Content-Type", Self.jsonContentType)],
             body: MetadataPatchJSON.encode(patch)
-        ).decoded(ObjectResourceJSON.decode)
+        ).decoded(GCSObjectJSON.decode)
     }
 
     public func deleteObject(_ object: ObjectAddress) throws(BackendError) {

@@ -55,10 +55,7 @@ struct GCSObjectHandler {
         try GCSPreconditions(request.query).check(destination, on: backend)
         let original = try backend.getMetadata(source)
         let bytes = try backend.readObject(ReadRequest(object: source)).body
-        var fields = ObjectMetadataFields(
-            cacheControl: original.cacheControl, contentDisposition: original.contentDisposition,
-            contentEncoding: original.contentEncoding, contentLanguage: original.contentLanguage,
-            contentType: original.contentType, customMetadata: original.customMetadata)
+        var fields = original.writableFields
         if !WireObject.isBlank(request.body) { fields = try UploadMetadataJSON.decode(request.body).fields }
         let copied = try backend.storeWhole(bytes, to: destination, metadata: fields, layer: .cloudStorage)
         guard rewrite else { return GCSObjectJSON.response(copied, base: base()) }

@@ -6,9 +6,9 @@ import StorageSDK
 /// How the driver protocol writes the values it carries (docs/driver-protocol.md §3): references, metadata,
 /// metadata changes, errors, task events and faults, each as a JSON value. Both ends use it: the runner's
 /// `DriverClient` and the project's own driver.
-enum DriverWire {
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
+package enum DriverWire {
+    package struct Problem: Error, CustomStringConvertible {
+        package var description: String
     }
 
     // MARK: References
@@ -30,7 +30,7 @@ enum DriverWire {
     // MARK: Metadata
 
     /// An upload's metadata: the writable fields and the custom metadata, absent ones left out.
-    static func uploadMetadata(_ metadata: StorageMetadata) -> JSONValue {
+    package static func uploadMetadata(_ metadata: StorageMetadata) -> JSONValue {
         let fields = metadata.uploadFields
         var members = MetadataField.allCases.compactMap { field in
             fields[field].map { JSONValue.Member(field.rawValue, .string($0)) }
@@ -41,63 +41,26 @@ enum DriverWire {
         return .object(members)
     }
 
-    static func uploadMetadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
+    package static func uploadMetadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
         var metadata = StorageMetadata()
-        metadata.cacheControl = try optionalString(value, "cacheControl")
-        metadata.contentDisposition = try optionalString(value, "contentDisposition")
-        metadata.contentEncoding = try optionalString(value, "contentEncoding")
-        metadata.contentLanguage = try optionalString(value, "contentLanguage")
-        metadata.contentType = try optionalString(value, "contentType")
+        for field in MetadataField.allCases { metadata[field] = try optionalString(value, field.rawValue) }
         if let custom = value["customMetadata"] { metadata.customMetadata = try stringMap(custom, "customMetadata") }
         return metadata
     }
 
-    /// What the service reported, as the SDK's `StorageMetadata` shows it.
-    static func metadata(_ metadata: StorageMetadata) -> JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("bucket", .string(metadata.bucket)), .init("generation", .number(String(metadata.generation))),
-            .init("metageneration", .number(String(metadata.metageneration))),
-            .init("size", .number(String(metadata.size))),
-        ]
-        let texts: [(String, String?)] = [
-            ("fullPath", metadata.path), ("md5Hash", metadata.md5Hash), ("cacheControl", metadata.cacheControl),
-            ("contentDisposition", metadata.contentDisposition), ("contentEncoding", metadata.contentEncoding),
-            ("contentLanguage", metadata.contentLanguage), ("contentType", metadata.contentType),
-            ("timeCreated", metadata.timeCreated.map(StorageDateFormat.string(from:))),
-            ("updated", metadata.updated.map(StorageDateFormat.string(from:))),
-        ]
-        for (key, text) in texts {
-            if let text { members.append(.init(key, .string(text))) }
-        }
-        if let custom = metadata.customMetadata { members.append(.init("customMetadata", stringMap(custom))) }
-        return .object(members)
+    /// What the service reported, as the SDK's `StorageMetadata` shows it (`ObjectFieldStyle.driverProtocol`).
+    package static func metadata(_ metadata: StorageMetadata) -> JSONValue {
+        .object(ObjectFieldStyle.driverProtocol.members(of: metadata.resource))
     }
 
-    static func metadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
-        func integer(_ key: String) throws(Problem) -> Int64 {
-            guard let number = value[key]?.integerValue else { throw Problem(description: "metadata.\(key): missing") }
-            return number
+    package static func metadata(_ value: JSONValue) throws(Problem) -> StorageMetadata {
+        guard case .object = value else { throw Problem(description: "metadata: expected an object") }
+        var resource = ObjectResource.blank
+        do {
+            _ = try ObjectFieldStyle.driverProtocol.read(value, into: &resource)
+        } catch {
+            throw Problem(description: "metadata.\(error.description)")
         }
-        func date(_ key: String) throws(Problem) -> Date {
-            guard let text = try optionalString(value, key) else { return Date(timeIntervalSince1970: 0) }
-            guard let date = StorageDateFormat.date(from: text) else {
-                throw Problem(description: "metadata.\(key): \"\(text)\" is not an ISO 8601 time")
-            }
-            return date
-        }
-        let resource = ObjectResource(
-            bucket: try string(value, "bucket"), name: try optionalString(value, "fullPath") ?? "",
-            generation: try integer("generation"), metageneration: try integer("metageneration"),
-            size: try integer("size"), contentType: try optionalString(value, "contentType"),
-            contentEncoding: try optionalString(value, "contentEncoding") ?? "identity",
-            contentDisposition: try optionalString(value, "contentDisposition"),
-            contentLanguage: try optionalString(value, "contentLanguage"),
-            cacheControl: try optionalString(value, "cacheControl"),
-            customMetadata: try value["customMetadata"].map { v throws(Problem) in try stringMap(v, "customMetadata") }
-                ?? [:],
-            md5Hash: try optionalString(value, "md5Hash") ?? "", crc32c: "", etag: "",
-            timeCreated: try date("timeCreated"),
-            updated: try date("updated"), storageClass: "STANDARD", downloadTokens: [])
         return StorageMetadata(resource: resource)
     }
 

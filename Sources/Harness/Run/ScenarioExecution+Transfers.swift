@@ -137,14 +137,7 @@ extension ScenarioExecution {
     func storageMetadata(_ values: MetadataValues) throws(StepFailure) -> StorageMetadata {
         var metadata = StorageMetadata()
         for (field, template) in values.fields {
-            let value = try template.map { t throws(StepFailure) in try self.values.render(t) }
-            switch field {
-            case .cacheControl: metadata.cacheControl = value
-            case .contentDisposition: metadata.contentDisposition = value
-            case .contentEncoding: metadata.contentEncoding = value
-            case .contentLanguage: metadata.contentLanguage = value
-            case .contentType: metadata.contentType = value
-            }
+            metadata[field] = try template.map { t throws(StepFailure) in try self.values.render(t) }
         }
         var custom: [String: String] = [:]
         for (key, template) in values.customMetadata {

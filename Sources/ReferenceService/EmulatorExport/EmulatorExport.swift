@@ -13,26 +13,28 @@ public enum EmulatorExport {
     ) {
         let objects = try EmulatorExportReader(folder: folder).read()
         for (entry, data) in objects {
+            let described = entry.resource
             let stored: ObjectResource
             do {
                 stored = try service.seed(
-                    bucket: entry.bucket, name: entry.name, data: data, metadata: entry.metadata, stamps: entry.stamps)
+                    bucket: described.bucket, name: described.name, data: data, metadata: entry.metadata,
+                    stamps: entry.stamps)
             } catch {
                 service.reset()
                 throw EmulatorExportError(
-                    file: "gs://\(entry.bucket)/\(entry.name)", problem: "cannot be stored: \(error)")
+                    file: "gs://\(described.bucket)/\(described.name)", problem: "cannot be stored: \(error)")
             }
-            let crc32c = EmulatorObjectJSON.decimalCRC32C(stored.crc32c)
-            guard stored.md5Hash == entry.md5Hash, crc32c == entry.crc32c || stored.crc32c == entry.crc32c else {
+            guard stored.md5Hash == described.md5Hash, stored.crc32c == described.crc32c else {
                 service.reset()
+                let crc32c = ObjectFieldStyle.emulatorExport.json(.crc32c, of: described)?.stringValue ?? ""
                 throw EmulatorExportError(
-                    file: "gs://\(entry.bucket)/\(entry.name)",
+                    file: "gs://\(described.bucket)/\(described.name)",
                     problem:
-                        "its bytes do not match its checksums (md5Hash \(entry.md5Hash), crc32c \(entry.crc32c)): the blob is corrupt"
+                        "its bytes do not match its checksums (md5Hash \(described.md5Hash), crc32c \(crc32c)): the blob is corrupt"
                 )
             }
         }
-        return (objects.count, Set(objects.map(\.entry.bucket)).count)
+        return (objects.count, Set(objects.map(\.entry.resource.bucket)).count)
     }
 
     /// Writes every object of `service` to `folder` in the emulator's layout (`EmulatorExportWriter`).

@@ -27,11 +27,13 @@ struct EmulatorExportReader {
         for relative in try metadataFiles(in: storage) {
             let file = metadataFolder.appendingPathComponent(relative)
             let object = try self.object(file, relative: relative, storage: storage, buckets: buckets)
-            let key = object.entry.bucket + "\n" + object.entry.name
+            let key = object.entry.resource.bucket + "\n" + object.entry.resource.name
             if let earlier = seen[key] {
                 throw EmulatorExportError(
                     file: file.path,
-                    problem: "gs://\(object.entry.bucket)/\(object.entry.name) is also described by \(earlier)")
+                    problem:
+                        "gs://\(object.entry.resource.bucket)/\(object.entry.resource.name) is also described by \(earlier)"
+                )
             }
             seen[key] = file.path
             objects.append(object)
@@ -110,21 +112,24 @@ struct EmulatorExportReader {
         } catch {
             throw EmulatorExportError(file: file.path, problem: error.problem)
         }
-        guard buckets.contains(entry.bucket) else {
+        guard buckets.contains(entry.resource.bucket) else {
             throw EmulatorExportError(
-                file: file.path, problem: "bucket \"\(entry.bucket)\" is not in \(EmulatorExportLayout.bucketsFile)")
+                file: file.path,
+                problem: "bucket \"\(entry.resource.bucket)\" is not in \(EmulatorExportLayout.bucketsFile)")
         }
         do throws(BackendError) {
-            try ObjectNameRules.validate(entry.name)
+            try ObjectNameRules.validate(entry.resource.name)
             try MetadataRules.validate(entry.metadata)
         } catch {
             throw EmulatorExportError(
-                file: file.path, problem: "\(entry.name.debugDescription) cannot be imported: \(error.message)")
+                file: file.path, problem: "\(entry.resource.name.debugDescription) cannot be imported: \(error.message)"
+            )
         }
         let (blob, size) = try blobFile(for: relative, in: storage, metadata: file)
-        guard size == entry.size else {
+        guard size == entry.resource.size else {
             throw EmulatorExportError(
-                file: blob.path, problem: "holds \(size) bytes, but \(file.lastPathComponent) says \(entry.size)")
+                file: blob.path,
+                problem: "holds \(size) bytes, but \(file.lastPathComponent) says \(entry.resource.size)")
         }
         let data: Data
         do {
@@ -132,9 +137,10 @@ struct EmulatorExportReader {
         } catch {
             throw EmulatorExportError(file: blob.path, problem: "cannot be read: \(error.localizedDescription)")
         }
-        guard Int64(data.count) == entry.size else {
+        guard Int64(data.count) == entry.resource.size else {
             throw EmulatorExportError(
-                file: blob.path, problem: "holds \(data.count) bytes, but \(file.lastPathComponent) says \(entry.size)")
+                file: blob.path,
+                problem: "holds \(data.count) bytes, but \(file.lastPathComponent) says \(entry.resource.size)")
         }
         return (entry, data)
     }

@@ -114,12 +114,11 @@ struct StoredObject: Sendable {
     }
 
     func resource(bucket: String) -> ObjectResource {
-        ObjectResource(
+        var resource = ObjectResource(
             bucket: bucket, name: name, generation: generation, metageneration: metageneration, size: size,
-            contentType: metadata.contentType, contentEncoding: metadata.contentEncoding ?? "identity",
-            contentDisposition: metadata.contentDisposition, contentLanguage: metadata.contentLanguage,
-            cacheControl: metadata.cacheControl, customMetadata: metadata.customMetadata,
             md5Hash: digests.md5Hash, crc32c: digests.crc32c, etag: etag, timeCreated: timeCreated, updated: updated,
             storageClass: "STANDARD", downloadTokens: downloadTokens)
+        resource.writableFields = metadata
+        return resource
     }
 }

@@ -4,70 +4,81 @@ import StorageAPI
 /// An object's metadata as the client sees it (the SDK's `StorageMetadata`): the fields a caller may
 /// write, the values the service reported, and what changed since.
 ///
-/// A metadata made with `init()` is for an upload; one made from an `ObjectResource` remembers the
-/// writable values it started with, so `patch()` sends only what the caller changed. Equality compares
-/// the visible values, not the remembered ones.
+/// A metadata made with `init()` is for an upload; one made from an `ObjectResource` keeps that resource, so
+/// `patch()` sends only what the caller changed and `resource` shows the object with the caller's changes.
+/// Equality compares the visible values, not the remembered ones.
 public struct StorageMetadata: Sendable, Equatable {
-    /// The bucket; `""` for a metadata not returned by the service.
-    public let bucket: String
-    public var cacheControl: String?
-    public var contentDisposition: String?
-    public var contentEncoding: String?
-    public var contentLanguage: String?
-    public var contentType: String?
+    /// What the service reported; nil for metadata made for an upload.
+    private let reported: ObjectResource?
+    /// The writable texts as the caller sees them now (the custom metadata is `customMetadata`).
+    private var texts: ObjectMetadataFields
     /// Custom key/value pairs; nil when the object has none.
     public var customMetadata: [String: String]?
-    public let generation: Int64
-    public let metageneration: Int64
-    /// The size in bytes; 0 when not known.
-    public let size: Int64
-    /// Base64 of the MD5 digest.
-    public let md5Hash: String?
     /// The object's full path. An upload task fills it in from its reference.
     public var path: String?
-    public let timeCreated: Date?
-    public let updated: Date?
-    /// True for metadata the service returned about an object.
-    public let isFile: Bool
 
-    /// The writable values this metadata was created from; nil for `init()`.
-    private let original: WritableValues?
+    public var cacheControl: String? {
+        get { texts.cacheControl }
+        set { texts.cacheControl = newValue }
+    }
+    public var contentDisposition: String? {
+        get { texts.contentDisposition }
+        set { texts.contentDisposition = newValue }
+    }
+    public var contentEncoding: String? {
+        get { texts.contentEncoding }
+        set { texts.contentEncoding = newValue }
+    }
+    public var contentLanguage: String? {
+        get { texts.contentLanguage }
+        set { texts.contentLanguage = newValue }
+    }
+    public var contentType: String? {
+        get { texts.contentType }
+        set { texts.contentType = newValue }
+    }
+
+    /// A writable text by its field.
+    public subscript(field: MetadataField) -> String? {
+        get { texts[field] }
+        set { texts[field] = newValue }
+    }
+
+    /// The bucket; `""` for a metadata not returned by the service.
+    public var bucket: String { reported?.bucket ?? "" }
+    public var generation: Int64 { reported?.generation ?? 0 }
+    public var metageneration: Int64 { reported?.metageneration ?? 0 }
+    /// The size in bytes; 0 when not known.
+    public var size: Int64 { reported?.size ?? 0 }
+    /// Base64 of the MD5 digest.
+    public var md5Hash: String? { reported?.md5Hash }
+    public var timeCreated: Date? { reported?.timeCreated }
+    public var updated: Date? { reported?.updated }
+    /// True for metadata the service returned about an object.
+    public var isFile: Bool { reported != nil }
 
     /// Empty metadata, for an upload.
     public init() {
-        bucket = ""
-        generation = 0
-        metageneration = 0
-        size = 0
-        md5Hash = nil
-        timeCreated = nil
-        updated = nil
-        isFile = false
-        original = nil
+        reported = nil
+        texts = ObjectMetadataFields()
     }
 
     /// The metadata the service returned for an object. No custom metadata reads as nil.
     public init(resource: ObjectResource) {
-        bucket = resource.bucket
-        cacheControl = resource.cacheControl
-        contentDisposition = resource.contentDisposition
-        contentEncoding = resource.contentEncoding
-        contentLanguage = resource.contentLanguage
-        contentType = resource.contentType
+        reported = resource
+        texts = resource.writableFields
+        texts.customMetadata = [:]
         customMetadata = resource.customMetadata.isEmpty ? nil : resource.customMetadata
-        generation = resource.generation
-        metageneration = resource.metageneration
-        size = resource.size
-        md5Hash = resource.md5Hash
         path = resource.name
-        timeCreated = resource.timeCreated
-        updated = resource.updated
-        isFile = true
-        original = WritableValues(
-            fields: ObjectMetadataFields(
-                cacheControl: cacheControl, contentDisposition: contentDisposition, contentEncoding: contentEncoding,
-                contentLanguage: contentLanguage, contentType: contentType, customMetadata: resource.customMetadata),
-            customMetadata: customMetadata)
+    }
+
+    /// The object as this metadata shows it: what the service reported (`ObjectResource.blank` for metadata made
+    /// for an upload) with the caller's writable fields, custom metadata and path.
+    public var resource: ObjectResource {
+        var resource = reported ?? .blank
+        resource.writableFields = uploadFields
+        resource.name = path ?? ""
+        return resource
     }
 
     /// The last segment of `path`.
@@ -77,9 +88,9 @@ public struct StorageMetadata: Sendable, Equatable {
 
     /// What an upload sends: the writable fields, and the custom metadata (none when nil).
     public var uploadFields: ObjectMetadataFields {
-        ObjectMetadataFields(
-            cacheControl: cacheControl, contentDisposition: contentDisposition, contentEncoding: contentEncoding,
-            contentLanguage: contentLanguage, contentType: contentType, customMetadata: customMetadata ?? [:])
+        var fields = texts
+        fields.customMetadata = customMetadata ?? [:]
+        return fields
     }
 
     /// The update that turns the values this metadata was created from into its current ones (the SDK's
@@ -88,7 +99,9 @@ public struct StorageMetadata: Sendable, Equatable {
     /// when the object had some clears them all (`metadata: null`), while `[:]` deletes them key by key.
     /// For `init()` metadata, every non-nil field and custom key is set.
     public func patch() -> MetadataPatch {
-        let before = original ?? WritableValues(fields: ObjectMetadataFields(), customMetadata: nil)
+        let before =
+            reported.map(StorageMetadata.init(resource:))?.writableValues
+            ?? WritableValues(fields: ObjectMetadataFields(), customMetadata: nil)
         let now = writableValues
         var patch = MetadataPatch()
         for field in MetadataField.allCases where !sameText(before.fields[field], now.fields[field]) {

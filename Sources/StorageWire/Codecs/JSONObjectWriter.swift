@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import StorageAPI
 
 /// Writes one JSON object straight into UTF-8 bytes, member by member: the hot path of the server
 /// (object metadata on every read and upload), where building a `JSONValue` tree first costs more than
@@ -30,6 +31,25 @@ package struct JSONObjectWriter {
     package mutating func raw(_ key: StaticString, _ json: Data) {
         member(key)
         bytes.append(contentsOf: json)
+    }
+
+    /// `"key":<json>` for a key known only at run time (escaped as any JSON string); strings and numbers are
+    /// written straight in.
+    package mutating func value(named key: String, _ json: JSONValue) {
+        if !isEmpty { bytes.append(UInt8(ascii: ",")) }
+        isEmpty = false
+        JSONString.append(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        switch json {
+        case .string(let text): JSONString.append(text, to: &bytes)
+        case .number(let text): bytes.append(contentsOf: text.utf8)
+        default: bytes.append(contentsOf: json.data)
+        }
+    }
+
+    /// The members `style` writes for `resource`, in its order.
+    package mutating func fields(of resource: ObjectResource, _ style: ObjectFieldStyle) {
+        style.forEachMember(of: resource) { value(named: $0, $1) }
     }
 
     /// `"key":[<json>,…]` for values written already.

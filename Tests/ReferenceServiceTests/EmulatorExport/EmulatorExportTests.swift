@@ -119,7 +119,7 @@ import Testing
         (
             "storage_export/metadata/0b6c3a2e-4a39-4a8e-9b1e-2f7c58a1d002.json",
             "{\"name\": \"a\", \"bucket\": \"demo-project.appspot.com\", \"size\": \"big\", \"md5Hash\": \"x\", \"crc32c\": \"1\"}",
-            "size: expected a byte count"
+            "size: expected an integer, found a string"
         ),
         ("storage_export/blobs/0b6c3a2e-4a39-4a8e-9b1e-2f7c58a1d001", "short", "holds 5 bytes, but"),
         ("storage_export/blobs/0b6c3a2e-4a39-4a8e-9b1e-2f7c58a1d002", "double slasH", "the blob is corrupt"),

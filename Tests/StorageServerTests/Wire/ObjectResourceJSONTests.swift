@@ -42,6 +42,44 @@ import Testing
         #expect(text.hasPrefix(#"{"name":"dir/someFile","bucket":"demo-project.appspot.com","generation":"#))
     }
 
+    /// The members and their order as production and the emulator write them (production traces, SDKs).
+    @Test func writesTheEmulatorsBytes() {
+        let full = [
+            #""name":"dir/someFile""#, #""bucket":"demo-project.appspot.com""#, #""generation":"1718000000000123""#,
+            #""metageneration":"3""#, #""contentType":"text/plain""#, #""timeCreated":"2024-06-10T06:13:20.123Z""#,
+            #""updated":"2024-06-10T06:13:21.123Z""#, #""storageClass":"STANDARD""#, #""size":"11""#,
+            #""md5Hash":"XrY7u+Ae7tCTyyK7j1rNww==""#, #""crc32c":"yZRlqg==""#, #""etag":"6ZbQfpKNcybaYvMcIQ4HP0kytZM""#,
+            #""downloadTokens":"t1,t2""#, #""contentEncoding":"gzip""#, #""contentDisposition":"inline""#,
+            #""metadata":{"k":"v","é":"\"quoted\"\n"}"#, #""contentLanguage":"fr""#, #""cacheControl":"no-cache""#,
+        ]
+        #expect(
+            String(decoding: ObjectResourceJSON.encode(Self.sample), as: UTF8.self)
+                == "{\(full.joined(separator: ","))}")
+        let bare = [
+            #""name":"dir/someFile""#, #""bucket":"demo-project.appspot.com""#, #""generation":"1718000000000123""#,
+            #""metageneration":"3""#, #""timeCreated":"2024-06-10T06:13:20.123Z""#,
+            #""updated":"2024-06-10T06:13:21.123Z""#, #""storageClass":"STANDARD""#, #""size":"11""#,
+            #""md5Hash":"XrY7u+Ae7tCTyyK7j1rNww==""#, #""crc32c":"yZRlqg==""#, #""etag":"6ZbQfpKNcybaYvMcIQ4HP0kytZM""#,
+            #""contentEncoding":"identity""#,
+        ]
+        #expect(
+            String(decoding: ObjectResourceJSON.encode(Self.bare), as: UTF8.self) == "{\(bare.joined(separator: ","))}")
+    }
+
+    /// The sample without anything optional: no type, disposition, language, cache control, custom
+    /// metadata or tokens, and the `identity` encoding.
+    static var bare: ObjectResource {
+        var bare = sample
+        bare.contentType = nil
+        bare.contentEncoding = "identity"
+        bare.contentDisposition = nil
+        bare.contentLanguage = nil
+        bare.cacheControl = nil
+        bare.customMetadata = [:]
+        bare.downloadTokens = []
+        return bare
+    }
+
     @Test func optionalFieldsAndEmptyMetadataAreLeftOut() throws {
         var bare = Self.sample
         bare.contentType = nil
