@@ -49,7 +49,8 @@ enum XMLObjectHeaders {
     static func addReadHeaders(of resource: ObjectResource, to headers: inout HTTPHeaders) {
         headers["Last-Modified"] = HTTPDate.string(from: resource.updated)
         headers["ETag"] = MediaETag.of(md5Base64: resource.md5Hash)
-        for (key, value) in resource.customMetadata.sorted(by: { $0.key < $1.key })
+        let custom = DownloadTokensMetadata.adding(resource.downloadTokens, to: resource.customMetadata)
+        for (key, value) in custom.sorted(by: { $0.key < $1.key })
         where key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) {
             WireResponse.setHeader(metaPrefix + key, value, in: &headers)
         }

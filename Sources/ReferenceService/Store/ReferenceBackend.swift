@@ -152,9 +152,10 @@ public final class ReferenceBackend: StorageBackend {
         return resource
     }
 
-    /// Stores a new object (a new generation, metageneration 1, one fresh token, unless `stamps` fix them),
-    /// replacing any object of that name, with what `layer` adds (`StorageLayer`: the bucket made when missing, a
-    /// default disposition), or 404 when the bucket is missing and `layer` may not make it: `check` may refuse it
+    /// Stores a new object (a new generation, metageneration 1, one fresh token through the Firebase layer, unless
+    /// `stamps` or the custom metadata's `firebaseStorageDownloadTokens` fix them), replacing any object of that
+    /// name, with what `layer` adds (`StorageLayer`: the bucket made when missing, a default disposition), or 404
+    /// when the bucket is missing and `layer` may not make it: `check` may refuse it
     /// first, under the catalogue's lock. With a data directory, its record (and a bucket it makes) is durable
     /// before the catalogue shows it. Returns its resource and the object it replaced, to be freed outside the locks.
     func store(
@@ -164,7 +165,15 @@ public final class ReferenceBackend: StorageBackend {
     ) throws(BackendError) -> (ObjectResource, StoredObject?) {
         try writes.withLock { (_: inout Void) throws(BackendError) -> (ObjectResource, StoredObject?) in
             let now = Date()
-            let metadata = layer == .firebase ? FirebaseLayer.withDefaults(metadata, name: name) : metadata
+            var metadata = layer == .firebase ? FirebaseLayer.withDefaults(metadata, name: name) : metadata
+            var stamps = stamps
+            // Tokens given as custom metadata become the object's, as on GCS; Cloud Storage's APIs mint none.
+            if let key = DownloadTokensMetadata.key(in: metadata.customMetadata.keys),
+                let text = metadata.customMetadata.removeValue(forKey: key)
+            {
+                stamps.downloadTokens = stamps.downloadTokens ?? DownloadTokensMetadata.tokens(text)
+            }
+            if layer == .cloudStorage { stamps.downloadTokens = stamps.downloadTokens ?? [] }
             let object: StoredObject
             do throws(BackendError) {
                 let makesBucket: Bool

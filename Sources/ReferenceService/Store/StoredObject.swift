@@ -17,7 +17,7 @@ struct StoredObject: Sendable {
     private(set) var updated: Date
     /// As given at upload, with the default content type filled in; `contentEncoding` nil reads `identity`.
     private(set) var metadata: ObjectMetadataFields
-    let downloadTokens: [String]
+    private(set) var downloadTokens: [String]
 
     /// An object as an upload commits it: metageneration 1, one fresh download token, unless `stamps` fix them; the
     /// default content type filled in (the Firebase layer's default disposition is the store's to add).
@@ -68,7 +68,12 @@ struct StoredObject: Sendable {
             metadata.customMetadata = [:]
         }
         for (key, value) in patch.customMetadata {
-            metadata.customMetadata[key] = value
+            // The tokens' key sets (or, set to null, removes) the download tokens, as on GCS.
+            if DownloadTokensMetadata.key(in: [key]) != nil {
+                downloadTokens = value.map(DownloadTokensMetadata.tokens) ?? []
+            } else {
+                metadata.customMetadata[key] = value
+            }
         }
         metageneration = metageneration < .max ? metageneration + 1 : .max
         updated = now.truncatedToMilliseconds

@@ -66,6 +66,16 @@ package final class GunzipBody: HTTPBodyProducer {
         try GzipDecoder.decompress(input: input(), output: { try sink.write($0) })
     }
 
+    /// The bytes the answer sends, in memory: decompressed, or as stored when they are not gzip.
+    package func decompressed() -> Data {
+        var output = Data()
+        if (try? GzipDecoder.decompress(input: input(), output: { output.append(contentsOf: $0) })) != nil {
+            return output
+        }
+        if let file = read.file, let data = try? file.load() { return data }
+        return read.data
+    }
+
     /// A reader of the stored bytes from the start.
     private func input() -> (UnsafeMutableRawBufferPointer) throws -> Int {
         var position: Int64 = 0

@@ -124,10 +124,11 @@ import Testing
 
     @Test func patchMergesCustomKeysAndPutReplacesEverything() throws {
         let served = try ServedStorage.withBucket()
-        try served.seed(
-            "m", "x",
+        try served.backend.seed(
+            bucket: "bkt", name: "m", data: Data("x".utf8),
             metadata: ObjectMetadataFields(
-                cacheControl: "c", contentType: "text/a", customMetadata: ["a": "1", "b": "2"]))
+                cacheControl: "c", contentType: "text/a", customMetadata: ["a": "1", "b": "2"]),
+            stamps: FixedStamps(downloadTokens: []))
         let patched = try served.send(
             "PATCH", "/storage/v1/b/bkt/o/m", headers: Self.json,
             text: #"{"metadata":{"a":null,"c":"3"},"contentType":"text/b"}"#)

@@ -81,4 +81,46 @@ import Testing
             #expect(refused.status == 400, "\(bad)")
         }
     }
+
+    /// `firebaseStorageDownloadTokens` in custom metadata is where GCS keeps the download tokens: an upload or a patch
+    /// that sets it gives the object those tokens on both dialects; Cloud Storage's APIs mint none of their own.
+    @Test func downloadTokensGivenAsCustomMetadataAreTheObjectsTokens() throws {
+        let served = try ServedStorage.withBucket()
+        let boundary = "b"
+        let body =
+            "--b\r\nContent-Type: application/json\r\n\r\n"
+            + #"{"name":"t.txt","metadata":{"firebaseStorageDownloadTokens":"tok1,tok2","k":"v"}}"#
+            + "\r\n--b\r\nContent-Type: text/plain\r\n\r\ntokens\r\n--b--\r\n"
+        let uploaded = try served.send(
+            "POST", "/upload/storage/v1/b/bkt/o?uploadType=multipart",
+            headers: [("Content-Type", "multipart/related; boundary=\(boundary)")], text: body)
+        #expect(
+            uploaded.json["metadata"] as? [String: String] == ["firebaseStorageDownloadTokens": "tok1,tok2", "k": "v"])
+        let v0 = try served.send("GET", "/v0/b/bkt/o/t.txt")
+        #expect(v0.json["downloadTokens"] as? String == "tok1,tok2")
+        #expect(v0.json["metadata"] as? [String: String] == ["k": "v"])
+        #expect(try served.send("GET", "/v0/b/bkt/o/t.txt?alt=media&token=tok2").text == "tokens")
+        _ = try served.send(
+            "PATCH", "/storage/v1/b/bkt/o/t.txt", headers: Self.json,
+            text: #"{"metadata":{"firebaseStorageDownloadTokens":"fresh"}}"#)
+        #expect(try served.send("GET", "/v0/b/bkt/o/t.txt?alt=media&token=tok2").status == 403)
+        #expect(try served.send("GET", "/v0/b/bkt/o/t.txt?alt=media&token=fresh").text == "tokens")
+        let plain = try served.send(
+            "POST", "/upload/storage/v1/b/bkt/o?uploadType=media&name=p.txt", headers: [("Content-Type", "text/plain")],
+            text: "p")
+        #expect(plain.json["metadata"] == nil)
+        #expect(try served.send("GET", "/v0/b/bkt/o/p.txt").json["downloadTokens"] == nil)
+        let start = try served.send(
+            "POST", "/v0/b/bkt/o?name=v.txt",
+            headers: [
+                ("Content-Type", "application/json"), ("X-Goog-Upload-Protocol", "resumable"),
+                ("X-Goog-Upload-Command", "start"),
+            ], text: #"{"metadata":{"firebaseStorageDownloadTokens":"given"}}"#)
+        let url = try #require(start.headers["X-Goog-Upload-URL"].flatMap(URL.init(string:)))
+        let finished = try served.send(
+            "POST", url.path + "?" + (url.query ?? ""),
+            headers: [("X-Goog-Upload-Command", "upload, finalize"), ("X-Goog-Upload-Offset", "0")], text: "v")
+        #expect(finished.json["downloadTokens"] as? String == "given")
+        #expect(finished.json["metadata"] == nil)
+    }
 }

@@ -50,4 +50,18 @@ import Testing
         let response = try served.send("GET", "/storage/v1/b/bkt/o/z.txt?alt=media")
         #expect(Data(response.body) == Self.gzipped)
     }
+
+    /// A fault that cuts the answer short cuts the decompressed bytes the client reads.
+    @Test func aBrokenStreamCutsTheDecompressedBytes() throws {
+        let served = try served()
+        let created = try served.send(
+            "POST", "/retry_test", headers: [("Content-Type", "application/json")],
+            text: #"{"instructions":{"storage.objects.get":["return-broken-stream"]}}"#)
+        let id = try #require(created.json["id"] as? String)
+        #expect(throws: (any Error).self) {
+            try served.send("GET", "/storage/v1/b/bkt/o/z.txt?alt=media", headers: [("x-retry-test-id", id)])
+        }
+        let whole = try served.send("GET", "/storage/v1/b/bkt/o/z.txt?alt=media", headers: [("x-retry-test-id", id)])
+        #expect(whole.text == "hello, transcoding")
+    }
 }
