@@ -33,11 +33,13 @@ let package = Package(
         // One module per wire dialect: its server routes, its client and its codecs.
         .target(name: "FirebaseV0", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
         .target(name: "GCSJSON", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
+        .target(name: "GCSXML", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
         // `serve`: the dialects composed behind host policy, faults, CORS and the admin routes.
         .target(
             name: "StorageServer",
             dependencies: [
-                "FirebaseV0", "GCSJSON", "StorageWire", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore",
+                "FirebaseV0", "GCSJSON", "GCSXML", "StorageWire", "ReferenceService", "SecurityRules", "StorageAPI",
+                "HTTPCore",
                 "Primitives",
             ]),
         .target(name: "YAMLReader", dependencies: ["Primitives"]),
@@ -72,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "StorageServerTests",
             dependencies: [
-                "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService",
+                "StorageServer", "FirebaseV0", "GCSJSON", "GCSXML", "StorageWire", "StorageSDK", "ReferenceService",
                 "SecurityRules",
                 "StorageAPI", "HTTPCore", "TestSupport", "Primitives",
             ]),

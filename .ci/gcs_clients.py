@@ -56,6 +56,18 @@ listed = bucket.list_blobs(prefix="", delimiter="/")
 names = [b.name for b in listed]
 check("delimiter items", names == [], names)
 check("delimiter prefixes", sorted(listed.prefixes) == ["big/", "docs/", "pages/"], listed.prefixes)
+# GCS takes any prefix, not only one that ends with the delimiter, and lists every name, empty segments too.
+for name in ["tree", "tree/x", "treehouse", "a//b", "dir/"]:
+    bucket.blob(name).upload_from_string(name)
+tree = bucket.list_blobs(prefix="tree", delimiter="/")
+tree_names = [b.name for b in tree]
+check("any prefix", tree_names == ["tree", "treehouse"] and sorted(tree.prefixes) == ["tree/"], (tree_names, tree.prefixes))
+odd = [b.name for b in bucket.list_blobs(prefix="") if b.name in ("a//b", "dir/")]
+check("names with empty segments", odd == ["a//b", "dir/"], odd)
+check("a partial response", [sorted(b._properties) for b in bucket.list_blobs(prefix="tree", fields="items(name,size)")]
+      == [["name", "size"]] * 3)
+for name in ["tree", "tree/x", "treehouse", "a//b", "dir/"]:
+    bucket.blob(name).delete()
 pages = list(bucket.list_blobs(prefix="pages/", max_results=None, page_size=10).pages)
 sizes = [len(list(page)) for page in pages]
 check("paging", sizes == [10, 10, 5], sizes)
@@ -123,6 +135,8 @@ class Anonymous(firebase_admin.credentials.Base):
         return AnonymousCredentials()
 
 
+# The GCS side writes only into buckets that exist, as GCS does: the app's default bucket is made first.
+client.create_bucket(f"{bucket_name}.appspot.com")
 app = firebase_admin.initialize_app(Anonymous(), {"storageBucket": f"{bucket_name}.appspot.com"}, name="ci")
 admin_bucket = admin_storage.bucket(app=app)
 admin_bucket.blob("users/alice/avatar.txt").upload_from_string(b"from firebase-admin", content_type="text/plain")

@@ -1,6 +1,7 @@
 import FirebaseV0
 import Foundation
 import GCSJSON
+import GCSXML
 import HTTPCore
 import Primitives
 import ReferenceService
@@ -10,8 +11,8 @@ import Synchronization
 
 /// Any `StorageBackend` served over HTTP/1.1 with the Firebase Storage v0 protocol: a small Firebase
 /// Storage emulator (routes R1–R12 of docs/wire-protocol.md §1.2, CORS, JSON errors) plus `/internal/…`
-/// endpoints for rules and reset when given a `StorageAdministration`, and the GCS JSON API on the same
-/// port and store (docs/gcs-dialect.md).
+/// endpoints for rules and reset when given a `StorageAdministration`, and the GCS JSON and XML APIs on the same
+/// port and store (docs/gcs-dialect.md, docs/xml-dialect.md).
 ///
 /// ```swift
 /// let service = ReferenceBackend()
@@ -32,10 +33,10 @@ public final class StorageServer: Sendable {
     public let hostPolicy: HostPolicy
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let running = Mutex<HTTPServer?>(nil)
-    /// The buckets created over the GCS JSON API routes.
-    private let gcsBuckets = GCSBucketRegistry()
     /// The fault plans of buckets and retry tests, which requests meet.
     private let faults = FaultPlans()
+    /// The XML API's multipart uploads in progress.
+    private let xmlUploads = XMLMultipartUploads()
     /// Whether reads are answered on the event loops: the backend answers them without waiting on anything
     /// slow (no network, no disk syncs, no sleeps).
     private let answersReadsOnLoop: Bool
@@ -121,11 +122,22 @@ public final class StorageServer: Sendable {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let authority: @Sendable () -> String = { "\(host):\(port())" }
         let v0 = FirebaseV0Server(backend: backend, hostPolicy: hostPolicy, fallbackAuthority: authority)
+        let buckets = backend as? any BucketCatalog
         let gcs = GCSJSONServer(
-            backend: backend, buckets: gcsBuckets, hostPolicy: hostPolicy, fallbackAuthority: authority)
+            backend: backend, buckets: buckets, hostPolicy: hostPolicy, fallbackAuthority: authority)
+        let xml = GCSXMLServer(
+            backend: backend, buckets: buckets, uploads: xmlUploads, hostPolicy: hostPolicy,
+            fallbackAuthority: authority)
+        let uploads = xmlUploads
         return ServerDispatch(
-            admin: AdminRoutes(administration: administration, faults: faults, hostPolicy: hostPolicy),
+            admin: AdminRoutes(
+                administration: administration, faults: faults, hostPolicy: hostPolicy,
+                onReset: { uploads.removeAll() }),
             retryTests: RetryTestRoutes(plans: faults, hostPolicy: hostPolicy),
-            dialects: [FaultLayer(inner: gcs, plans: faults), CORSLayer(inner: FaultLayer(inner: v0, plans: faults))])
+            // The XML API claims path-style /BUCKET/… paths no other route has; v0 answers what is left.
+            dialects: [
+                FaultLayer(inner: gcs, plans: faults), CORSLayer(inner: FaultLayer(inner: xml, plans: faults)),
+                CORSLayer(inner: FaultLayer(inner: v0, plans: faults)),
+            ])
     }
 }

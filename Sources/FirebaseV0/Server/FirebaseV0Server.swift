@@ -109,7 +109,8 @@ package struct FirebaseV0Server: Dialect {
             }
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
-                sendsNoUploadBytes: !streamsBody(http))
+                sendsNoUploadBytes: !streamsBody(http), uploadBytes: streamsBody(http) ? Self.uploadBytes(request) : nil
+            )
         }
     }
 
@@ -124,6 +125,12 @@ package struct FirebaseV0Server: Dialect {
         return words.contains("finalize") ? .finalize : .chunk
     }
 
+    /// The object's bytes a request that sends some carries: from `X-Goog-Upload-Offset` on a session, else from 0.
+    private static func uploadBytes(_ request: StorageRequest) -> Range<Int64>? {
+        let offset = request.header(UploadHeaders.offset).map { JSONValue.decimalInteger($0) ?? -1 } ?? 0
+        return FaultSubject.bytes(from: offset, count: request.bodyLength)
+    }
+
     package func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
         var response = response
         response.headers[UploadHeaders.sizeReceived] = String(receivedBytes)
@@ -132,7 +139,7 @@ package struct FirebaseV0Server: Dialect {
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
         let length = http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count)
-        guard http.query?.contains("upload_id=") == true, length > count else { return nil }
+        guard http.query?.contains("upload_id=") == true, count >= 0, length >= count else { return nil }
         var cut = http
         cut.body = http.bodyStream == nil ? http.body.prefix(Int(count)) : Data()
         cut.bodyStream = nil

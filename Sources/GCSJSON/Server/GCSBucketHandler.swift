@@ -4,52 +4,41 @@ import Primitives
 import StorageAPI
 import StorageWire
 
-/// `/storage/v1/b` and `/storage/v1/b/{bucket}`: create, get, list and delete buckets.
+/// `/storage/v1/b` and `/storage/v1/b/{bucket}`: create, get, list and delete the buckets the backend holds. A
+/// backend that keeps no buckets answers these routes 501.
 struct GCSBucketHandler {
-    let backend: any StorageBackend
-    let registry: GCSBucketRegistry
+    let catalog: (any BucketCatalog)?
     let base: String
 
     func respond(_ request: StorageRequest, route: GCSRoute) throws(BackendError) -> HTTPResponse {
+        guard let catalog else {
+            throw BackendError(status: 501, "The service behind this server keeps no buckets.")
+        }
         switch (route, request.method) {
         case (.buckets, "POST"):
             let object = try WireObject(parsing: request.body, what: "the bucket", side: .request)
-            let name = try object.requiredString("name")
-            try BucketNameRules.validate(name)
-            guard registry.create(name) else {
-                throw BackendError(
-                    status: 409, "Your previous request to create the named bucket succeeded and you already own it.")
-            }
-            return WireResponse.json(json(name).data)
+            return WireResponse.json(json(try catalog.createBucket(try object.requiredString("name"))).data)
         case (.buckets, _):
-            let items = registry.names.map { json($0) }
-            return WireResponse.json(
-                JSONValue.members(["kind": .string("storage#buckets"), "items": .array(items)]).data)
+            let items = catalog.buckets().map(json)
+            var body = JSONObjectWriter()
+            body.string("kind", "storage#buckets")
+            if !items.isEmpty { body.value("items", .array(items)) }
+            return WireResponse.json(body.finish())
         case (.bucket(let name), "DELETE"):
-            guard try exists(name) else { throw .notFound("The specified bucket does not exist.") }
-            guard try backend.list(ListRequest(bucket: name, delimiter: nil, maxResults: 1)).items.isEmpty else {
-                throw BackendError(status: 409, "The bucket you tried to delete is not empty.")
-            }
-            registry.remove(name)
+            try catalog.deleteBucket(name)
             return HTTPResponse(status: 204)
         case (.bucket(let name), _):
-            guard try exists(name) else { throw .notFound("The specified bucket does not exist.") }
-            return WireResponse.json(json(name).data)
+            return WireResponse.json(json(try catalog.bucket(name)).data)
         default:
             throw .notFound("Not Found")
         }
     }
 
-    private func exists(_ name: String) throws(BackendError) -> Bool {
-        if registry.creationTime(name) != nil { return true }
-        return !(try backend.list(ListRequest(bucket: name, delimiter: nil, maxResults: 1)).items.isEmpty)
-    }
-
-    private func json(_ name: String) -> JSONValue {
-        let created = StorageDateFormat.string(from: registry.creationTime(name) ?? Date(timeIntervalSince1970: 0))
+    private func json(_ bucket: BucketResource) -> JSONValue {
+        let created = StorageDateFormat.string(from: bucket.timeCreated)
         return .members([
-            "kind": .string("storage#bucket"), "id": .string(name), "name": .string(name),
-            "selfLink": .string(base + "/storage/v1/b/" + GCSEscaping.escape(name)),
+            "kind": .string("storage#bucket"), "id": .string(bucket.name), "name": .string(bucket.name),
+            "selfLink": .string(base + "/storage/v1/b/" + GCSEscaping.escape(bucket.name)),
             "projectNumber": .string("0"), "metageneration": .string("1"), "location": .string("US"),
             "storageClass": .string("STANDARD"), "etag": .string("CAE="), "timeCreated": .string(created),
             "updated": .string(created),

@@ -8,16 +8,19 @@ import StorageWire
 /// §1): routing (404, 405 with `Allow`), preconditions, and GCS-shaped errors for everything it answers.
 ///
 /// Requests act without a Firebase identity: buckets with Firebase rules judge them as a signed-out caller;
-/// buckets without rules allow everything, as an emulator's GCS side does.
+/// buckets without rules allow everything, as an emulator's GCS side does. Writes and listings follow Cloud
+/// Storage's rules, not the Firebase layer's (`StorageLayer.cloudStorage`): a missing bucket is a 404, any prefix
+/// lists, every name is listed, no default disposition is added.
 package struct GCSJSONServer: Dialect {
     let backend: any StorageBackend
-    let buckets: GCSBucketRegistry
+    /// The backend's buckets, when it keeps them.
+    let buckets: (any BucketCatalog)?
     let hostPolicy: HostPolicy
     /// `host:port` of the server itself, for links and session URLs when a request has no allowed `Host`.
     let fallbackAuthority: @Sendable () -> String
 
     package init(
-        backend: any StorageBackend, buckets: GCSBucketRegistry, hostPolicy: HostPolicy,
+        backend: any StorageBackend, buckets: (any BucketCatalog)?, hostPolicy: HostPolicy,
         fallbackAuthority: @escaping @Sendable () -> String
     ) {
         self.backend = backend
@@ -48,8 +51,7 @@ package struct GCSJSONServer: Dialect {
             let response: HTTPResponse
             switch route {
             case .buckets, .bucket:
-                response = try GCSBucketHandler(backend: backend, registry: buckets, base: base()).respond(
-                    request, route: route)
+                response = try GCSBucketHandler(catalog: buckets, base: base()).respond(request, route: route)
             case .objects(let bucket):
                 response = try GCSListHandler(backend: backend, base: base()).respond(request, bucket: bucket)
             case .object(let object, let download):
@@ -62,10 +64,21 @@ package struct GCSJSONServer: Dialect {
                 response = try GCSUploadHandler(backend: backend, base: base(), authority: authority())
                     .respond(request, bucket: bucket)
             }
-            return GCSErrorJSON.rewrite(response)
+            return try Self.select(GCSErrorJSON.rewrite(response), fields: request.query["fields"])
         } catch {
             return errorResponse(error)
         }
+    }
+
+    /// A JSON answer cut to the `fields=` selection, as GCS answers partial responses; others pass as they are.
+    private static func select(_ response: HTTPResponse, fields: String?) throws(BackendError) -> HTTPResponse {
+        guard let fields, !fields.isEmpty, (200..<300).contains(response.status),
+            response.headers["Content-Type"]?.hasPrefix("application/json") == true,
+            let body = try? JSONParser.parse(response.body)
+        else { return response }
+        var selected = response
+        selected.body = try GCSFieldSelection(parsing: fields).apply(to: body).data
+        return selected
     }
 
     package func errorResponse(_ error: BackendError) -> HTTPResponse {
@@ -111,10 +124,27 @@ package struct GCSJSONServer: Dialect {
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
                 sendsNoUploadBytes: request.bodyLength == 0
-                    || request.query["upload_id"] == nil
-                        && request.query["uploadType"] == "resumable"
-            )
+                    || request.query["upload_id"] == nil && request.query["uploadType"] == "resumable",
+                uploadBytes: Self.uploadBytes(request))
         }
+    }
+
+    /// The object's bytes an upload request sends: a one-shot upload's from 0 (a multipart body counted whole), a
+    /// chunk's from the first byte its `Content-Range` names; nil for a session start, a query or a cancel.
+    private static func uploadBytes(_ request: StorageRequest) -> Range<Int64>? {
+        guard request.method != "DELETE" else { return nil }
+        guard request.query["upload_id"] != nil else {
+            return request.query["uploadType"] == "resumable"
+                ? nil : FaultSubject.bytes(from: 0, count: request.bodyLength)
+        }
+        guard request.bodyLength > 0 else { return nil }
+        guard let range = request.header("Content-Range")?.trimmingCharacters(in: .whitespaces) else {
+            return FaultSubject.bytes(from: 0, count: request.bodyLength)
+        }
+        guard range.hasPrefix("bytes "), let dash = range.firstIndex(of: "-"),
+            let first = JSONValue.decimalInteger(String(range[range.index(range.startIndex, offsetBy: 6)..<dash]))
+        else { return nil }
+        return FaultSubject.bytes(from: first, count: request.bodyLength)
     }
 
     /// What an upload request does: a start (`uploadType=resumable`), a one-shot upload (counted as a finalizing
@@ -141,7 +171,7 @@ package struct GCSJSONServer: Dialect {
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
         let length = http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count)
-        guard http.query?.contains("upload_id=") == true, length > count else { return nil }
+        guard http.query?.contains("upload_id=") == true, count >= 0, length >= count else { return nil }
         var cut = http
         cut.body = http.bodyStream == nil ? http.body.prefix(Int(count)) : Data()
         cut.bodyStream = nil

@@ -24,7 +24,7 @@ struct GCSListHandler {
         let page = try backend.list(
             ListRequest(
                 bucket: bucket, prefix: request.query["prefix"] ?? "", delimiter: delimiter, maxResults: maxResults,
-                pageToken: request.query["pageToken"].flatMap { $0.isEmpty ? nil : $0 }))
+                pageToken: request.query["pageToken"].flatMap { $0.isEmpty ? nil : $0 }, layer: .cloudStorage))
         let start = request.query["startOffset"] ?? ""
         let end = request.query["endOffset"]
         let inRange = { (name: String) in name >= start && end.map { name < $0 } ?? true }

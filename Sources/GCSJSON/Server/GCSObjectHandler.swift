@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Primitives
 import StorageAPI
 import StorageWire
 
@@ -16,10 +17,20 @@ struct GCSObjectHandler {
         try GCSPreconditions(request.query).check(object, on: backend)
         switch request.method {
         case "GET", "HEAD":
-            switch request.query["alt"] {
-            case "media"?: return try ObjectReadHandler(backend: backend).media(request, object: object)
-            case nil where download: return try ObjectReadHandler(backend: backend).media(request, object: object)
-            case nil, "json"?: return GCSObjectJSON.response(try backend.getMetadata(object), base: base())
+            let generation = try Self.generation(request)
+            switch request.query["alt"] ?? (download ? "media" : nil) {
+            case "media"?:
+                if let generation { try Self.check(generation, of: try backend.getMetadata(object)) }
+                let response = try ObjectReadHandler(backend: backend).media(request, object: object)
+                // The object may have been replaced since it was checked: the answer says which generation it is.
+                if let generation, response.status < 300, response.headers["x-goog-generation"] != String(generation) {
+                    throw Self.notLive(generation, of: object)
+                }
+                return response
+            case nil, "json"?:
+                let resource = try backend.getMetadata(object)
+                if let generation { try Self.check(generation, of: resource) }
+                return GCSObjectJSON.response(resource, base: base())
             case let other?: throw .badRequest("Invalid alt=\(other): expected json or media.")
             }
         case "PATCH":
@@ -46,7 +57,7 @@ struct GCSObjectHandler {
         let bytes = try backend.readObject(ReadRequest(object: source)).body
         var fields = original.writableFields
         if !WireObject.isBlank(request.body) { fields = try UploadMetadataJSON.decode(request.body).fields }
-        let copied = try backend.storeWhole(bytes, to: destination, metadata: fields)
+        let copied = try backend.storeWhole(bytes, to: destination, metadata: fields, layer: .cloudStorage)
         guard rewrite else { return GCSObjectJSON.response(copied, base: base()) }
         var body = JSONObjectWriter()
         body.string("kind", "storage#rewriteResponse")
@@ -55,6 +66,25 @@ struct GCSObjectHandler {
         body.value("done", .bool(true))
         body.raw("resource", GCSObjectJSON.encode(copied, base: base()))
         return WireResponse.json(body.finish())
+    }
+
+    /// `?generation=N`: the read is of that generation only (the store keeps only the live one).
+    private static func generation(_ request: StorageRequest) throws(BackendError) -> Int64? {
+        guard let text = request.query["generation"] else { return nil }
+        guard let value = JSONValue.decimalInteger(text), value > 0 else {
+            throw .badRequest("Invalid generation \"\(text)\": expected a positive whole number.")
+        }
+        return value
+    }
+
+    private static func check(_ generation: Int64, of resource: ObjectResource) throws(BackendError) {
+        guard resource.generation == generation else {
+            throw notLive(generation, of: ObjectAddress(bucket: resource.bucket, name: resource.name))
+        }
+    }
+
+    private static func notLive(_ generation: Int64, of object: ObjectAddress) -> BackendError {
+        .notFound("No such object: \(object.bucket)/\(object.name) has no generation \(generation).")
     }
 
     /// A PUT replaces the writable metadata: what the body leaves out is removed.

@@ -32,7 +32,8 @@ struct GCSUploadHandler {
             try preconditions.check(object, on: backend)
             let fields = ObjectMetadataFields(contentType: request.header("Content-Type"))
             return GCSObjectJSON.response(
-                try backend.storeWhole(request.uploadBody, to: object, metadata: fields), base: base)
+                try backend.storeWhole(request.uploadBody, to: object, metadata: fields, layer: .cloudStorage),
+                base: base)
         case "multipart"?:
             let parts = try MultipartRelatedBody(body: request.body, contentType: request.header("Content-Type"))
             var (metadataName, fields) = try UploadMetadataJSON.decode(parts.metadata)
@@ -40,7 +41,7 @@ struct GCSUploadHandler {
             let object = ObjectAddress(bucket: bucket, name: try name(request, metadataName))
             try preconditions.check(object, on: backend)
             return GCSObjectJSON.response(
-                try backend.storeWhole(parts.media, to: object, metadata: fields), base: base)
+                try backend.storeWhole(parts.media, to: object, metadata: fields, layer: .cloudStorage), base: base)
         case "resumable"?:
             let (metadataName, fields) =
                 WireObject.isBlank(request.body)
@@ -52,7 +53,7 @@ struct GCSUploadHandler {
             let session = try backend.startUpload(
                 UploadStart(
                     object: object, metadata: metadata,
-                    size: try request.announcedSize(in: ["X-Upload-Content-Length"])))
+                    size: try request.announcedSize(in: ["X-Upload-Content-Length"]), layer: .cloudStorage))
             let query = QueryParameters.encode([
                 ("uploadType", "resumable"), ("name", object.name), ("upload_id", session.id),
             ])
@@ -77,6 +78,11 @@ struct GCSUploadHandler {
         switch try ContentRangeHeader(request.header("Content-Range"), bodyLength: request.bodyLength) {
         case .query:
             return answer(current)
+        case .finalize(let total):
+            // `bytes */TOTAL` with no body: the end of an upload that holds TOTAL bytes, else a status query.
+            guard current.state == .active, current.receivedBytes == total else { return answer(current) }
+            return answer(
+                try backend.uploadChunk(session: session, offset: total, body: request.uploadBody, finalize: true))
         case .chunk(let first, let total):
             let end = first + request.bodyLength
             if let total, end > total {
@@ -124,9 +130,11 @@ struct GCSUploadHandler {
 
 /// `Content-Range` of a request to a resumable session.
 private enum ContentRangeHeader {
-    /// `bytes */*` (or `bytes */TOTAL` with no body before the total is reached): where does it stand.
+    /// `bytes */*`: where does it stand.
     case query
-    /// `bytes A-B/TOTAL` or `bytes A-B/*`; `bytes */TOTAL` with an empty body finalizes at TOTAL.
+    /// `bytes */TOTAL` with no body: finalizes an upload holding TOTAL bytes; asks where it stands otherwise.
+    case finalize(total: Int64)
+    /// `bytes A-B/TOTAL` or `bytes A-B/*`.
     case chunk(first: Int64, total: Int64?)
 
     init(_ header: String?, bodyLength: Int64) throws(BackendError) {
@@ -156,7 +164,7 @@ private enum ContentRangeHeader {
             guard bodyLength == 0 else {
                 throw .badRequest("Content-Range \"\(header)\" sends no bytes, but the body has some.")
             }
-            self = total.map { .chunk(first: $0, total: $0) } ?? .query
+            self = total.map { .finalize(total: $0) } ?? .query
             return
         }
         let bounds = range.split(separator: "-", omittingEmptySubsequences: false)

@@ -11,6 +11,8 @@ import Darwin
 /// The folder a disk-backed service keeps its objects in (`serve --data-dir`; docs/data-directory.md):
 ///
 ///     FORMAT            what this folder is, and the layout's version
+///     buckets/NAME.json one bucket: its name and when it was made (a folder from before buckets had records
+///                       gets its buckets from its objects)
 ///     objects/ID.json   one finished object's metadata: generation, checksums, fields, download tokens
 ///     blobs/ID          its bytes
 ///     sessions/ID.json  an open resumable upload: what its start fixed
@@ -25,7 +27,7 @@ public final class DataDirectory: Sendable {
     private let lock: Int32
 
     static let formatLine = "storage-conformance data directory, layout 1\n"
-    private static let folders = ["objects", "blobs", "sessions", "staging"]
+    private static let folders = ["buckets", "objects", "blobs", "sessions", "staging"]
 
     /// Opens (creating when missing) the data directory at `path`. Throws when it is another kind of folder,
     /// another layout, or in use by another process.
@@ -85,6 +87,7 @@ public final class DataDirectory: Sendable {
 
     /// What a directory holds when it is opened.
     struct Contents {
+        var buckets: [BucketResource] = []
         var objects: [ObjectRecord] = []
         var sessions: [RestoredSession] = []
     }
@@ -101,12 +104,21 @@ public final class DataDirectory: Sendable {
     /// naming the file, when a record cannot be read or its blob is missing or of another size.
     func load(granularity: Int64) throws(DataDirectoryError) -> Contents {
         removeTrash()
-        for records in ["objects", "sessions"] {
+        for records in ["buckets", "objects", "sessions"] {
             for name in FileSystem.names(in: folder(records)) where name.hasSuffix(".tmp") {
                 FileSystem.remove(folder(records) + "/" + name)
             }
         }
         var contents = Contents()
+        for file in FileSystem.names(in: folder("buckets")).sorted() where file.hasSuffix(".json") {
+            let relative = "buckets/" + file
+            guard let data = FileManager.default.contents(atPath: folder("buckets") + "/" + file) else {
+                throw DataDirectoryError(path, relative, "cannot be read")
+            }
+            let record = try RecordJSON(data, file: path + "/" + relative)
+            contents.buckets.append(
+                BucketResource(name: try record.string("name"), timeCreated: try record.date("timeCreated")))
+        }
         var current: [ObjectKeyPair: Int] = [:]
         var named: Set<String> = []
         for file in FileSystem.names(in: folder("objects")).sorted() where file.hasSuffix(".json") {
@@ -205,6 +217,25 @@ public final class DataDirectory: Sendable {
         FileSystem.remove(blob.path)
     }
 
+    /// Writes a bucket's record durably: from then on the bucket exists after a restart, empty or not.
+    func write(_ bucket: BucketResource) throws(BackendError) {
+        let json = JSONValue.object([
+            .init("name", .string(bucket.name)),
+            .init("timeCreated", .string(StorageDateFormat.string(from: bucket.timeCreated))),
+        ])
+        do {
+            try FileSystem.publish(json.data, to: bucketPath(bucket.name), folder: folder("buckets"))
+        } catch {
+            throw Self.failed(error)
+        }
+    }
+
+    /// Removes a bucket's record durably.
+    func removeBucket(_ name: String) {
+        FileSystem.remove(bucketPath(name))
+        try? FileSystem.syncFolder(folder("buckets"))
+    }
+
     /// Notes an upload's start, so the session outlives a restart.
     func write(_ session: SessionRecord) throws(BackendError) {
         do {
@@ -220,11 +251,11 @@ public final class DataDirectory: Sendable {
         FileSystem.remove(stagingPath(id))
     }
 
-    /// Removes every object and session: the records go first, in one rename each folder, so a crash midway
-    /// leaves either everything or nothing.
+    /// Removes every bucket, object and session: the records go first, in one rename each folder, so a crash midway
+    /// leaves each kind of record whole or gone.
     func clear() throws(BackendError) {
         let manager = FileManager.default
-        for name in ["objects", "sessions"] {
+        for name in ["buckets", "objects", "sessions"] {
             let trash = path + "/.trash-" + Identifiers.randomUUID()
             do {
                 try FileSystem.move(folder(name), to: trash)
@@ -251,6 +282,12 @@ public final class DataDirectory: Sendable {
 
     private func folder(_ name: String) -> String { path + "/" + name }
     private func recordPath(_ id: String) -> String { path + "/objects/" + id + ".json" }
+    /// The bucket's name escaped as a file name, or its SHA-256 when that would be too long for one.
+    private func bucketPath(_ name: String) -> String {
+        let escaped = GCSEscaping.escape(name)
+        let file = escaped.utf8.count <= 200 ? escaped : SHA256.hex(of: Data(name.utf8))
+        return path + "/buckets/" + file + ".json"
+    }
     private func blobPath(_ id: String) -> String { path + "/blobs/" + id }
     private func sessionPath(_ id: String) -> String { path + "/sessions/" + id + ".json" }
     private func stagingPath(_ id: String) -> String { path + "/staging/" + id }

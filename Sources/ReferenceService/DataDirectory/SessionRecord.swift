@@ -16,6 +16,7 @@ struct SessionRecord {
         ]
         if let size = start.size { members.append(.init("size", .string(String(size)))) }
         if let uid { members.append(.init("uid", .string(uid))) }
+        if start.layer != .firebase { members.append(.init("layer", .string(start.layer.rawValue))) }
         members += RecordJSON.members(of: start.metadata)
         return JSONValue.object(members).data
     }
@@ -34,5 +35,11 @@ struct SessionRecord {
             metadata: try record.metadataFields(),
             size: try record.optionalInteger("size", in: 0...CheckedNumber.largestObject))
         uid = try record.optionalString("uid")
+        if let layer = try record.optionalString("layer") {
+            guard let known = StorageLayer(rawValue: layer) else {
+                throw DataDirectoryError("\(file): \"layer\" must be firebase or cloudStorage")
+            }
+            start.layer = known
+        }
     }
 }

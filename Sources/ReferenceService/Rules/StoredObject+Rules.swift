@@ -13,16 +13,19 @@ extension StoredObject {
             timeCreated: timeCreated, updated: updated, generation: generation, metageneration: metageneration)
     }
 
-    /// `request.resource` of an upload: the object as it would be stored (the defaults filled in as `init` does),
-    /// with what is known so far. Its generation and etag are minted when it is stored, so they read null.
+    /// `request.resource` of an upload: the object as it would be stored through `layer` (the defaults filled in as
+    /// `init` and the layer do), with what is known so far. Its generation and etag are minted when it is stored,
+    /// so they read null.
     static func incoming(
-        name: String, bucket: String, metadata: ObjectMetadataFields, size: Int64?, digests: ObjectDigests?, now: Date
+        name: String, bucket: String, metadata given: ObjectMetadataFields, size: Int64?, digests: ObjectDigests?,
+        layer: StorageLayer, now: Date
     ) -> RulesObject {
         let time = now.truncatedToMilliseconds
+        let metadata = layer == .firebase ? FirebaseLayer.withDefaults(given, name: name) : given
         return RulesObject(
             name: name, bucket: bucket, size: size ?? 0, contentType: metadata.contentType ?? defaultContentType,
             md5Hash: digests?.md5Hash, crc32c: digests?.crc32c, metadata: metadata.customMetadata,
-            contentDisposition: metadata.contentDisposition ?? defaultDisposition(for: name),
+            contentDisposition: metadata.contentDisposition,
             cacheControl: metadata.cacheControl, contentEncoding: metadata.contentEncoding ?? "identity",
             contentLanguage: metadata.contentLanguage, timeCreated: time, updated: time, metageneration: 1)
     }

@@ -27,8 +27,18 @@ struct BackendState: Sendable {
         }
     }
 
-    /// Stores `object`, replacing any object of its name; returns the object it replaced.
-    mutating func put(_ object: StoredObject, bucket: String) -> StoredObject? {
-        buckets[bucket, default: BucketStore()].put(object, at: ObjectKey(object.name))
+    /// Stores `object`, replacing any object of its name, in `bucket` (made, as of `now`, when missing); returns
+    /// the object it replaced.
+    mutating func put(_ object: StoredObject, bucket: String, now: Date) -> StoredObject? {
+        buckets[bucket, default: BucketStore(timeCreated: now.truncatedToMilliseconds)].put(
+            object, at: ObjectKey(object.name))
+    }
+
+    /// Throws 404 when a write through `layer` may not make `bucket` and it does not exist; true when the write makes
+    /// it.
+    func makesBucket(_ bucket: String, layer: StorageLayer) throws(BackendError) -> Bool {
+        guard buckets[bucket] == nil else { return false }
+        guard layer == .firebase else { throw .bucketNotFound(bucket) }
+        return true
     }
 }

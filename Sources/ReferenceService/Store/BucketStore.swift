@@ -1,7 +1,16 @@
-/// The objects of one bucket: a dictionary by byte key, plus the keys in byte order for listing.
+import Foundation
+
+/// One bucket: when it was made, and its objects (a dictionary by byte key, plus the keys in byte order for listing).
 struct BucketStore: Sendable {
+    let timeCreated: Date
     private var objects: [ObjectKey: StoredObject] = [:]
     private(set) var names = SortedKeyList()
+
+    init(timeCreated: Date) {
+        self.timeCreated = timeCreated
+    }
+
+    var isEmpty: Bool { objects.isEmpty }
 
     func object(_ key: ObjectKey) -> StoredObject? { objects[key] }
 

@@ -8,28 +8,37 @@ import StorageAPI
 /// contiguous in byte order and sort after the entry itself, so one forward walk yields items and
 /// prefixes merged in byte order; a prefix's names are skipped with one binary search.
 ///
-/// Filtering: an item is listed only when its name splits at `/` into non-empty segments; a prefix
-/// entry only when the segment it adds is non-empty and it is such a path without its delimiter.
+/// Filtering, the Firebase layer's (`hidesEmptySegments`): an item is listed only when its name splits at `/` into
+/// non-empty segments; a prefix entry only when the segment it adds is non-empty and it is such a path without its
+/// delimiter. Without it every name is listed, as Cloud Storage lists them.
 struct ListScanner {
     let names: SortedKeyList
     let prefix: [UInt8]
     /// Non-empty, or nil for a recursive listing (every name is an item).
     let delimiter: [UInt8]?
+    let hidesEmptySegments: Bool
 
-    /// Up to `limit` listable entries strictly after `cursor`, and whether another listable entry follows.
-    func page(after cursor: ListEntry?, limit: Int) -> (entries: [ListEntry], hasMore: Bool) {
+    /// Up to `limit` listable entries strictly after `cursor` and after the name `startAfter` (a prefix entry too
+    /// sorts after it, or is passed over with all its names), and whether another listable entry follows.
+    func page(after cursor: ListEntry?, startAfter: [UInt8]? = nil, limit: Int) -> (entries: [ListEntry], hasMore: Bool)
+    {
         // Every name under a prefix that starts with `/` or holds `//` has an empty segment: skip the walk.
-        if prefix.first == UInt8(ascii: "/") || Self.firstIndex(of: Array("//".utf8), in: prefix, from: 0) != nil {
+        if hidesEmptySegments,
+            prefix.first == UInt8(ascii: "/") || Self.firstIndex(of: Array("//".utf8), in: prefix, from: 0) != nil
+        {
             return ([], false)
         }
         var position = names.lowerBound(ObjectKey(bytes: prefix))
         if let cursor {
             position = max(position, resumePosition(after: cursor))
         }
+        if let startAfter {
+            position = max(position, names.upperBound(ObjectKey(bytes: startAfter)))
+        }
         var entries: [ListEntry] = []
         while let key = names.key(at: position), key.hasPrefix(prefix) {
             let (entry, next) = classify(key, at: position)
-            if let entry {
+            if let entry, startAfter.map({ $0.lexicographicallyPrecedes(entry.bytes) }) ?? true {
                 if entries.count == limit { return (entries, true) }
                 entries.append(entry)
             }
@@ -53,12 +62,13 @@ struct ListScanner {
     {
         let bytes = key.bytes
         guard let delimiter, let found = Self.firstIndex(of: delimiter, in: bytes, from: prefix.count) else {
-            let listable = ObjectNameRules.isWellFormedPath(bytes, count: bytes.count)
+            let listable = !hidesEmptySegments || ObjectNameRules.isWellFormedPath(bytes, count: bytes.count)
             return (listable ? ListEntry(kind: .item, bytes: bytes) : nil, names.position(after: position))
         }
         let entryBytes = Array(bytes[..<(found + delimiter.count)])
         let next = names.firstPosition(from: position) { !$0.hasPrefix(entryBytes) }
-        let listable = found > prefix.count && ObjectNameRules.isWellFormedPath(bytes, count: found)
+        let listable =
+            !hidesEmptySegments || (found > prefix.count && ObjectNameRules.isWellFormedPath(bytes, count: found))
         return (listable ? ListEntry(kind: .prefix, bytes: entryBytes) : nil, next)
     }
 

@@ -3,10 +3,12 @@ import StorageAPI
 extension ReferenceBackend {
     /// Lists items and prefixes under `request.prefix`, merged in byte order and counted together.
     ///
-    /// `maxResults` is 1…1000 (default 1000); the prefix is empty or ends with the delimiter (`/` for a
-    /// recursive listing, whose delimiter is nil or empty). The rules method `list` is checked on the folder listed:
-    /// the prefix up to its last `/`, whatever the delimiter (so another delimiter cannot skip the folder's
-    /// rule). A next-page token is returned only when another entry exists.
+    /// `maxResults` is 1…1000 (default 1000). Through the Firebase layer the prefix is empty or ends with the
+    /// delimiter (`/` for a recursive listing, whose delimiter is nil or empty), names with an empty segment are
+    /// hidden and a missing bucket lists nothing; through Cloud Storage's, any prefix is taken, every name listed,
+    /// and a missing bucket is a 404 (`StorageLayer`). The rules method `list` is checked on the folder listed: the
+    /// prefix up to its last `/`, whatever the delimiter (so another delimiter cannot skip the folder's rule). A
+    /// next-page token is returned only when another entry exists.
     public func list(_ request: ListRequest) throws(BackendError) -> ListPage {
         let maxResults = request.maxResults ?? 1000
         guard (1...1000).contains(maxResults) else {
@@ -15,7 +17,8 @@ extension ReferenceBackend {
         let delimiter = request.delimiter.flatMap { $0.isEmpty ? nil : Array($0.utf8) }
         let terminator = delimiter ?? Array("/".utf8)
         let prefix = Array(request.prefix.utf8)
-        guard prefix.isEmpty || prefix.suffix(terminator.count).elementsEqual(terminator) else {
+        let firebase = request.layer == .firebase
+        guard !firebase || prefix.isEmpty || prefix.suffix(terminator.count).elementsEqual(terminator) else {
             let shown = String(decoding: terminator, as: UTF8.self)
             throw .badRequest("The prefix parameter is required to be empty or to end with the delimiter \"\(shown)\".")
         }
@@ -26,14 +29,16 @@ extension ReferenceBackend {
         let caller = try Caller(auth: request.auth)
         let folderEnd = prefix.lastIndex(of: UInt8(ascii: "/")) ?? 0
         let rulesPath = String(decoding: prefix[..<folderEnd], as: UTF8.self)
-        let (program, names) = state.withLock {
-            ($0.rules.program(for: request.bucket), $0.buckets[request.bucket]?.names ?? SortedKeyList())
+        let (program, found) = state.withLock {
+            ($0.rules.program(for: request.bucket), $0.buckets[request.bucket]?.names)
         }
         // The rules decide, and the walk runs, without the lock: `names` is a copy-on-write snapshot.
         try RulesCheck(program: program, bucket: request.bucket, caller: caller)
             .require(.list, path: rulesPath, resource: nil)
-        let scanner = ListScanner(names: names, prefix: prefix, delimiter: delimiter)
-        let (entries, hasMore) = scanner.page(after: cursor, limit: maxResults)
+        guard let names = found ?? (firebase ? SortedKeyList() : nil) else { throw .bucketNotFound(request.bucket) }
+        let scanner = ListScanner(names: names, prefix: prefix, delimiter: delimiter, hidesEmptySegments: firebase)
+        let (entries, hasMore) = scanner.page(
+            after: cursor, startAfter: request.startAfter.map { Array($0.utf8) }, limit: maxResults)
         var page = ListPage()
         for entry in entries {
             switch entry.kind {

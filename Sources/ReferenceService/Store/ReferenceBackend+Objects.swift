@@ -84,7 +84,7 @@ extension ReferenceBackend {
                 if let directory, let record = ObjectRecord(bucket: object.bucket, object: changed) {
                     try directory.write(record)
                 }
-                _ = state.withLock { $0.put(changed, bucket: object.bucket) }
+                _ = state.withLock { $0.put(changed, bucket: object.bucket, now: now) }
                 return changed.resource(bucket: object.bucket)
             }
             return mayRead ? updated : WriteOnlyAnswer.answer(updated, after: patch)
@@ -101,7 +101,7 @@ extension ReferenceBackend {
         let check = RulesCheck(program: program, bucket: object.bucket, caller: caller)
         let incoming = StoredObject.incoming(
             name: object.name, bucket: object.bucket, metadata: ObjectMetadataFields(), size: nil, digests: nil,
-            now: Date())
+            layer: .firebase, now: Date())
         // An upload creates a missing object, and a metadata update of one is an update that finds nothing: the
         // head refuses only what both would be refused.
         let methods: [RulesMethod] = stored == nil ? [.create, .update] : [.update]

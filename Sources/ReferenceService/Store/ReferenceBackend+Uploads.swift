@@ -3,12 +3,12 @@ import SecurityRules
 import StorageAPI
 
 extension ReferenceBackend {
-    /// Validates the name, asks the rules, and opens a session with this backend's granularity (noted in the data
-    /// directory, when there is one, so it outlives a restart). The rules (method `create`, or `update` when the
-    /// object exists) see the object as it would be stored, with what the start tells: the metadata, and the size
-    /// when it is declared (a media upload's body length, a resumable start's announced size). A denial that
-    /// depends on nothing else is final here, before any byte is sent; anything else is decided again when the
-    /// upload commits.
+    /// Validates the name, asks the rules, checks (for Cloud Storage's layer) that the bucket exists, and opens a
+    /// session with this backend's granularity (noted in the data directory, when there is one, so it outlives a
+    /// restart). The rules (method `create`, or `update` when the object exists) see the object as it would be
+    /// stored, with what the start tells: the metadata, and the size when it is declared (a media upload's body
+    /// length, a resumable start's announced size). A denial that depends on nothing else is final here, before any
+    /// byte is sent; anything else is decided again when the upload commits.
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try ObjectNameRules.validate(request.object.name)
         try MetadataRules.validate(request.metadata)
@@ -23,8 +23,11 @@ extension ReferenceBackend {
             stored == nil ? .create : .update, path: object.name, resource: stored,
             incoming: StoredObject.incoming(
                 name: object.name, bucket: object.bucket, metadata: request.metadata, size: request.size, digests: nil,
-                now: Date()),
+                layer: request.layer, now: Date()),
             known: StoredObject.fieldsKnownAtStart(sizeDeclared: request.size != nil))
+        try withState { (state: inout BackendState) throws(BackendError) in
+            _ = try state.makesBucket(object.bucket, layer: request.layer)
+        }
         var progress = UploadSessionRecord.Progress()
         progress.staging = try staging(for: id)
         if let directory, !request.isOneShot {
@@ -209,11 +212,12 @@ extension ReferenceBackend {
                     ) {
                         StoredObject.incoming(
                             name: record.name, bucket: record.bucket, metadata: record.metadata, size: bytes.count,
-                            digests: digests, now: Date())
+                            digests: digests, layer: record.layer, now: Date())
                     }
                 }
                 return try store(
-                    bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata
+                    bytes, digests: digests, bucket: record.bucket, name: record.name, metadata: record.metadata,
+                    layer: record.layer
                 ) { (state: inout BackendState) throws(BackendError) in
                     guard state.epoch == record.epoch else { throw Self.sessionNotFound }
                     if program != nil { try state.require(stored?.version, bucket: record.bucket, name: record.name) }

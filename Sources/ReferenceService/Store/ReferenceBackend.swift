@@ -76,12 +76,16 @@ public final class ReferenceBackend: StorageBackend {
                     idleTimeout: sessionIdleTimeout)))
     }
 
-    /// Puts what a data directory held into the catalogue: its objects, and its open uploads (each as if it had
-    /// just been used, for the idle timeout).
+    /// Puts what a data directory held into the catalogue: its buckets, its objects (a bucket without a record, as
+    /// an older layout kept them, is made as of its first object), and its open uploads (each as if it had just
+    /// been used, for the idle timeout).
     private func restore(_ contents: DataDirectory.Contents) {
         state.withLock { state in
+            for bucket in contents.buckets {
+                state.buckets[bucket.name] = BucketStore(timeCreated: bucket.timeCreated)
+            }
             for record in contents.objects {
-                _ = state.put(record.object, bucket: record.bucket)
+                _ = state.put(record.object, bucket: record.bucket, now: record.object.timeCreated)
                 state.clock.advance(past: record.object.generation)
             }
             for restored in contents.sessions {
@@ -118,8 +122,8 @@ public final class ReferenceBackend: StorageBackend {
         state.withLock { $0.rules.program(for: bucket) }
     }
 
-    /// Drops every object, upload session and bucket's own rules (in the data directory too); the rules of every
-    /// bucket stay, as the emulator keeps its rules file across a reset. Generations keep increasing across
+    /// Drops every bucket, object, upload session and bucket's own rules (in the data directory too); the rules of
+    /// every bucket stay, as the emulator keeps its rules file across a reset. Generations keep increasing across
     /// resets, and a session started before the reset can no longer commit.
     public func reset() {
         let old = writes.withLock { _ in
@@ -136,8 +140,9 @@ public final class ReferenceBackend: StorageBackend {
         withExtendedLifetime(old) {}  // the old objects are freed here, outside the lock
     }
 
-    /// Stores an object as an upload would (new generation, checksums, one download token, unless `stamps`
-    /// fix them), but with no name validation and no rules, so fixtures may hold names no client could upload.
+    /// Stores an object as an upload through the Firebase layer would (new generation, checksums, one download
+    /// token, unless `stamps` fix them; the bucket made when missing), but with no name validation and no rules,
+    /// so fixtures may hold names no client could upload.
     @discardableResult
     public func seed(
         bucket: String, name: String, data: Data, metadata: ObjectMetadataFields = ObjectMetadataFields(),
@@ -160,23 +165,42 @@ public final class ReferenceBackend: StorageBackend {
         return resource
     }
 
-    /// Stores a new object (a new generation, metageneration 1, one fresh token, unless `stamps` fix them),
-    /// replacing any object of that name: `check` may refuse it first, under the catalogue's lock. With a data
-    /// directory, its record is durable before the catalogue shows it. Returns its resource and the object it
-    /// replaced, to be freed outside the locks.
+    /// Stores a new object (a new generation, metageneration 1, one fresh token through the Firebase layer, unless
+    /// `stamps` or the custom metadata's `firebaseStorageDownloadTokens` fix them), replacing any object of that
+    /// name, with what `layer` adds (`StorageLayer`: the bucket made when missing, a default disposition), or 404
+    /// when the bucket is missing and `layer` may not make it: `check` may refuse it
+    /// first, under the catalogue's lock. With a data directory, its record (and a bucket it makes) is durable
+    /// before the catalogue shows it. Returns its resource and the object it replaced, to be freed outside the locks.
     func store(
         _ bytes: StoredBytes, digests: ObjectDigests, bucket: String, name: String, metadata: ObjectMetadataFields,
-        stamps: FixedStamps = FixedStamps(), check: (inout BackendState) throws(BackendError) -> Void = { _ in }
+        layer: StorageLayer = .firebase, stamps: FixedStamps = FixedStamps(),
+        check: (inout BackendState) throws(BackendError) -> Void = { _ in }
     ) throws(BackendError) -> (ObjectResource, StoredObject?) {
         try writes.withLock { (_: inout Void) throws(BackendError) -> (ObjectResource, StoredObject?) in
             let now = Date()
+            var metadata = layer == .firebase ? FirebaseLayer.withDefaults(metadata, name: name) : metadata
+            var stamps = stamps
+            // Tokens given as custom metadata become the object's, as on GCS; Cloud Storage's APIs mint none.
+            if let key = DownloadTokensMetadata.key(in: metadata.customMetadata.keys),
+                let text = metadata.customMetadata.removeValue(forKey: key)
+            {
+                stamps.downloadTokens = stamps.downloadTokens ?? DownloadTokensMetadata.tokens(text)
+            }
+            if layer == .cloudStorage { stamps.downloadTokens = stamps.downloadTokens ?? [] }
             let object: StoredObject
             do throws(BackendError) {
-                object = try withState { (state: inout BackendState) throws(BackendError) -> StoredObject in
+                let makesBucket: Bool
+                (object, makesBucket) = try withState {
+                    (state: inout BackendState) throws(BackendError) -> (StoredObject, Bool) in
                     try check(&state)
-                    return StoredObject(
+                    let makesBucket = try state.makesBucket(bucket, layer: layer)
+                    let object = StoredObject(
                         name: name, bytes: bytes, digests: digests, metadata: metadata,
                         generation: stamps.generation ?? state.clock.next(at: now), now: now, stamps: stamps)
+                    return (object, makesBucket)
+                }
+                if makesBucket, let directory {
+                    try directory.write(BucketResource(name: bucket, timeCreated: now.truncatedToMilliseconds))
                 }
                 if let directory, let record = ObjectRecord(bucket: bucket, object: object) {
                     try directory.write(record)
@@ -188,7 +212,7 @@ public final class ReferenceBackend: StorageBackend {
                 }
                 throw error
             }
-            let replaced = state.withLock { $0.put(object, bucket: bucket) }
+            let replaced = state.withLock { $0.put(object, bucket: bucket, now: now) }
             if let directory, let replaced, let record = ObjectRecord(bucket: bucket, object: replaced) {
                 directory.remove(record)
             }

@@ -17,9 +17,10 @@ struct StoredObject: Sendable {
     private(set) var updated: Date
     /// As given at upload, with the default content type filled in; `contentEncoding` nil reads `identity`.
     private(set) var metadata: ObjectMetadataFields
-    let downloadTokens: [String]
+    private(set) var downloadTokens: [String]
 
-    /// An object as an upload commits it: metageneration 1, one fresh download token, unless `stamps` fix them.
+    /// An object as an upload commits it: metageneration 1, one fresh download token, unless `stamps` fix them; the
+    /// default content type filled in (the Firebase layer's default disposition is the store's to add).
     init(
         name: String, bytes: StoredBytes, digests: ObjectDigests, metadata: ObjectMetadataFields, generation: Int64,
         now: Date, stamps: FixedStamps = FixedStamps()
@@ -30,7 +31,6 @@ struct StoredObject: Sendable {
         self.digests = digests
         var metadata = metadata
         if metadata.contentType == nil { metadata.contentType = Self.defaultContentType }
-        if metadata.contentDisposition == nil { metadata.contentDisposition = Self.defaultDisposition(for: name) }
         self.metadata = metadata
         timeCreated = (stamps.timeCreated ?? now).truncatedToMilliseconds
         updated = stamps.updated?.truncatedToMilliseconds ?? timeCreated
@@ -58,23 +58,6 @@ struct StoredObject: Sendable {
 
     var size: Int64 { bytes.count }
 
-    /// Production's default for v0 uploads: `inline; filename*=utf-8''hello%20world.txt`, the last path
-    /// segment percent-encoded as RFC 8187 allows in a value (recorded: uploadWithSpace).
-    static func defaultDisposition(for name: String) -> String {
-        let segment = name.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? name
-        let allowed = Set("!#$&+-.^_`|~".unicodeScalars)
-        var encoded = ""
-        for byte in segment.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if ASCII.isLetterOrDigit(byte) || allowed.contains(scalar) {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                encoded += String(format: "%%%02X", byte)
-            }
-        }
-        return "inline; filename*=utf-8''" + encoded
-    }
-
     /// Applies a PATCH: absent fields unchanged, `.some(nil)` removes; custom keys merge (nil deletes),
     /// after clearing them all when the patch says so. Bumps metageneration and `updated`.
     mutating func apply(_ patch: MetadataPatch, at now: Date) {
@@ -85,7 +68,12 @@ struct StoredObject: Sendable {
             metadata.customMetadata = [:]
         }
         for (key, value) in patch.customMetadata {
-            metadata.customMetadata[key] = value
+            // The tokens' key sets (or, set to null, removes) the download tokens, as on GCS.
+            if DownloadTokensMetadata.key(in: [key]) != nil {
+                downloadTokens = value.map(DownloadTokensMetadata.tokens) ?? []
+            } else {
+                metadata.customMetadata[key] = value
+            }
         }
         metageneration = metageneration < .max ? metageneration + 1 : .max
         updated = now.truncatedToMilliseconds

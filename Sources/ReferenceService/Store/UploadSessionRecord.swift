@@ -29,6 +29,8 @@ final class UploadSessionRecord: Sendable {
     let name: String
     let metadata: ObjectMetadataFields
     let declaredSize: Int64?
+    /// Whose rules the commit follows (a missing bucket, a default disposition).
+    let layer: StorageLayer
     /// Who started the upload; the write rule is checked for them again at finalize.
     let caller: Caller
     /// The backend's reset count when the session started: a session from before a reset cannot commit.
@@ -43,6 +45,7 @@ final class UploadSessionRecord: Sendable {
         name = start.object.name
         metadata = start.metadata
         declaredSize = start.size
+        layer = start.layer
         self.caller = caller
         self.epoch = epoch
         // Nothing is reserved from the declared size: the staged bytes grow as chunks arrive.

@@ -66,15 +66,18 @@ public struct UploadStart: Sendable, Equatable {
     /// The whole object follows in one request (a media upload): no client can resume the session, so it is not
     /// kept across a restart.
     public var isOneShot: Bool
+    /// Whose rules the write follows: a missing bucket, a default `Content-Disposition` (`StorageLayer`).
+    public var layer: StorageLayer
 
     public init(
         object: ObjectAddress, metadata: ObjectMetadataFields = ObjectMetadataFields(), size: Int64? = nil,
-        isOneShot: Bool = false
+        isOneShot: Bool = false, layer: StorageLayer = .firebase
     ) {
         self.object = object
         self.metadata = metadata
         self.size = size
         self.isOneShot = isOneShot
+        self.layer = layer
     }
 }
 
@@ -191,7 +194,7 @@ public struct ObjectRead: Sendable, Equatable {
     }
 }
 
-/// A list request: `prefix` is empty or ends with the delimiter.
+/// A list request. Through the Firebase layer, `prefix` is empty or ends with the delimiter (`StorageLayer`).
 public struct ListRequest: Sendable, Equatable {
     public var bucket: String
     public var prefix: String
@@ -200,10 +203,14 @@ public struct ListRequest: Sendable, Equatable {
     public var maxResults: Int?
     public var pageToken: String?
     public var auth: String?
+    /// Whose rules the listing follows: which prefixes it takes, which names it hides (`StorageLayer`).
+    public var layer: StorageLayer
+    /// Only entries that sort after this name, in byte order (the XML API's `start-after` and `marker`).
+    public var startAfter: String?
 
     public init(
         bucket: String, prefix: String = "", delimiter: String? = "/", maxResults: Int? = nil, pageToken: String? = nil,
-        auth: String? = nil
+        auth: String? = nil, layer: StorageLayer = .firebase, startAfter: String? = nil
     ) {
         self.bucket = bucket
         self.prefix = prefix
@@ -211,6 +218,8 @@ public struct ListRequest: Sendable, Equatable {
         self.maxResults = maxResults
         self.pageToken = pageToken
         self.auth = auth
+        self.layer = layer
+        self.startAfter = startAfter
     }
 }
 

@@ -4,7 +4,9 @@
 /// A fault counts the requests of its target from when it was armed. A fault on a GCS operation is a queue
 /// entry, as storage-testbench keeps them: each request of the operation takes the first entry not yet taken.
 /// A fault that acts on a request's body (`needsUploadBytes`) is passed over, not taken, by an upload request
-/// that sends none (a session start, a query); on any other request it acts as its status or reset.
+/// that sends none (a session start, a query); on any other request it acts as its status or reset. A queue entry
+/// of that kind, or a stall, on an upload whose bytes' offsets are known waits for the request whose bytes reach its
+/// offset in the upload.
 public struct FaultSchedule: Sendable {
     private struct Armed: Sendable {
         var fault: RequestFault
@@ -29,20 +31,26 @@ public struct FaultSchedule: Sendable {
     }
 
     /// The action the next request meets. `kind` and `operation` say what the request is (either may be unknown);
-    /// `sendsNoUploadBytes` whether it is an upload request that sends none of an object's bytes.
-    public mutating func next(kind: RequestFault.Kind?, operation: String?, sendsNoUploadBytes: Bool)
-        -> RequestFault.Action?
-    {
+    /// `sendsNoUploadBytes` whether it is an upload request that sends none of an object's bytes; `uploadBytes` the
+    /// object's bytes it sends, by their offsets in the object, where they are known.
+    ///
+    /// A queue entry that acts on an upload's bytes waits, as storage-testbench's do, for the request whose bytes
+    /// reach its offset in the object: `return-N-after-YK` and `stall-for-Ts-after-YK` on an upload count Y KiB of
+    /// the whole upload, not of one request. The action returned then counts from the request's first byte.
+    public mutating func next(
+        kind: RequestFault.Kind?, operation: String?, sendsNoUploadBytes: Bool, uploadBytes: Range<Int64>? = nil
+    ) -> RequestFault.Action? {
         var number = 0
         if let kind {
             number = (seen[.kind(kind)] ?? 0) + 1
             seen[.kind(kind)] = number
         }
         if let operation, let index = armed.indices.first(where: { isPendingEntry($0, of: operation) }),
-            !(sendsNoUploadBytes && armed[index].fault.action.needsUploadBytes)
+            let action = Self.queued(
+                armed[index].fault.action, sendsNoUploadBytes: sendsNoUploadBytes, uploadBytes: uploadBytes)
         {
             armed[index].firings += 1
-            return armed[index].fault.action
+            return action
         }
         guard let kind,
             let index = armed.indices.first(where: {
@@ -52,6 +60,30 @@ public struct FaultSchedule: Sendable {
         else { return nil }
         armed[index].firings += 1
         return armed[index].fault.action
+    }
+
+    /// A queue entry's action as this request meets it, or nil when the request passes it over: one that acts on
+    /// an upload's bytes (or stalls an upload) waits for the request whose bytes reach its offset in the object.
+    private static func queued(_ action: RequestFault.Action, sendsNoUploadBytes: Bool, uploadBytes: Range<Int64>?)
+        -> RequestFault.Action?
+    {
+        let offset: Int64
+        switch action {
+        case .statusAfterRequestBytes(_, let after), .dropRequest(let after): offset = after
+        case .stall(_, let after) where sendsNoUploadBytes || uploadBytes != nil: offset = after
+        default: return action
+        }
+        if sendsNoUploadBytes { return nil }
+        guard let bytes = uploadBytes else { return action }
+        guard bytes.lowerBound >= 0, bytes.upperBound >= offset else { return nil }
+        // This request's bytes before the offset: the part of it the fault lets through.
+        let kept = min(max(0, offset - bytes.lowerBound), bytes.upperBound - bytes.lowerBound)
+        switch action {
+        case .statusAfterRequestBytes(let status, _): return .statusAfterRequestBytes(status, afterBytes: kept)
+        case .dropRequest: return .dropRequest(afterBytes: kept)
+        case .stall(let seconds, _): return .stall(seconds: seconds, afterBytes: 0)
+        default: return action
+        }
     }
 
     private func isPendingEntry(_ index: Int, of operation: String) -> Bool {

@@ -6,6 +6,9 @@ public struct RequestFault: Sendable, Equatable {
     /// What a request does, as scenarios name it.
     public enum Kind: String, Sendable, CaseIterable {
         case uploadStart, chunk, finalize, query, cancel, download, metadata, update, list, delete
+
+        /// The requests of a resumable upload or a one-shot upload.
+        public static let uploadKinds: Set<Kind> = [.uploadStart, .chunk, .finalize, .query, .cancel]
     }
 
     /// Which requests a fault hits: a scenario names a kind of request, storage-testbench's retry tests a GCS

@@ -18,6 +18,8 @@ struct AdminRoutes: Sendable {
     let administration: (any StorageAdministration)?
     let faults: FaultPlans
     let hostPolicy: HostPolicy
+    /// What else a reset empties: state the dialects keep beside the store.
+    var onReset: @Sendable () -> Void = {}
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
         do throws(BackendError) {
@@ -61,6 +63,7 @@ struct AdminRoutes: Sendable {
         case .reset:
             try required().reset()
             faults.removeAll()
+            onReset()
             return WireResponse.json(Data("{}".utf8))
         case .setRules:
             let administration = try required()

@@ -16,14 +16,24 @@ final class FaultPlans: Sendable {
     /// Plans at once; more are refused (429), so a client cannot grow the table without bound.
     static let limit = 10_000
 
-    private let plans = Locked<[Scope: FaultSchedule]>([:])
+    /// A schedule, and the operations a retry test named (with or without instructions), in the order named.
+    private struct Plan {
+        var schedule = FaultSchedule()
+        var operations: [String] = []
+    }
+
+    private let plans = Locked<[Scope: Plan]>([:])
     private let count = Atomic<Int>(0)
 
-    /// Arms `faults` in the plan of `scope` (created when missing) after those it has; false when the table is full.
-    func arm(_ faults: [RequestFault], labels: [String]? = nil, scope: Scope) -> Bool {
+    /// Arms `faults` in the plan of `scope` (created when missing) after those it has, noting `operations` as named;
+    /// false when the table is full.
+    func arm(_ faults: [RequestFault], labels: [String]? = nil, scope: Scope, operations: [String] = []) -> Bool {
         plans.withLock { plans in
             guard plans[scope] != nil || plans.count < Self.limit else { return false }
-            plans[scope, default: FaultSchedule()].add(faults, labels: labels)
+            plans[scope, default: Plan()].schedule.add(faults, labels: labels)
+            for operation in operations where !(plans[scope]?.operations.contains(operation) ?? true) {
+                plans[scope]?.operations.append(operation)
+            }
             count.store(plans.count, ordering: .relaxed)
             return true
         }
@@ -49,7 +59,12 @@ final class FaultPlans: Sendable {
     var isEmpty: Bool { count.load(ordering: .relaxed) == 0 }
 
     func schedule(_ scope: Scope) -> FaultSchedule? {
-        plans.withLock { $0[scope] }
+        plans.withLock { $0[scope]?.schedule }
+    }
+
+    /// The operations a retry test named, in the order named.
+    func operations(_ scope: Scope) -> [String] {
+        plans.withLock { $0[scope]?.operations ?? [] }
     }
 
     func firings(_ scope: Scope) -> [Int] {
@@ -59,9 +74,9 @@ final class FaultPlans: Sendable {
     /// The retry tests, by id.
     var retryTests: [(id: String, schedule: FaultSchedule)] {
         plans.withLock { plans in
-            plans.compactMap { scope, schedule in
+            plans.compactMap { scope, plan in
                 guard case .retryTest(let id) = scope else { return nil }
-                return (id, schedule)
+                return (id, plan.schedule)
             }
         }.sorted { $0.id < $1.id }
     }
@@ -69,8 +84,9 @@ final class FaultPlans: Sendable {
     /// The action the request meets in the plan of `scope`; nil when none (or no such plan).
     func next(_ scope: Scope, for subject: FaultSubject) -> RequestFault.Action? {
         plans.withLock { plans in
-            plans[scope]?.next(
-                kind: subject.kind, operation: subject.operation, sendsNoUploadBytes: subject.sendsNoUploadBytes)
+            plans[scope]?.schedule.next(
+                kind: subject.kind, operation: subject.operation, sendsNoUploadBytes: subject.sendsNoUploadBytes,
+                uploadBytes: subject.uploadBytes)
         }
     }
 }

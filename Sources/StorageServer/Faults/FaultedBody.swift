@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import Primitives
 import StorageAPI
+import StorageWire
 
 /// A response body as a fault delivers it, streamed from where it is (memory or a file region, never loaded):
 /// cut short after some bytes, paused after some bytes, or with its first byte flipped.
@@ -18,9 +19,14 @@ struct FaultedBody: HTTPBodyProducer {
     var stall: (after: Int64, seconds: Double)?
     var flipsFirstByte = false
 
-    /// The body of `response`, to be delivered as this fault says.
+    /// The body of `response`, to be delivered as this fault says; a decompressed download is decompressed into
+    /// memory first, so that the fault acts on the bytes the client reads.
     init(of response: HTTPResponse) {
-        source = response.file.map(Source.file) ?? .bytes(response.body)
+        if let gunzip = response.producer as? GunzipBody {
+            source = .bytes(gunzip.decompressed())
+        } else {
+            source = response.file.map(Source.file) ?? .bytes(response.body)
+        }
     }
 
     var length: Int64 {

@@ -7,9 +7,9 @@ import StorageWire
 
 /// storage-testbench's retry-test API (docs/gcs-dialect.md §6): `POST /retry_test` sets up instructions per
 /// operation and answers an `id`; `GET /retry_test/ID` shows what is left and `completed`; `DELETE` removes
-/// it; `GET /retry_tests` lists them. Each test is a fault plan (`FaultPlans`) whose faults are read from the
-/// testbench's grammar; requests naming it (`x-retry-test-id`) meet them in `FaultLayer`. Guarded like
-/// `/internal`.
+/// it; `GET /retry_tests` lists them (`{"retry_test": […]}`, the testbench's key). Each test is a fault plan
+/// (`FaultPlans`) whose faults are read from the testbench's grammar; requests naming it (`x-retry-test-id`) meet
+/// them in `FaultLayer`. Guarded like `/internal`.
 struct RetryTestRoutes: Sendable {
     let plans: FaultPlans
     let hostPolicy: HostPolicy
@@ -34,7 +34,7 @@ struct RetryTestRoutes: Sendable {
             return try create(http.body)
         case ("/retry_tests", "GET"):
             let tests = plans.retryTests.map { json(id: $0.id, $0.schedule) }
-            return WireResponse.json(JSONValue.members(["retry_tests": .array(tests)]).data)
+            return WireResponse.json(JSONValue.members(["retry_test": .array(tests)]).data)
         case (let path, let method) where path.hasPrefix("/retry_test/"):
             let id = String(path.dropFirst("/retry_test/".count))
             switch method {
@@ -43,7 +43,9 @@ struct RetryTestRoutes: Sendable {
                 return WireResponse.json(json(id: id, schedule).data)
             case "DELETE":
                 guard plans.remove(.retryTest(id)) else { throw .notFound("No retry test \(id).") }
-                return WireResponse.json(Data("{}".utf8))
+                var headers = HTTPHeaders()
+                headers["Content-Type"] = "text/plain"
+                return HTTPResponse(status: 200, headers: headers, body: Data("Deleted \(id)".utf8))
             default:
                 throw BackendError(status: 405, "Method \(method) is not allowed on \(path) (GET or DELETE).")
             }
@@ -54,12 +56,22 @@ struct RetryTestRoutes: Sendable {
 
     private func create(_ body: Data) throws(BackendError) -> HTTPResponse {
         let object = try WireObject(parsing: body, what: "the retry test", side: .request)
-        guard let instructions = try object.optionalObject("instructions") else {
-            throw .badRequest("A retry test needs \"instructions\": an object of operation names to lists of faults.")
+        guard let instructions = try object.optionalObject("instructions"), !instructions.members.isEmpty else {
+            throw .badRequest(
+                "instructions is not defined: a retry test needs an object of operation names to lists of faults.")
+        }
+        if let transport = try object.optionalString("transport"), transport.uppercased() != "HTTP" {
+            throw .badRequest(
+                "The transport \(transport) is not served here: serve speaks HTTP (the JSON API), not gRPC.")
         }
         var faults: [RequestFault] = []
         var labels: [String] = []
         for member in instructions.members {
+            guard TestbenchOperations.names.contains(member.key) else {
+                throw .badRequest(
+                    "The requested method <\(member.key)> for fault injection is invalid: expected an operation name of the JSON API such as storage.objects.get."
+                )
+            }
             guard case .array(let elements) = member.value else {
                 throw .badRequest("The instructions for \(member.key) must be a list of strings.")
             }
@@ -74,8 +86,10 @@ struct RetryTestRoutes: Sendable {
                 labels.append(text)
             }
         }
-        let id = UUID().uuidString.lowercased()
-        guard plans.arm(faults, labels: labels, scope: .retryTest(id)) else {
+        // 32 hexadecimal digits, as the testbench makes them.
+        let id = UUID().uuidString.lowercased().filter { $0 != "-" }
+        guard plans.arm(faults, labels: labels, scope: .retryTest(id), operations: instructions.members.map(\.key))
+        else {
             throw BackendError(status: 429, "Too many retry tests (\(FaultPlans.limit)); delete some first.")
         }
         return WireResponse.json(json(id: id, plans.schedule(.retryTest(id)) ?? FaultSchedule()).data)
@@ -83,10 +97,19 @@ struct RetryTestRoutes: Sendable {
 
     private func json(id: String, _ schedule: FaultSchedule) -> JSONValue {
         let pending = schedule.pendingLabels
+        var instructions = plans.operations(.retryTest(id)).map { operation in
+            JSONValue.Member(
+                operation,
+                .array((pending.first { $0.operation == operation }?.labels ?? []).map(JSONValue.string)))
+        }
+        for entry in pending where !instructions.contains(where: { $0.key == entry.operation }) {
+            instructions.append(.init(entry.operation, .array(entry.labels.map(JSONValue.string))))
+        }
         return .members([
             "id": .string(id),
-            "instructions": .object(pending.map { .init($0.operation, .array($0.labels.map(JSONValue.string))) }),
-            "completed": .bool(pending.allSatisfy { $0.labels.isEmpty }),
+            "instructions": .object(instructions),
+            // As the testbench says it: once the last instruction has been taken (never for a test of empty lists).
+            "completed": .bool(!schedule.firings.isEmpty && pending.allSatisfy { $0.labels.isEmpty }),
             "transport": .string("HTTP"),
         ])
     }

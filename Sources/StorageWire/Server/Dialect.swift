@@ -32,11 +32,24 @@ package struct FaultSubject: Sendable, Equatable {
     package var operation: String?
     /// Whether it is an upload request that sends none of an object's bytes (a session start, a query).
     package var sendsNoUploadBytes: Bool
+    /// The object's bytes it sends (a chunk, a one-shot upload), by their offsets in the object, where they are
+    /// known; nil otherwise.
+    package var uploadBytes: Range<Int64>?
 
-    package init(bucket: String?, kind: RequestFault.Kind?, operation: String?, sendsNoUploadBytes: Bool = false) {
+    package init(
+        bucket: String?, kind: RequestFault.Kind?, operation: String?, sendsNoUploadBytes: Bool = false,
+        uploadBytes: Range<Int64>? = nil
+    ) {
         self.bucket = bucket
         self.kind = kind
         self.operation = operation
         self.sendsNoUploadBytes = sendsNoUploadBytes
+        self.uploadBytes = uploadBytes
+    }
+
+    /// `count` bytes from `offset`, or nil when the numbers are not a byte range.
+    package static func bytes(from offset: Int64, count: Int64) -> Range<Int64>? {
+        guard offset >= 0, count >= 0, case (let end, false) = offset.addingReportingOverflow(count) else { return nil }
+        return offset..<end
     }
 }

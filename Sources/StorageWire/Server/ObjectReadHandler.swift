@@ -3,7 +3,7 @@ import HTTPCore
 import StorageAPI
 
 /// R1 and R2: an object's metadata (`GET …/o/{object}`) and its bytes (`?alt=media`, with `Range` and
-/// `token=`). HEAD answers the same headers without the body.
+/// `token=`), decompressed when `DecompressiveTranscoding` says so. HEAD answers the same headers without the body.
 package struct ObjectReadHandler {
     package let backend: any StorageBackend
 
@@ -56,17 +56,47 @@ package struct ObjectReadHandler {
                 return unsatisfiable(size: size, "Malformed Range header: \(request.header("Range") ?? "")")
             }
         } catch let error where error.status == 416 {
+            // A range past the stored bytes may be within what a transcoded download sends: it is ignored then.
+            if token == nil, let resource = try? backend.getMetadata(object),
+                DecompressiveTranscoding.applies(to: resource, acceptEncoding: request.header("Accept-Encoding"))
+            {
+                return try transcoded(request, object: object, resource: resource, whole: nil)
+            }
             let size = try? backend.readObject(ReadRequest(object: object, offset: 0, length: 0, downloadToken: token))
                 .totalSize
             return unsatisfiable(size: size, error.message)
         }
+        let resource = read.resource ?? (try? backend.getMetadata(object))
+        if let resource, resource.size == read.totalSize,
+            DecompressiveTranscoding.applies(to: resource, acceptEncoding: request.header("Accept-Encoding"))
+        {
+            let whole = read.offset == 0 && read.count == read.totalSize ? read : nil
+            return try transcoded(request, object: object, resource: resource, whole: whole)
+        }
         var headers = HTTPHeaders()
         headers["Accept-Ranges"] = "bytes"
-        let resource = read.resource ?? (try? backend.getMetadata(object))
         decorate(&headers, with: resource, size: read.totalSize, etag: read.etag, request: request)
         if let contentRange { headers["Content-Range"] = contentRange }
         return HTTPResponse(
             status: contentRange == nil ? 200 : 206, headers: headers, body: read.data, file: read.file)
+    }
+
+    /// The whole object decompressed, with 200 whatever the `Range`, and no `Content-Encoding`; `whole` is the
+    /// stored object already read, when it was read whole.
+    private func transcoded(
+        _ request: StorageRequest, object: ObjectAddress, resource: ObjectResource, whole: ObjectRead?
+    )
+        throws(BackendError) -> HTTPResponse
+    {
+        let stored: ObjectRead
+        if let whole {
+            stored = whole
+        } else {
+            stored = try backend.readObject(ReadRequest(object: object, downloadToken: request.query["token"]))
+        }
+        var headers = HTTPHeaders()
+        decorate(&headers, with: resource, size: stored.totalSize, etag: stored.etag, request: request)
+        return HTTPResponse(status: 200, headers: headers, producer: GunzipBody(stored))
     }
 
     /// The length of `first...last`; nil (to the end) when there is no last byte or the count overflows.
@@ -101,21 +131,14 @@ package struct ObjectReadHandler {
         WireResponse.setHeader("Content-Disposition", resource.contentDisposition, in: &headers)
         WireResponse.setHeader("Cache-Control", resource.cacheControl, in: &headers)
         WireResponse.setHeader("Content-Language", resource.contentLanguage, in: &headers)
-        if resource.contentEncoding != "identity", accepts(resource.contentEncoding, request.header("Accept-Encoding"))
-        {
-            WireResponse.setHeader("Content-Encoding", resource.contentEncoding, in: &headers)
-        }
-    }
-
-    /// Whether `Accept-Encoding` names `coding` (or `*`) without `q=0`. The stored bytes are sent as they
-    /// are either way; the header only says what they are to a client that can take it.
-    private func accepts(_ coding: String, _ acceptEncoding: String?) -> Bool {
-        guard let acceptEncoding else { return false }
-        return acceptEncoding.split(separator: ",").contains { element in
-            let parts = element.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let name = parts.first, name == coding.lowercased() || name == "*" else { return false }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
-            return quality != 0
+        // What is stored, as GCS tells it on every download (a transcoded one sends other bytes).
+        headers["x-goog-stored-content-length"] = String(resource.size)
+        WireResponse.setHeader("x-goog-stored-content-encoding", resource.contentEncoding, in: &headers)
+        // The stored bytes of another coding are sent as they are; the header says what they are to a client that
+        // can take it (gzip is decompressed for the others before it comes here).
+        let encoding = resource.contentEncoding
+        if encoding != "identity", DecompressiveTranscoding.accepts(encoding, request.header("Accept-Encoding")) {
+            WireResponse.setHeader("Content-Encoding", encoding, in: &headers)
         }
     }
 

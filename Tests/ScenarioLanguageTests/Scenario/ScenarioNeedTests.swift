@@ -23,6 +23,7 @@ import YAMLReader
         ("", "  - downloadURL: a\n", .downloadURLs),
         ("", "  - delete: a\n    expect: { error: { code: objectNotFound, message: nope } }\n", .errorMessages),
         ("tags: [v0-layer]\n", "  - delete: a\n", .v0Layer),
+        ("tags: [if-range]\n", "  - delete: a\n", .restartsReplacedDownloads),
     ])
     func eachFirebasePartIsANeed(given: String, steps: String, need: ScenarioNeed) throws {
         #expect(try needs("scenario: s\n" + given + "steps:\n" + steps) == [need])

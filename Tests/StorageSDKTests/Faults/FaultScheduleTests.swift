@@ -78,4 +78,43 @@ import Testing
             next(&download, .download, operation: "storage.objects.get")
                 == .statusAfterRequestBytes(503, afterBytes: 1024))
     }
+
+    /// An upload's queue entry counts Y KiB of the whole upload: it waits for the request whose bytes reach that
+    /// offset and then lets through only this request's bytes before it; a stall on an upload waits the same way.
+    @Test func uploadEntriesCountTheWholeUpload() {
+        var schedule = FaultSchedule()
+        let insert = RequestFault.Target.operation("storage.objects.insert")
+        schedule.add([
+            RequestFault(target: insert, occurrence: .nth(1), action: .statusAfterRequestBytes(503, afterBytes: 3072)),
+            RequestFault(target: insert, occurrence: .nth(2), action: .stall(seconds: 2, afterBytes: 5000)),
+        ])
+        #expect(
+            schedule.next(
+                kind: .chunk, operation: "storage.objects.insert", sendsNoUploadBytes: false, uploadBytes: 0..<2048)
+                == nil)
+        #expect(
+            schedule.next(
+                kind: .chunk, operation: "storage.objects.insert", sendsNoUploadBytes: false, uploadBytes: 2048..<4096)
+                == .statusAfterRequestBytes(503, afterBytes: 1024))
+        #expect(schedule.next(kind: .query, operation: "storage.objects.insert", sendsNoUploadBytes: true) == nil)
+        #expect(
+            schedule.next(
+                kind: .chunk, operation: "storage.objects.insert", sendsNoUploadBytes: false, uploadBytes: 3072..<4096)
+                == nil)
+        #expect(
+            schedule.next(
+                kind: .finalize, operation: "storage.objects.insert", sendsNoUploadBytes: false,
+                uploadBytes: 4096..<6000)
+                == .stall(seconds: 2, afterBytes: 0))
+        #expect(schedule.firings == [1, 1])
+        var reads = FaultSchedule()
+        reads.add([
+            RequestFault(
+                target: .operation("storage.objects.get"), occurrence: .nth(1),
+                action: .stall(seconds: 1, afterBytes: 2048))
+        ])
+        #expect(
+            reads.next(kind: .download, operation: "storage.objects.get", sendsNoUploadBytes: false)
+                == .stall(seconds: 1, afterBytes: 2048))
+    }
 }

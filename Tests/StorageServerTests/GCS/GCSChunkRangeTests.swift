@@ -19,7 +19,7 @@ import Testing
         "bytes -1-0/*", "bytes 0--1/*", "bytes 0-0/-1", "bytes 0-1e19/*",
     ])
     func aChunkAtTheExtremesIsRefused(_ range: String) throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let target = try session(served)
         let response = try served.send("PUT", target, headers: [("Content-Range", range)], body: [7])
         #expect(response.status == 400, "\(response.text)")
@@ -31,7 +31,7 @@ import Testing
 
     /// Every combination of extreme numbers as first byte, last byte and total: never a trap, always an answer.
     @Test func extremeNumbersInEveryPlaceAreAnswered() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let target = try session(served)
         let numbers = [
             "0", "-1", "9007199254740993", "9223372036854775807", "18446744073709551616", "1e19",

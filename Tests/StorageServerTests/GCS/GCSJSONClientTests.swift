@@ -1,9 +1,12 @@
 import Foundation
 import GCSJSON
+import HTTPCore
 import ReferenceService
 import StorageAPI
 import StorageSDK
+import StorageWire
 import Synchronization
+import TestSupport
 import Testing
 
 /// `GCSJSONClient`, the runner's GCS JSON API client, against the GCS routes of a `StorageServer`.
@@ -17,7 +20,7 @@ import Testing
     }
 
     @Test func resumableSessionsReportWhatTheyHoldAndFinishWithTheObject() throws {
-        let served = try ServedStorage(granularity: 1000)
+        let served = try ServedStorage.withBucket(granularity: 1000)
         let gcs = client(served)
         let object = ObjectAddress(bucket: "bkt", name: "up/load")
         let session = try gcs.startUpload(
@@ -35,7 +38,7 @@ import Testing
     }
 
     @Test func aCancelledSessionReadsAsCancelled() throws {
-        let served = try ServedStorage(granularity: 1000)
+        let served = try ServedStorage.withBucket(granularity: 1000)
         let gcs = client(served)
         let session = try gcs.startUpload(UploadStart(object: ObjectAddress(bucket: "bkt", name: "c")))
         _ = try gcs.uploadChunk(session: session.id, offset: 0, data: bytes(1000), finalize: false)
@@ -44,7 +47,7 @@ import Testing
     }
 
     @Test func emptyObjectsReadAsEmptyAndMissingOnesAre404() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let gcs = client(served)
         try served.seed("empty", "")
         let read = try gcs.readObject(ReadRequest(object: ObjectAddress(bucket: "bkt", name: "empty"), length: 100))
@@ -58,7 +61,7 @@ import Testing
     }
 
     @Test func bucketsAreCreatedOrEmptiedAndListsPage() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let gcs = client(served)
         try gcs.createBucket("made")
         for name in ["a", "b", "c/d"] {
@@ -74,7 +77,7 @@ import Testing
     }
 
     @Test func metadataPatchesRemoveWhatIsSetToNil() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let gcs = client(served)
         try served.seed(
             "m", "x", metadata: ObjectMetadataFields(contentLanguage: "en", customMetadata: ["a": "1", "b": "2"]))
@@ -88,7 +91,7 @@ import Testing
 
     /// The same paused and resumed upload fires the same events in process and over the GCS JSON API.
     @Test func anUploadPausedAndResumedOverGCSFiresTheEventsItDoesInProcess() throws {
-        let served = try ServedStorage(granularity: 1000)
+        let served = try ServedStorage.withBucket(granularity: 1000)
         let local = Storage(bucket: "bkt", backend: ReferenceBackend(granularity: 1000))
         let remote = Storage(bucket: "bkt", backend: client(served), host: "gcs")
         var results: [[String]] = []
@@ -110,5 +113,45 @@ import Testing
         #expect(
             try served.backend.readObject(ReadRequest(object: ObjectAddress(bucket: "bkt", name: "p/big.bin"))).data
                 == bytes(10_000))
+    }
+
+    /// A read that goes on from an earlier one is pinned to the earlier one's generation: once the object is replaced
+    /// by one of the same size, it fails with 404 instead of returning bytes of the new object.
+    @Test func aResumedReadOfAReplacedObjectFailsInsteadOfSplicing() throws {
+        let served = try ServedStorage.withBucket()
+        let gcs = client(served)
+        let object = ObjectAddress(bucket: "bkt", name: "pinned")
+        try served.seed("pinned", "first version")
+        let first = try gcs.readObject(ReadRequest(object: object, offset: 0, length: 5))
+        #expect(first.data == Data("first".utf8))
+        let same = try gcs.readObject(ReadRequest(object: object, offset: 5, ifRange: first.etag))
+        #expect(same.data == Data(" version".utf8))
+        try served.seed("pinned", "other version")
+        #expect { try gcs.readObject(ReadRequest(object: object, offset: 5, ifRange: first.etag)) } throws: {
+            ($0 as? BackendError)?.status == 404
+        }
+        #expect(try gcs.readObject(ReadRequest(object: object, offset: 0, length: 5)).data == Data("other".utf8))
+    }
+
+    /// Against a server that ignores `generation` and `If-Range`, the answer's `x-goog-generation` still tells the
+    /// replaced object apart.
+    @Test func aServerThatIgnoresTheGenerationCannotSpliceEither() throws {
+        let generation = Atomic<Int>(1)
+        let stub = HTTPServer(configuration: .forTests) { _ in
+            var headers = HTTPHeaders()
+            headers["x-goog-generation"] = String(generation.load(ordering: .relaxed))
+            headers["ETag"] = "\"same-size\""
+            headers["Content-Range"] = "bytes 0-3/8"
+            return HTTPResponse(status: 206, headers: headers, body: Data("abcd".utf8))
+        }
+        let port = try stub.start()
+        defer { stub.stop() }
+        let gcs = GCSJSONClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), requestTimeout: 10)
+        let object = ObjectAddress(bucket: "bkt", name: "o")
+        let first = try gcs.readObject(ReadRequest(object: object, offset: 0, length: 4))
+        generation.store(2, ordering: .relaxed)
+        #expect { try gcs.readObject(ReadRequest(object: object, offset: 0, length: 4, ifRange: first.etag)) } throws: {
+            ($0 as? BackendError)?.status == 404
+        }
     }
 }

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func errorsHaveGCSShapeWithAReason() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let missing = try served.send("GET", "/storage/v1/b/bkt/o/nothing")
         #expect(missing.status == 404)
         let error = try #require(missing.json["error"] as? [String: Any])
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func anObjectUploadedOverV0IsReadOverGCSAndTheReverse() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         _ = try served.send(
             "POST", "/v0/b/bkt/o?name=dir%2Fv0.txt", headers: [("Content-Type", "text/plain")], text: "from v0")
         let metadata = try served.send("GET", "/storage/v1/b/bkt/o/dir%2Fv0.txt")
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func multipartUploadsTakeTheNameAndMetadataFromTheJSONPart() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let body =
             "--b\r\nContent-Type: application/json\r\n\r\n{\"name\":\"m/1\",\"metadata\":{\"k\":\"v\"},\"cacheControl\":\"no-cache\"}\r\n"
             + "--b\r\nContent-Type: image/png\r\n\r\nPNG\r\n--b--\r\n"
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func resumableUploadsAnswer308WithRangeUntilTheLastChunk() throws {
-        let served = try ServedStorage(granularity: 4)
+        let served = try ServedStorage.withBucket(granularity: 4)
         let start = try served.send(
             "POST", "/upload/storage/v1/b/bkt/o?uploadType=resumable", headers: Self.json, text: #"{"name":"r"}"#)
         let url = try #require(start.headers["Location"].flatMap(URL.init(string:)))
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aCancelledSessionAnswers499AndStoresNothing() throws {
-        let served = try ServedStorage(granularity: 4)
+        let served = try ServedStorage.withBucket(granularity: 4)
         let start = try served.send(
             "POST", "/upload/storage/v1/b/bkt/o?uploadType=resumable&name=c", headers: Self.json, text: "{}")
         let url = try #require(start.headers["Location"].flatMap(URL.init(string:)))
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func preconditionsRefuseWith412() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let resource = try served.seed("p", "1")
         let media = "/upload/storage/v1/b/bkt/o?uploadType=media&name=p"
         #expect(try served.send("POST", media + "&ifGenerationMatch=0", text: "2").status == 412)
@@ -123,11 +123,12 @@ import Testing
     }
 
     @Test func patchMergesCustomKeysAndPutReplacesEverything() throws {
-        let served = try ServedStorage()
-        try served.seed(
-            "m", "x",
+        let served = try ServedStorage.withBucket()
+        try served.backend.seed(
+            bucket: "bkt", name: "m", data: Data("x".utf8),
             metadata: ObjectMetadataFields(
-                cacheControl: "c", contentType: "text/a", customMetadata: ["a": "1", "b": "2"]))
+                cacheControl: "c", contentType: "text/a", customMetadata: ["a": "1", "b": "2"]),
+            stamps: FixedStamps(downloadTokens: []))
         let patched = try served.send(
             "PATCH", "/storage/v1/b/bkt/o/m", headers: Self.json,
             text: #"{"metadata":{"a":null,"c":"3"},"contentType":"text/b"}"#)
@@ -142,7 +143,7 @@ import Testing
     }
 
     @Test func listsPageWithPrefixesCountedAndOffsets() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         for name in ["a/1", "a/2", "b/1", "c", "d"] { try served.seed(name, name) }
         let first = try served.send("GET", "/storage/v1/b/bkt/o?delimiter=/&maxResults=3")
         #expect(first.json["prefixes"] as? [String] == ["a/", "b/"])
@@ -156,7 +157,7 @@ import Testing
     }
 
     @Test func copyAndRewriteMakeANewObject() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         try served.seed("src", "bytes", metadata: ObjectMetadataFields(contentType: "text/plain"))
         let copied = try served.send("POST", "/storage/v1/b/bkt/o/src/copyTo/b/bkt/o/dst%2F1")
         #expect(copied.json["name"] as? String == "dst/1")
@@ -168,7 +169,7 @@ import Testing
     }
 
     @Test func ranged404And416AreGCSErrors() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         try served.seed("r", "0123456789")
         let partial = try served.send("GET", "/storage/v1/b/bkt/o/r?alt=media", headers: [("Range", "bytes=2-4")])
         #expect(partial.status == 206)

@@ -10,12 +10,14 @@ import Testing
 
     /// A server that holds at most 64 KiB of a body in memory, and streams uploads of up to 16 MiB.
     private func served() throws -> ServedStorage {
-        try ServedStorage(
+        let served = try ServedStorage(
             granularity: 1024,
             configuration: .forTests.with {
                 $0.maxBufferedBodyBytes = 64 * 1024
                 $0.maxBodyBytes = 16 << 20
             })
+        try served.backend.createBucket("bkt")
+        return served
     }
 
     private func create(_ served: ServedStorage, _ instructions: String) throws -> String {

@@ -18,7 +18,7 @@ import Testing
         "drop-everything",
     ])
     func unknownInstructionsAreRefused(_ instruction: String) throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let response = try served.send(
             "POST", "/retry_test", headers: Self.json,
             text: #"{"instructions":{"storage.objects.get":["\#(instruction)"]}}"#)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func faultsAreConsumedInOrderPerOperationAndReported() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         try served.seed("o", "0123456789")
         let id = try create(served, #"{"storage.objects.get":["return-503","return-429"],"storage.objects.list":[]}"#)
         let header = [("x-retry-test-id", id)]
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aResetAnswersNothingAndABrokenStreamStopsEarly() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         try served.seed("big", String(repeating: "x", count: 10_000))
         let id = try create(
             served, #"{"storage.objects.get":["return-reset-connection","return-broken-stream-after-2K"]}"#)
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func a503AfterSomeKiBKeepsThemInTheSession() throws {
-        let served = try ServedStorage(granularity: 1024)
+        let served = try ServedStorage.withBucket(granularity: 1024)
         let start = try served.send(
             "POST", "/upload/storage/v1/b/bkt/o?uploadType=resumable&name=r", headers: Self.json, text: "{}")
         let url = try #require(start.headers["Location"].flatMap(URL.init(string:)))
@@ -82,10 +82,88 @@ import Testing
     }
 
     @Test func theRoutesRefuseBrowsers() throws {
-        let served = try ServedStorage()
+        let served = try ServedStorage.withBucket()
         let response = try served.send(
             "POST", "/retry_test", headers: Self.json + [("Origin", "https://example.com")],
             text: #"{"instructions":{}}"#)
         #expect(response.status == 403)
+    }
+
+    @Test func theListAnswersUnderTheTestbenchKeyAndDeleteSaysWhatItDeleted() throws {
+        let served = try ServedStorage.withBucket()
+        let id = try create(served, #"{"storage.objects.get":["return-503"],"storage.objects.list":[]}"#)
+        #expect(id.count == 32 && id.allSatisfy(\.isHexDigit))
+        let list = try served.send("GET", "/retry_tests")
+        let tests = try #require(list.json["retry_test"] as? [[String: Any]])
+        #expect(tests.map { $0["id"] as? String } == [id])
+        let instructions = try #require(tests.first?["instructions"] as? [String: [String]])
+        #expect(instructions == ["storage.objects.get": ["return-503"], "storage.objects.list": []])
+        #expect(tests.first?["completed"] as? Bool == false)
+        let deleted = try served.send("DELETE", "/retry_test/\(id)")
+        #expect(deleted.status == 200)
+        #expect(deleted.text == "Deleted \(id)")
+    }
+
+    @Test(arguments: [
+        #"{"instructions":{"storage.objects.fetch":["return-503"]}}"#, #"{"instructions":{}}"#, #"{}"#,
+        #"{"instructions":{"storage.objects.get":["return-503"]},"transport":"GRPC"}"#,
+    ])
+    func unknownOperationsAndEmptyTestsAreRefused(_ body: String) throws {
+        let served = try ServedStorage.withBucket()
+        #expect(try served.send("POST", "/retry_test", headers: Self.json, text: body).status == 400)
+        #expect(try served.send("GET", "/retry_tests").json["retry_test"] as? [Any] != nil)
+        #expect((try served.send("GET", "/retry_tests").json["retry_test"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aTestOfEmptyListsIsNeverCompleted() throws {
+        let served = try ServedStorage.withBucket()
+        let id = try create(served, #"{"storage.objects.get":[]}"#)
+        #expect(try served.send("GET", "/retry_test/\(id)").json["completed"] as? Bool == false)
+    }
+
+    /// The testbench keeps `return-503-after-YK` for the request whose bytes reach Y KiB of the upload: the session
+    /// start and a first chunk that stops short pass it over; the chunk that crosses keeps its bytes up to Y KiB.
+    @Test func anUploadInstructionWaitsForTheChunkThatReachesItsOffset() throws {
+        let served = try ServedStorage.withBucket(granularity: 1024)
+        let id = try create(served, #"{"storage.objects.insert":["return-503-after-3K"]}"#)
+        let header = ("x-retry-test-id", id)
+        let start = try served.send(
+            "POST", "/upload/storage/v1/b/bkt/o?uploadType=resumable&name=r", headers: Self.json + [header],
+            text: "{}")
+        #expect(start.status == 200)
+        let url = try #require(start.headers["Location"].flatMap(URL.init(string:)))
+        let session = url.path + "?" + (url.query ?? "")
+        let chunk = [UInt8](repeating: 7, count: 2048)
+        let first = try served.send(
+            "PUT", session, headers: [header, ("Content-Range", "bytes 0-2047/*")], body: chunk)
+        #expect(first.status == 308)
+        #expect(first.headers["Range"] == "bytes=0-2047")
+        let second = try served.send(
+            "PUT", session, headers: [header, ("Content-Range", "bytes 2048-4095/4096")], body: chunk)
+        #expect(second.status == 503)
+        #expect(try served.send("GET", "/retry_test/\(id)").json["completed"] as? Bool == true)
+        let query = try served.send("PUT", session, headers: [("Content-Range", "bytes */*")])
+        #expect(query.headers["Range"] == "bytes=0-3071")
+    }
+
+    /// `Content-Range: bytes */TOTAL` with no body asks where the upload stands while it holds fewer bytes (308 with
+    /// `Range`), and finalizes it once it holds TOTAL.
+    @Test func aSizedStatusQueryAnswers308UntilTheBytesAreThere() throws {
+        let served = try ServedStorage.withBucket(granularity: 1024)
+        let start = try served.send(
+            "POST", "/upload/storage/v1/b/bkt/o?uploadType=resumable&name=q", headers: Self.json, text: "{}")
+        let url = try #require(start.headers["Location"].flatMap(URL.init(string:)))
+        let session = url.path + "?" + (url.query ?? "")
+        let empty = try served.send("PUT", session, headers: [("Content-Range", "bytes */2048")])
+        #expect(empty.status == 308)
+        #expect(empty.headers["Range"] == nil)
+        _ = try served.send(
+            "PUT", session, headers: [("Content-Range", "bytes 0-1023/*")], body: [UInt8](repeating: 1, count: 1024))
+        let half = try served.send("PUT", session, headers: [("Content-Range", "bytes */2048")])
+        #expect(half.status == 308)
+        #expect(half.headers["Range"] == "bytes=0-1023")
+        let whole = try served.send("PUT", session, headers: [("Content-Range", "bytes */1024")])
+        #expect(whole.status == 200)
+        #expect(whole.json["size"] as? String == "1024")
     }
 }

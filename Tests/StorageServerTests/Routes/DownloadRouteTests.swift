@@ -94,6 +94,8 @@ import Testing
         #expect(metadata.status == 200)
     }
 
+    /// Bytes marked gzip that are not gzip cannot be decompressed: they are sent as stored, named gzip only to a
+    /// client that takes it.
     @Test func contentEncodingIsNamedOnlyToClientsThatAcceptIt() throws {
         let served = try ServedStorage()
         try served.seed("z", "gzipped?", metadata: ObjectMetadataFields(contentEncoding: "gzip"))

@@ -32,6 +32,13 @@ final class ServedStorage {
         server.stop()
     }
 
+    /// A server whose backend holds the bucket `bkt`: the GCS routes write only into buckets that exist.
+    static func withBucket(granularity: Int64 = 262_144) throws -> ServedStorage {
+        let served = try ServedStorage(granularity: granularity)
+        try served.backend.createBucket("bkt")
+        return served
+    }
+
     /// A client of this server with a short timeout.
     func client(timeout: TimeInterval = 60) -> FirebaseV0Client {
         FirebaseV0Client(baseURL: baseURL, requestTimeout: timeout)

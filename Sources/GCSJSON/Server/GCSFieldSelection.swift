@@ -1,0 +1,125 @@
+import Foundation
+import Primitives
+import StorageAPI
+
+/// A partial response's `fields=` parameter, as Google's JSON APIs read it: field names separated by commas, `a/b`
+/// for a field inside another, `items(name,size)` for some fields of each element of an array (or of an object),
+/// `*` for every field at its level. Applied to an answer, it keeps the fields selected and drops the rest.
+struct GCSFieldSelection: Equatable {
+    /// Field name (or `*`) to what of it is kept: nil for all of it.
+    private(set) var fields: [String: GCSFieldSelection?] = [:]
+
+    /// Reads `text`; a selection that cannot be read is a 400 naming where.
+    init(parsing text: String) throws(BackendError) {
+        var reader = Reader(Array(text.unicodeScalars))
+        self = try reader.list()
+        guard reader.atEnd else { throw reader.invalid("unexpected \(reader.rest)") }
+    }
+
+    private init() {}
+
+    /// `value` with only the selected fields; arrays have each element filtered, other values pass as they are.
+    func apply(to value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(
+                members.compactMap { member in
+                    guard let selection = fields[member.key] ?? fields["*"] else { return nil }
+                    return JSONValue.Member(member.key, selection.map { $0.apply(to: member.value) } ?? member.value)
+                })
+        case .array(let elements):
+            return .array(elements.map(apply(to:)))
+        default:
+            return value
+        }
+    }
+
+    /// Adds `path` (with what of its last field is kept: nil for all of it).
+    private mutating func add(_ path: ArraySlice<String>, _ selection: GCSFieldSelection?) {
+        guard let first = path.first else { return }
+        var wanted = selection
+        if path.count > 1 {
+            var inner = GCSFieldSelection()
+            inner.add(path.dropFirst(), selection)
+            wanted = inner
+        }
+        switch fields[first] {
+        case nil:
+            fields[first] = .some(wanted)
+        case .some(nil):
+            return  // all of it is kept already
+        case .some(.some(var existing)):
+            guard let wanted else {
+                fields[first] = .some(nil)
+                return
+            }
+            for (key, value) in wanted.fields { existing.add([key][...], value) }
+            fields[first] = .some(existing)
+        }
+    }
+
+    private struct Reader {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+
+        init(_ scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+        }
+
+        var atEnd: Bool { index == scalars.count }
+        var rest: String { String(String.UnicodeScalarView(scalars[index...])) }
+
+        mutating func list() throws(BackendError) -> GCSFieldSelection {
+            var selection = GCSFieldSelection()
+            repeat {
+                skipSpaces()
+                var path = [try name()]
+                while peek == "/" {
+                    index += 1
+                    path.append(try name())
+                }
+                skipSpaces()
+                var inner: GCSFieldSelection?
+                if peek == "(" {
+                    index += 1
+                    inner = try list()
+                    guard peek == ")" else { throw invalid("a ( without its )") }
+                    index += 1
+                    skipSpaces()
+                }
+                selection.add(path[...], inner)
+            } while consume(",")
+            return selection
+        }
+
+        private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+        private mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
+            skipSpaces()
+            guard peek == scalar else { return false }
+            index += 1
+            return true
+        }
+
+        private mutating func skipSpaces() {
+            while peek == " " { index += 1 }
+        }
+
+        private mutating func name() throws(BackendError) -> String {
+            var name = ""
+            while let scalar = peek,
+                scalar == "*" || scalar == "_" || scalar == "-" || scalar == "." || scalar == "$"
+                    || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+            {
+                name.unicodeScalars.append(scalar)
+                index += 1
+            }
+            guard !name.isEmpty else { throw invalid("expected a field name") }
+            return name
+        }
+
+        func invalid(_ what: String) -> BackendError {
+            .badRequest("Invalid field selection: \(what) at character \(index + 1) of fields.")
+        }
+    }
+}

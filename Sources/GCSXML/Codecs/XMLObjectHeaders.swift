@@ -1,0 +1,58 @@
+import Foundation
+import HTTPCore
+import Primitives
+import StorageAPI
+import StorageWire
+
+/// An object's metadata as the XML API carries it in headers: `Content-Type`, `Cache-Control`,
+/// `Content-Disposition`, `Content-Encoding`, `Content-Language` and `x-goog-meta-KEY` on writes; on answers also
+/// `ETag` (the quoted hex MD5), `Last-Modified`, `x-goog-generation`, `x-goog-metageneration`, `x-goog-hash` and
+/// `x-goog-stored-content-*`.
+enum XMLObjectHeaders {
+    static let metaPrefix = "x-goog-meta-"
+
+    /// The metadata a write's headers set; custom keys are lower-cased, as header names are compared.
+    static func fields(from http: HTTPRequest) -> ObjectMetadataFields {
+        var fields = ObjectMetadataFields(
+            cacheControl: http.headers["Cache-Control"], contentDisposition: http.headers["Content-Disposition"],
+            contentEncoding: http.headers["Content-Encoding"], contentLanguage: http.headers["Content-Language"],
+            contentType: http.headers["Content-Type"])
+        for (name, value) in http.headers where name.lowercased().hasPrefix(metaPrefix) {
+            let key = String(name.dropFirst(metaPrefix.count)).lowercased()
+            if !key.isEmpty { fields.customMetadata[key] = value }
+        }
+        return fields
+    }
+
+    /// The writable metadata of `resource`, as a copy keeps it.
+    static func fields(of resource: ObjectResource) -> ObjectMetadataFields {
+        ObjectMetadataFields(
+            cacheControl: resource.cacheControl, contentDisposition: resource.contentDisposition,
+            contentEncoding: resource.contentEncoding == "identity" ? nil : resource.contentEncoding,
+            contentLanguage: resource.contentLanguage, contentType: resource.contentType,
+            customMetadata: resource.customMetadata)
+    }
+
+    /// What a write's answer says of the object it made.
+    static func written(_ resource: ObjectResource) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers["ETag"] = MediaETag.of(md5Base64: resource.md5Hash)
+        headers["x-goog-generation"] = String(resource.generation)
+        headers["x-goog-metageneration"] = String(resource.metageneration)
+        headers["x-goog-hash"] = "crc32c=\(resource.crc32c),md5=\(resource.md5Hash)"
+        headers["x-goog-stored-content-length"] = String(resource.size)
+        headers["x-goog-stored-content-encoding"] = resource.contentEncoding
+        return headers
+    }
+
+    /// What a read's answer adds to the download headers (`ObjectReadHandler`): `Last-Modified` and the custom keys.
+    static func addReadHeaders(of resource: ObjectResource, to headers: inout HTTPHeaders) {
+        headers["Last-Modified"] = HTTPDate.string(from: resource.updated)
+        headers["ETag"] = MediaETag.of(md5Base64: resource.md5Hash)
+        let custom = DownloadTokensMetadata.adding(resource.downloadTokens, to: resource.customMetadata)
+        for (key, value) in custom.sorted(by: { $0.key < $1.key })
+        where key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) {
+            WireResponse.setHeader(metaPrefix + key, value, in: &headers)
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import HTTPCore
+import StorageAPI
+import StorageWire
+
+/// Cloud Storage's XML API as a dialect of `serve` (docs/xml-dialect.md), on the same port and store as the others:
+/// path-style `/BUCKET` and `/BUCKET/OBJECT` (`XMLRoute`), answered with XML bodies and XML errors. Requests act as
+/// the GCS JSON API's do: signed out, on Cloud Storage's rules (`StorageLayer.cloudStorage`).
+package struct GCSXMLServer: Dialect {
+    let backend: any StorageBackend
+    let buckets: (any BucketCatalog)?
+    let uploads: XMLMultipartUploads
+    let hostPolicy: HostPolicy
+    /// `host:port` of the server itself, for `Location` when a request has no allowed `Host`.
+    let fallbackAuthority: @Sendable () -> String
+
+    package init(
+        backend: any StorageBackend, buckets: (any BucketCatalog)?, uploads: XMLMultipartUploads,
+        hostPolicy: HostPolicy, fallbackAuthority: @escaping @Sendable () -> String
+    ) {
+        self.backend = backend
+        self.buckets = buckets
+        self.uploads = uploads
+        self.hostPolicy = hostPolicy
+        self.fallbackAuthority = fallbackAuthority
+    }
+
+    package func claims(_ path: String) -> Bool { XMLRoute.claims(path) }
+
+    package func respond(to http: HTTPRequest) -> HTTPResponse {
+        do throws(BackendError) {
+            guard let route = try XMLRoute(path: http.path) else {
+                throw .notFound("Not Found: no route for \(http.method) \(http.path).")
+            }
+            var request = try StorageRequest(http)
+            request.auth = nil
+            switch route {
+            case .bucket(let bucket): return try bucketRequest(request, bucket: bucket)
+            case .object(let object): return try objectRequest(request, object: object)
+            }
+        } catch {
+            return errorResponse(error)
+        }
+    }
+
+    private func bucketRequest(_ request: StorageRequest, bucket: String) throws(BackendError) -> HTTPResponse {
+        switch request.method {
+        case "GET":
+            return try XMLListHandler(backend: backend).respond(request, bucket: bucket)
+        case "HEAD":
+            _ = try catalog().bucket(bucket)
+            return HTTPResponse(status: 200)
+        case "PUT":
+            try catalog().createBucket(bucket)
+            return HTTPResponse(status: 200)
+        case "DELETE":
+            do {
+                try catalog().deleteBucket(bucket)
+            } catch  where error.status == 409 {
+                throw XMLErrorBody.coded("BucketNotEmpty", status: 409, "The bucket you tried to delete is not empty.")
+            }
+            return HTTPResponse(status: 204)
+        default:
+            throw methodNotAllowed(request, allowed: "GET, HEAD, PUT, DELETE")
+        }
+    }
+
+    private func objectRequest(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
+        let objects = XMLObjectHandler(backend: backend)
+        let multipart = XMLMultipartHandler(backend: backend, uploads: uploads, base: base(request))
+        let uploadID = request.query["uploadId"]
+        switch (request.method, uploadID) {
+        case ("GET", nil), ("HEAD", nil):
+            return try objects.read(request, object: object)
+        case ("GET", let id?):
+            return try multipart.listParts(request, object: object, upload: id)
+        case ("PUT", let id?):
+            return try multipart.putPart(request, object: object, upload: id)
+        case ("PUT", nil):
+            if let source = request.header("x-goog-copy-source") {
+                return try objects.copy(request, to: object, source: source)
+            }
+            return try objects.write(request, object: object)
+        case ("POST", let id?):
+            return try multipart.complete(request, object: object, upload: id)
+        case ("POST", nil) where request.query["uploads"] != nil:
+            return try multipart.initiate(request, object: object)
+        case ("DELETE", let id?):
+            return try multipart.abort(object: object, upload: id)
+        case ("DELETE", nil):
+            return try objects.delete(request, object: object)
+        default:
+            throw methodNotAllowed(request, allowed: "GET, HEAD, PUT, POST, DELETE")
+        }
+    }
+
+    private func catalog() throws(BackendError) -> any BucketCatalog {
+        guard let buckets else {
+            throw XMLErrorBody.coded("NotImplemented", status: 501, "The service behind this server keeps no buckets.")
+        }
+        return buckets
+    }
+
+    private func methodNotAllowed(_ request: StorageRequest, allowed: String) -> BackendError {
+        XMLErrorBody.coded(
+            "MethodNotAllowed", status: 405, "\(request.method) is not allowed on \(request.http.path) (\(allowed)).")
+    }
+
+    private func base(_ request: StorageRequest) -> String {
+        "http://" + hostPolicy.authority(of: request, fallback: fallbackAuthority)
+    }
+
+    package func errorResponse(_ error: BackendError) -> HTTPResponse {
+        XMLErrorBody.response(error)
+    }
+
+    package func vetHead(_ request: HTTPRequest) -> HTTPResponse? { nil }
+
+    /// An object's `PUT` (not a copy, not a part): its bytes go to the store as they arrive.
+    package func streamsBody(_ http: HTTPRequest) -> Bool {
+        guard http.method == "PUT", http.headers["x-goog-copy-source"] == nil,
+            case .object? = try? XMLRoute(path: http.path), let request = try? StorageRequest(http)
+        else { return false }
+        return request.query["uploadId"] == nil
+    }
+
+    /// Each request as the JSON API operation it stands for, so retry tests and bucket plans reach the XML API too.
+    package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
+        guard let route = try? XMLRoute(path: http.path), let request = try? StorageRequest(http) else { return nil }
+        switch route {
+        case .bucket(let bucket):
+            switch http.method {
+            case "GET": return FaultSubject(bucket: bucket, kind: .list, operation: "storage.objects.list")
+            case "HEAD": return FaultSubject(bucket: bucket, kind: nil, operation: "storage.buckets.get")
+            case "PUT": return FaultSubject(bucket: bucket, kind: nil, operation: "storage.buckets.insert")
+            default: return FaultSubject(bucket: bucket, kind: nil, operation: "storage.buckets.delete")
+            }
+        case .object(let object):
+            let bucket = object.bucket
+            switch http.method {
+            case "GET" where request.query["uploadId"] == nil, "HEAD":
+                let kind: RequestFault.Kind = http.method == "HEAD" ? .metadata : .download
+                return FaultSubject(bucket: bucket, kind: kind, operation: "storage.objects.get")
+            case "DELETE" where request.query["uploadId"] == nil:
+                return FaultSubject(bucket: bucket, kind: .delete, operation: "storage.objects.delete")
+            case "PUT" where http.headers["x-goog-copy-source"] != nil:
+                return FaultSubject(bucket: bucket, kind: nil, operation: "storage.objects.copy")
+            case "PUT" where request.query["uploadId"] != nil:
+                return FaultSubject(bucket: bucket, kind: .chunk, operation: "storage.objects.insert")
+            case "PUT":
+                return FaultSubject(
+                    bucket: bucket, kind: .finalize, operation: "storage.objects.insert",
+                    uploadBytes: FaultSubject.bytes(from: 0, count: request.bodyLength))
+            default:
+                // Starting, completing, listing or aborting a multipart upload: no object bytes.
+                return FaultSubject(
+                    bucket: bucket, kind: nil, operation: "storage.objects.insert", sendsNoUploadBytes: true)
+            }
+        }
+    }
+
+    package func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse { response }
+
+    /// An XML write is one request: nothing of it is kept when it is cut short.
+    package func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest? { nil }
+}
