@@ -16,7 +16,7 @@ package final class Locked<Value>: @unchecked Sendable {
         /// Sleeps until `broadcast()` or `deadline`; false when the deadline passed. Wake-ups can be
         /// spurious: look at the value again.
         package func wait(until deadline: Date) -> Bool {
-            condition.wait(until: deadline)
+            Locked.wait(on: condition, until: deadline)
         }
 
         package func broadcast() {
@@ -49,11 +49,23 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { condition.unlock() }
         var isReady = ready(value)
         while !isReady {
-            let woken = condition.wait(until: deadline)
+            let woken = Self.wait(on: condition, until: deadline)
             isReady = ready(value)
             if !woken { break }
         }
         return body(&value, isReady)
+    }
+
+    /// Waits on `condition` until `deadline`: false when it passed. `NSCondition` on Linux traps on a deadline
+    /// too far to count in nanoseconds since 1970 (`Date.distantFuture`); one past a day from now is waited
+    /// for a day at a time, each day's end a spurious wake-up.
+    private static func wait(on condition: NSCondition, until deadline: Date) -> Bool {
+        let horizon = Date(timeIntervalSinceNow: 86_400)
+        guard deadline < horizon else {
+            _ = condition.wait(until: horizon)
+            return true
+        }
+        return condition.wait(until: deadline)
     }
 
     /// `withLock`, with the condition for waiting on the value or waking its waiters.
