@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// An upload staged in a file of the data directory (`staging/ID`): bytes are hashed and written as they
-/// arrive, through the few fixed-size blocks of its hasher, so memory does not grow with the upload.
+/// arrive, through the few blocks of its hasher, so memory does not grow with the upload.
 ///
 /// The file is open, and the blocks allocated, only while a chunk arrives (or the upload is sealed): a session
 /// waiting for its next chunk holds no descriptor and no buffer, however many wait and however long. The count
@@ -74,15 +74,13 @@ final class FileStaging: UploadStaging {
             defer { staged.hasher.endChunk() }
             let start = staged.count
             do throws(BackendError) {
-                var remaining = body.length
-                while remaining > 0 {
-                    let want = Int(min(remaining, Int64(UploadHasher.blockSize)))
+                while staged.count - start < body.length {
+                    let want = UploadHasher.step(received: staged.count - start, of: body.length)
                     let offset = staged.count
-                    let received = try staged.hasher.receive(want, from: body) { (bytes) throws(BackendError) in
+                    let arrived = try staged.hasher.receive(want, from: body) { (bytes) throws(BackendError) in
                         try append(bytes, at: offset, to: descriptor)
                     }
-                    guard received == want else { throw MemoryStaging.shortBody }
-                    remaining -= Int64(want)
+                    guard arrived == want else { throw MemoryStaging.shortBody }
                     staged.count += Int64(want)
                 }
             } catch {

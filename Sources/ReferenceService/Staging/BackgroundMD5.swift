@@ -61,7 +61,10 @@ final class BackgroundMD5: Sendable {
     /// than needed.
     func borrowBlock(holding count: Int) throws(BackendError) -> Data {
         let size = min(max(count, 1), blockSize)
-        let spare = state.withLock { state in (state.spare.last?.count ?? 0) >= size ? state.spare.popLast() : nil }
+        let spare = state.withLock { state in
+            state.spare.removeAll { $0.count < size }  // blocks only grow while a chunk arrives
+            return state.spare.popLast()
+        }
         if let spare { return spare }
         guard let bytes = malloc(size) else { throw MemoryStaging.outOfMemory }
         return Data(bytesNoCopy: bytes, count: size, deallocator: .free)

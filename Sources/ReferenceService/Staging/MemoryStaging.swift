@@ -91,15 +91,15 @@ extension MemoryStaging.Staged {
     private static func receive(_ body: any UploadBody, into storage: GrowingBytes, hashing hasher: inout UploadHasher)
         throws(BackendError)
     {
-        var remaining = body.length
-        while remaining > 0 {
-            let want = Int(min(remaining, Int64(UploadHasher.blockSize)))
-            let received = try hasher.receive(want, from: body) { (bytes) throws(BackendError) in
+        var received: Int64 = 0
+        while received < body.length {
+            let want = UploadHasher.step(received: received, of: body.length)
+            let arrived = try hasher.receive(want, from: body) { (bytes) throws(BackendError) in
                 guard let region = storage.extend(by: bytes.count) else { throw MemoryStaging.outOfMemory }
                 region.copyMemory(from: bytes)
             }
-            guard received == want else { throw MemoryStaging.shortBody }
-            remaining -= Int64(want)
+            guard arrived == want else { throw MemoryStaging.shortBody }
+            received += Int64(want)
         }
     }
 

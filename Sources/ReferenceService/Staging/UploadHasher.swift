@@ -17,6 +17,15 @@ struct UploadHasher {
     /// Bytes received and hashed at a time.
     static let blockSize = 256 * 1024
 
+    /// How many bytes of a body of `length` to receive next when `received` have arrived: as many as arrived
+    /// (so blocks double), at least `GrowingBytes.smallestStep` and at most a block. A body that declares much
+    /// and sends little is given little memory.
+    static func step(received: Int64, of length: Int64) -> Int {
+        GrowingBytes.step(
+            received: Int(min(received, Int64(blockSize))), remaining: Int(min(length - received, Int64(blockSize))),
+            largest: blockSize)
+    }
+
     /// A hasher with room for `depth` blocks waiting to be hashed.
     init(depth: Int) {
         md5 = BackgroundMD5(depth: depth, blockSize: Self.blockSize)
