@@ -73,9 +73,10 @@ final class FileStaging: UploadStaging {
             staged.hasher.beginChunk()
             defer { staged.hasher.endChunk() }
             let start = staged.count
+            let length = body.length
             do throws(BackendError) {
-                while staged.count - start < body.length {
-                    let want = UploadHasher.step(received: staged.count - start, of: body.length)
+                while staged.count - start < length {
+                    let want = UploadHasher.step(received: staged.count - start, of: length)
                     let offset = staged.count
                     let arrived = try staged.hasher.receive(want, from: body) { (bytes) throws(BackendError) in
                         try append(bytes, at: offset, to: descriptor)

@@ -91,9 +91,10 @@ extension MemoryStaging.Staged {
     private static func receive(_ body: any UploadBody, into storage: GrowingBytes, hashing hasher: inout UploadHasher)
         throws(BackendError)
     {
+        let length = body.length
         var received: Int64 = 0
-        while received < body.length {
-            let want = UploadHasher.step(received: received, of: body.length)
+        while received < length {
+            let want = UploadHasher.step(received: received, of: length)
             let arrived = try hasher.receive(want, from: body) { (bytes) throws(BackendError) in
                 guard let region = storage.extend(by: bytes.count) else { throw MemoryStaging.outOfMemory }
                 region.copyMemory(from: bytes)

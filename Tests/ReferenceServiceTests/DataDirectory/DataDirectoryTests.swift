@@ -112,6 +112,22 @@ import Testing
         }
     }
 
+    /// A resent chunk whose start the service holds streams the rest (a body whose length is the bytes after
+    /// the skipped ones), in memory and on disk.
+    @Test func aResentStreamedChunkKeepsEveryByteAfterWhatIsHeld() throws {
+        let folder = try ScratchDataDirectory()
+        let data = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) })
+        for service in [ReferenceBackend(granularity: 1024), try folder.open(granularity: 1024)] {
+            let session = try service.startUpload(UploadStart(object: Fixtures.address("resent.bin")))
+            _ = try service.uploadChunk(session: session.id, offset: 0, data: data[..<1024], finalize: false)
+            let streamed = SkippingUploadBody(DataUploadBody(data), skipping: 0)
+            let status = try service.uploadChunk(
+                session: session.id, offset: 1024, body: SkippingUploadBody(streamed, skipping: 1024), finalize: true)
+            #expect(status.resource?.md5Hash == Base64.encode(MD5.digest(of: data)))
+            #expect(try Fixtures.read(service, "resent.bin") == data)
+        }
+    }
+
     @Test func whatACrashLeftHalfDoneIsRemovedWhenTheDirectoryOpens() throws {
         let folder = try ScratchDataDirectory()
         var service = try folder.open()
