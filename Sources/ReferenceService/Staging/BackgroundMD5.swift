@@ -44,17 +44,19 @@ final class BackgroundMD5: Sendable {
         }
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
     private let depth: Int
     private let blockSize: Int
 
     /// Blocks shorter than this are hashed on the caller's thread: handing them over costs more than it saves.
     static let backgroundThreshold = 64 * 1024
 
-    /// Room for `depth` blocks waiting to be hashed; lent blocks hold `blockSize` bytes.
-    init(depth: Int, blockSize: Int) {
+    /// Room for `depth` blocks waiting to be hashed; lent blocks hold `blockSize` bytes. Made while a chunk
+    /// arrives, going on from `md5` (and `atChunkStart` for `abandonChunk()`).
+    init(depth: Int, blockSize: Int, from md5: MD5, atChunkStart: MD5) {
         self.depth = max(1, depth)
         self.blockSize = blockSize
+        state = Locked(State(md5: md5, md5AtChunkStart: atChunkStart, keepsSpares: true))
     }
 
     /// A block to fill with `count` bytes (`blockSize` at most): a spare large enough, or a new one, no larger
