@@ -30,11 +30,15 @@ final class BackgroundMD5: Sendable {
         /// Made on the first block large enough to hash behind.
         var queue: DispatchQueue?
 
+        /// Blocks handed over and not hashed yet (chunk starts take no room).
+        var blocksWaiting = 0
+
         var pending: Int { work.count - head }
 
         /// Forgets the oldest work (done now), and its reference to a block.
         mutating func dropOldest() {
             guard head < work.count else { return }
+            if case .hash = work[head] { blocksWaiting -= 1 }
             work[head] = .done
             head += 1
             if head == work.count {
@@ -128,8 +132,9 @@ final class BackgroundMD5: Sendable {
             }
             return
         }
-        let queue = state.wait(until: .distantFuture, for: { $0.pending < depth }) { state, _ in
+        let queue = state.wait(until: .distantFuture, for: { $0.blocksWaiting < depth }) { state, _ in
             state.work.append(work)
+            state.blocksWaiting += 1
             work = .done
             let queue = state.queue ?? DispatchQueue(label: "storage.upload-md5")
             state.queue = queue
