@@ -78,7 +78,7 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
                 return nil
             }
             let caughtUp = (status == .success && phase == .succeeded) || (status == .failure && phase == .failed)
-            return caughtUp ? Self.snapshot(status, of: shared.state, task: task) : nil
+            return caughtUp ? snapshot(status, of: shared.state, task: task) : nil
         }
         if let catchUp { handler(catchUp) }
         return handle
@@ -105,7 +105,7 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
     }
 
     func snapshot(of task: any StorageObservableTask) -> StorageTaskSnapshot {
-        shared.withLock { Self.snapshot($0.state.currentStatus, of: $0.state, task: task) }
+        shared.withLock { snapshot($0.state.currentStatus, of: $0.state, task: task) }
     }
 
     var isFinished: Bool {
@@ -137,12 +137,12 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
         }
     }
 
-    private static func snapshot(
+    private func snapshot(
         _ status: StorageTaskStatus, of state: TaskState, task: any StorageObservableTask
     ) -> StorageTaskSnapshot {
         StorageTaskSnapshot(
             status: status, progress: state.progress, error: status == .failure ? state.error : nil,
-            metadata: state.metadata, reference: task.reference, task: task)
+            metadata: state.metadata, reference: reference, task: task)
     }
 
     private func begin(_ task: any StorageObservableTask) {
@@ -178,7 +178,7 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
     private func perform(_ task: any StorageObservableTask, _ transition: (inout TaskState) -> TaskState.Effects) {
         let effects = shared.withLock { shared in
             let effects = transition(&shared.state)
-            for status in effects.events { shared.outbox.append(Self.snapshot(status, of: shared.state, task: task)) }
+            for status in effects.events { shared.outbox.append(snapshot(status, of: shared.state, task: task)) }
             return effects
         }
         if effects.start {
