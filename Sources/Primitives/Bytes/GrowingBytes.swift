@@ -11,9 +11,9 @@ import Darwin
 ///
 /// It grows geometrically as bytes arrive, never from a size a client declared. Small, it lives on the heap;
 /// from `reservationThreshold` on, in a `ReservedRegion` that grows in place (a larger reservation is taken,
-/// and the bytes copied, only when one runs out). One owner at a time (a connection's thread, or whoever holds
-/// its upload session's lock).
-public final class GrowingBytes: @unchecked Sendable {
+/// and the bytes copied, only when one runs out). Not `Sendable`: it belongs to one reader of a body, or to the
+/// locked state of an upload's staging.
+public final class GrowingBytes {
     private enum Storage {
         case heap(UnsafeMutableRawPointer?, capacity: Int)
         case reserved(ReservedRegion)

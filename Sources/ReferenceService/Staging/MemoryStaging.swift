@@ -2,44 +2,70 @@ import Foundation
 import Primitives
 import StorageAPI
 
-/// An upload staged in memory, received straight into the storage the object will keep. A first chunk of bytes
-/// already in memory is kept as it came, without a copy.
-final class MemoryStaging: UploadStaging, @unchecked Sendable {
-    private var adopted: Data?
-    private var buffer: GrowingBytes?
-    /// Room for several blocks: staged bytes stay where they are until the next move, which settles first.
-    private let hasher = UploadHasher(depth: 4)
+/// An upload staged in memory, in the storage the object will keep. A first chunk of bytes already in memory
+/// is kept as it came, without a copy.
+///
+/// The bytes and their hasher are behind the staging's own lock, which the one request receiving a chunk holds
+/// while it arrives (a session hands its staging to one request at a time, so the lock is not contended).
+final class MemoryStaging: UploadStaging {
+    fileprivate struct Staged {
+        var adopted: Data?
+        var buffer: GrowingBytes?
+        var hasher = UploadHasher(depth: 4)
 
-    /// Bytes received and hashed at a time.
-    static let block = 256 * 1024
+        var count: Int64 { Int64(adopted?.count ?? buffer?.count ?? 0) }
 
-    /// A staging dropped without `discard()` (a reset forgets its sessions) frees its bytes only once no
-    /// block of them is left to hash.
-    deinit {
-        hasher.settle()
+        mutating func discard() {
+            adopted = nil
+            buffer = nil
+        }
     }
 
-    var count: Int64 { Int64(adopted?.count ?? buffer?.count ?? 0) }
+    private let staged = Locked(Staged())
 
-    var digests: ObjectDigests { hasher.digests }
+    var count: Int64 { staged.withLock { $0.count } }
+
+    var digests: ObjectDigests { staged.withLock { $0.hasher.digests } }
 
     func receive(_ body: any UploadBody) throws(BackendError) {
+        try staged.withLock { (staged: inout Staged) throws(BackendError) in try staged.receive(body) }
+    }
+
+    func seal() throws(BackendError) -> StoredBytes {
+        staged.withLock { staged in
+            defer { staged.discard() }
+            return .memory(staged.adopted ?? staged.buffer?.finish() ?? Data())
+        }
+    }
+
+    func discard() {
+        staged.withLock { $0.discard() }
+    }
+
+    static let outOfMemory = BackendError(status: 503, "Not enough memory to stage the upload.")
+    static let shortBody = BackendError.badRequest("The upload's body ended before its declared length.")
+}
+
+extension MemoryStaging.Staged {
+    fileprivate mutating func receive(_ body: any UploadBody) throws(BackendError) {
         hasher.beginChunk()
-        if adopted == nil, buffer == nil, let data = body as? DataUploadBody {
-            let bytes = data.unread
-            let kept = bytes.startIndex == 0 ? bytes : bytes.withUnsafeBytes { Data($0) }
-            kept.withUnsafeBytes { stored in
-                for start in stride(from: 0, to: stored.count, by: Self.block) {
-                    hasher.add(UnsafeRawBufferPointer(rebasing: stored[start..<min(stored.count, start + Self.block)]))
-                }
-            }
+        defer { hasher.endChunk() }
+        let inMemory = (body as? DataUploadBody)?.unread
+        if adopted == nil, buffer == nil, let inMemory {
+            // A slice keeps its parent's indices; the staged bytes start at zero.
+            let kept = inMemory.startIndex == 0 ? inMemory : inMemory.withUnsafeBytes { Data($0) }
+            hasher.add(kept)
             adopted = kept
             return
         }
         let storage = try growable(expecting: count + body.length)
         let start = storage.count
         do throws(BackendError) {
-            try receive(body, into: storage)
+            if let inMemory {
+                try Self.copy(inMemory, into: storage, hashing: &hasher)
+            } else {
+                try Self.receive(body, into: storage, hashing: &hasher)
+            }
         } catch {
             storage.truncate(to: start)
             hasher.abandonChunk()
@@ -47,44 +73,42 @@ final class MemoryStaging: UploadStaging, @unchecked Sendable {
         }
     }
 
-    private func receive(_ body: any UploadBody, into storage: GrowingBytes) throws(BackendError) {
-        var remaining = body.length
-        while remaining > 0 {
-            // Extends by what is staged already (so the storage doubles), a block at most: never far ahead of
-            // the bytes that arrived.
-            let want = GrowingBytes.step(
-                received: storage.count, remaining: Int(min(remaining, Int64(Self.block))), largest: Self.block)
-            guard let region = storage.extend(by: want, beforeMoving: hasher.settle) else { throw Self.outOfMemory }
-            var filled = 0
-            defer { storage.truncate(to: storage.count - want + filled) }
-            while filled < want {
-                let block = UnsafeMutableRawBufferPointer(rebasing: region[filled..<min(want, filled + Self.block)])
-                guard try body.fill(block) == block.count else { throw Self.shortBody }
-                hasher.add(UnsafeRawBufferPointer(block))
-                filled += block.count
-            }
-            remaining -= Int64(want)
+    /// Bytes already in memory: copied a block at a time, each hashed as it is (MD5 reads them where they are).
+    private static func copy(_ bytes: Data, into storage: GrowingBytes, hashing hasher: inout UploadHasher)
+        throws(BackendError)
+    {
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let block = bytes[start..<min(bytes.endIndex, start + UploadHasher.blockSize)]
+            guard let region = storage.extend(by: block.count) else { throw MemoryStaging.outOfMemory }
+            block.withUnsafeBytes { region.copyMemory(from: $0) }
+            hasher.add(block)
+            start = block.endIndex
         }
     }
 
-    func seal() throws(BackendError) -> StoredBytes {
-        hasher.settle()
-        defer { discard() }
-        return .memory(adopted ?? buffer?.finish() ?? Data())
-    }
-
-    func discard() {
-        hasher.settle()
-        adopted = nil
-        buffer = nil
+    /// Bytes that arrive: received into the hasher's blocks, and copied from there.
+    private static func receive(_ body: any UploadBody, into storage: GrowingBytes, hashing hasher: inout UploadHasher)
+        throws(BackendError)
+    {
+        let length = body.length
+        var received: Int64 = 0
+        while received < length {
+            let want = UploadHasher.step(received: received, of: length)
+            let arrived = try hasher.receive(want, from: body) { (bytes) throws(BackendError) in
+                guard let region = storage.extend(by: bytes.count) else { throw MemoryStaging.outOfMemory }
+                region.copyMemory(from: bytes)
+            }
+            guard arrived == want else { throw MemoryStaging.shortBody }
+            received += Int64(want)
+        }
     }
 
     /// The growable buffer, holding any adopted bytes first; made for `expected` bytes in all, likely.
-    private func growable(expecting expected: Int64) throws(BackendError) -> GrowingBytes {
+    private mutating func growable(expecting expected: Int64) throws(BackendError) -> GrowingBytes {
         if let buffer { return buffer }
-        hasher.settle()  // the adopted bytes are copied and freed
         guard let storage = GrowingBytes(capacity: max(4096, adopted?.count ?? 0), expecting: Int(expected)) else {
-            throw Self.outOfMemory
+            throw MemoryStaging.outOfMemory
         }
         if let adopted, let region = storage.extend(by: adopted.count) {
             adopted.withUnsafeBytes { region.copyMemory(from: $0) }
@@ -93,7 +117,4 @@ final class MemoryStaging: UploadStaging, @unchecked Sendable {
         buffer = storage
         return storage
     }
-
-    static let outOfMemory = BackendError(status: 503, "Not enough memory to stage the upload.")
-    static let shortBody = BackendError.badRequest("The upload's body ended before its declared length.")
 }

@@ -4,7 +4,8 @@ import StorageAPI
 /// Where the bytes of one upload wait until it finalizes, hashed as they arrive: `MemoryStaging` or
 /// `FileStaging`.
 ///
-/// Used by one request at a time (the one that holds its upload session's receiving turn).
+/// Used by one request at a time (the one that holds its upload session's receiving turn); its state is behind
+/// a lock of its own all the same, so it is `Sendable` as checked.
 protocol UploadStaging: AnyObject, Sendable {
     /// The bytes staged so far.
     var count: Int64 { get }

@@ -3,18 +3,19 @@ import Foundation
 /// A download started by `getData(maxSize:)` or `write(toFile:)`, read chunk by chunk with ranges
 /// (`DownloadTransfer`).
 ///
-/// Each chunk received fires `progress`. Unchecked Sendable restated from its superclass: it adds no stored
-/// state.
-public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendable {
+/// Each chunk received fires `progress`.
+public final class StorageDownloadTask: StorageObservableTask {
+    public let lifecycle: StorageTaskLifecycle
+
     init(reference: StorageReference, destination: DownloadTransfer.Destination) {
-        super.init(
+        lifecycle = StorageTaskLifecycle(
             reference: reference, transfer: DownloadTransfer(reference: reference, destination: destination),
             progress: StorageProgress(completedUnitCount: 0, totalUnitCount: -1), metadata: nil)
     }
 
     /// The bytes once `getData` has succeeded, or the error it ended with.
     public var dataResult: Result<Data, StorageError>? {
-        outcome { product in
+        lifecycle.outcome { product in
             if case .data(let data) = product { return data }
             return nil
         }
@@ -22,7 +23,7 @@ public final class StorageDownloadTask: StorageObservableTask, @unchecked Sendab
 
     /// The destination once `write(toFile:)` has succeeded, or the error it ended with.
     public var fileResult: Result<URL, StorageError>? {
-        outcome { product in
+        lifecycle.outcome { product in
             if case .file(let url) = product { return url }
             return nil
         }

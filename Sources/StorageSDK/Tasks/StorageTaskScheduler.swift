@@ -11,11 +11,11 @@ import Primitives
 final class StorageTaskScheduler: Sendable {
     /// The queue and who is running its work.
     private struct Queue {
-        var items: [() -> Void] = []
+        var items: [@Sendable () -> Void] = []
         var head = 0
         var owner: pthread_t?
 
-        mutating func next() -> (() -> Void)? {
+        mutating func next() -> (@Sendable () -> Void)? {
             guard head < items.count else { return nil }
             let work = items[head]
             head += 1
@@ -29,13 +29,14 @@ final class StorageTaskScheduler: Sendable {
 
     /// What a waiting thread does next.
     private enum Turn {
-        case run(() -> Void, previousOwner: pthread_t?)
+        case run(@Sendable () -> Void, previousOwner: pthread_t?)
         case done(Bool)
     }
 
     private let queue = Locked(Queue())
 
-    func enqueue(_ work: @escaping () -> Void) {
+    /// Queues `work`, which runs on whichever thread waits next: it must be `Sendable`.
+    func enqueue(_ work: @escaping @Sendable () -> Void) {
         queue.withCondition { queue, condition in
             queue.items.append(work)
             condition.broadcast()

@@ -7,7 +7,7 @@ public struct StorageTaskSnapshot: Sendable, CustomStringConvertible {
     /// Upload: the request's metadata while running, the service's on success. Download: nil.
     public let metadata: StorageMetadata?
     public let reference: StorageReference
-    public let task: StorageObservableTask
+    public let task: any StorageObservableTask
 
     /// The SDK's descriptions (`<State: Paused>`; the failure form has no closing `>`, as in the SDK).
     public var description: String {

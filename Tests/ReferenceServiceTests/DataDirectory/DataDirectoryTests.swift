@@ -92,6 +92,26 @@ import Testing
         }
     }
 
+    /// A small chunk is hashed as it arrives, the large ones after it in the background (one of them failing):
+    /// the MD5 goes on from the small chunk's, and falls back to it.
+    @Test func checksumsGoOnFromSmallChunksToLargeOnes() throws {
+        let folder = try ScratchDataDirectory()
+        let block = 256 * 1024
+        let data = Data((0..<(1024 + 2 * block + 77)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        for service in [ReferenceBackend(granularity: 1024), try folder.open(granularity: 1024)] {
+            let session = try service.startUpload(UploadStart(object: Fixtures.address("small-then-large.bin")))
+            _ = try service.uploadChunk(session: session.id, offset: 0, data: data[..<1024], finalize: false)
+            let cut = FailingUploadBody(length: Int64(2 * block), prefix: Data(repeating: 7, count: block * 3 / 2))
+            #expect(throws: BackendError.self) {
+                try service.uploadChunk(session: session.id, offset: 1024, body: cut, finalize: false)
+            }
+            let status = try service.uploadChunk(session: session.id, offset: 1024, data: data[1024...], finalize: true)
+            #expect(status.resource?.md5Hash == Base64.encode(MD5.digest(of: data)))
+            #expect(status.resource?.crc32c == CRC32C.base64(CRC32C.checksum(of: data)))
+            #expect(try Fixtures.read(service, "small-then-large.bin") == data)
+        }
+    }
+
     /// After a streamed chunk fails, chunks of bytes at hand and streamed ones follow one another without loss.
     @Test func chunksAfterAFailedOneKeepEveryByte() throws {
         let folder = try ScratchDataDirectory()
@@ -109,6 +129,22 @@ import Testing
                 session: session.id, offset: Int64(block), body: streamed, finalize: true)
             #expect(status.resource?.md5Hash == Base64.encode(MD5.digest(of: data)))
             #expect(try Fixtures.read(service, "mixed.bin") == data)
+        }
+    }
+
+    /// A resent chunk whose start the service holds streams the rest (a body whose length is the bytes after
+    /// the skipped ones), in memory and on disk.
+    @Test func aResentStreamedChunkKeepsEveryByteAfterWhatIsHeld() throws {
+        let folder = try ScratchDataDirectory()
+        let data = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ $0 >> 9) })
+        for service in [ReferenceBackend(granularity: 1024), try folder.open(granularity: 1024)] {
+            let session = try service.startUpload(UploadStart(object: Fixtures.address("resent.bin")))
+            _ = try service.uploadChunk(session: session.id, offset: 0, data: data[..<1024], finalize: false)
+            let streamed = SkippingUploadBody(DataUploadBody(data), skipping: 0)
+            let status = try service.uploadChunk(
+                session: session.id, offset: 1024, body: SkippingUploadBody(streamed, skipping: 1024), finalize: true)
+            #expect(status.resource?.md5Hash == Base64.encode(MD5.digest(of: data)))
+            #expect(try Fixtures.read(service, "resent.bin") == data)
         }
     }
 

@@ -6,7 +6,11 @@ import Foundation
 /// server reads itself. `100 Continue`, when the client waits for it, goes out with the first read, so a
 /// handler that refuses the request without reading never invites the body. When the body cannot be read,
 /// the server answers that failure (or drops a connection whose peer went away), whatever the handler returns.
-public final class HTTPBodyStream: @unchecked Sendable {
+///
+/// Not `Sendable`, nor is the `HTTPRequest` that carries it: it reads the connection's own input, which the
+/// connection takes back once the handler returns, so it is the handler's to read on its own thread, while it
+/// runs, and the compiler keeps it there.
+public final class HTTPBodyStream {
     /// The body's length (`Content-Length`).
     public let length: Int
     private let input: ConnectionInput

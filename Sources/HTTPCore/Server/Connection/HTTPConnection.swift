@@ -5,17 +5,16 @@ import Primitives
 ///
 /// An event loop holds it while it waits for a request, and answers there the requests it can answer without
 /// waiting (`serveReady()`). Anything else is handed to a thread of the runtime (`serve(_:)`), which receives
-/// bodies, calls handlers that may block and waits for room to write, then gives the connection back. One of
-/// them holds it at a time; it passes between them through the loop's inbox and the thread's work, which is
-/// why it is sent between threads unchecked.
+/// bodies, calls handlers that may block and waits for room to write, then gives the connection back.
+///
+/// Unchecked Sendable: its input, its writer and a head half received are the state of whoever holds it, and
+/// one of them holds it at a time. It passes between them through the loop's inbox and a thread's mailbox (each
+/// behind a mutex) or a new thread's start, each a hand-over after which the giver no longer touches it, so
+/// every touch of that state happens after the last one before it.
 final class HTTPConnection: @unchecked Sendable {
     let socket: ConnectionSocket
     /// What the connection is doing, for the registry.
     let activity: ConnectionActivity
-    /// When the event loop holding the connection closes it unless a request arrives (monotonic milliseconds).
-    var idleDeadline = 0
-    /// The event loop's turn in which it last served the connection.
-    var loopTurn = 0
     private let runtime: ServerRuntime
     private let configuration: HTTPServerConfiguration
     private let input: ConnectionInput

@@ -3,8 +3,9 @@ import Foundation
 /// One HTTP request as received, handed to the server's handler.
 ///
 /// `target`, `path` and `query` are raw: percent-escapes are not decoded, so a handler can tell an
-/// encoded `%2F` from a `/`.
-public struct HTTPRequest: Sendable {
+/// encoded `%2F` from a `/`. Not `Sendable`: a body the handler streams (`bodyStream`) is read on the
+/// connection's thread during the handler's call, and nowhere else.
+public struct HTTPRequest {
     /// The method exactly as sent, e.g. `GET` (methods are case-sensitive).
     public var method: String
     /// The raw request target, e.g. `/v0/b/x/o/a%2Fb?alt=media`.

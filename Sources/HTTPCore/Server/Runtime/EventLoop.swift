@@ -8,27 +8,24 @@ import Synchronization
 /// It closes a connection that stays idle past the idle timeout, or that the registry shuts down to make room,
 /// and, once the server stops, every connection it holds.
 ///
-/// The poller, the connections held and the rest of the loop's state are touched by the loop's thread alone;
-/// other threads reach the loop only through `adopt(_:)`, whose inbox is behind a mutex. Hence unchecked.
-final class EventLoop: @unchecked Sendable {
+/// Other threads reach the loop only through `adopt(_:)`, whose inbox is behind a mutex; the poller and the
+/// connections held belong to the loop's thread alone, in `run`'s `HeldConnections`.
+final class EventLoop: Sendable {
     private struct Inbox {
         var arrivals: [HTTPConnection] = []
         var closed = false
     }
 
-    private let poller: ReadinessPoller
     private let wake: WakeSignal
     private let inbox = Mutex(Inbox())
-    private var held: [Int32: HTTPConnection] = [:]
-    /// The earliest idle deadline of a held connection, or later (monotonic milliseconds).
-    private var nextExpiry = Int.max
-    /// Counts the loop's turns, so that a connection is served at most once in each.
-    private var turn = 0
+    /// The poller, made with the loop (so that a failure shows when the server starts) and taken by `run`.
+    private let poller: Mutex<ReadinessPoller?>
 
     init() throws {
-        poller = try ReadinessPoller()
+        let poller = try ReadinessPoller()
         wake = try WakeSignal()
         try poller.add(wake.descriptor)
+        self.poller = Mutex(poller)
     }
 
     /// Hands a connection waiting for its next request to the loop; false once the loop has ended (the caller
@@ -43,16 +40,16 @@ final class EventLoop: @unchecked Sendable {
         return taken
     }
 
-    /// Serves until the runtime stops, then closes every connection it holds. Runs on the loop's own thread.
+    /// Serves until the runtime stops, then closes every connection it holds. Runs on the loop's own thread,
+    /// once.
     func run(for runtime: ServerRuntime) {
         let idleMilliseconds = Int(runtime.configuration.idleTimeout.pollMilliseconds)
         let stopDescriptor = runtime.stopSignal.descriptor
-        do {
-            try poller.add(stopDescriptor)
-        } catch {
-            closeEverything(for: runtime)
+        guard let poller = poller.withLock({ $0.take() }), (try? poller.add(stopDescriptor)) != nil else {
+            closeInbox(runtime: runtime)
             return
         }
+        var connections = HeldConnections(poller: poller)
         var ready: [HTTPConnection] = []
         // Connections that had requests left when their turn ended, served first in the next turn.
         var again: [HTTPConnection] = []
@@ -60,26 +57,30 @@ final class EventLoop: @unchecked Sendable {
         var stopping = false
         var woken = false
         while !stopping {
-            let timeout = again.isEmpty ? Self.timeout(until: nextExpiry) : 0
+            let timeout = again.isEmpty ? Self.timeout(until: connections.nextExpiry) : 0
             poller.wait(timeoutMilliseconds: timeout) { descriptor in
                 if descriptor == wake.descriptor {
                     woken = true
                 } else if descriptor == stopDescriptor {
                     stopping = true
-                } else if let connection = held[descriptor] {
+                } else if let connection = connections.connection(for: descriptor) {
                     ready.append(connection)
                 }
             }
             // On stop, the requests that have arrived are still answered (with `Connection: close`), then every
             // connection held is closed.
             let now = MonotonicClock.milliseconds()
-            turn &+= 1
+            connections.beginTurn()
             swap(&again, &leftovers)
             for connection in leftovers {
-                serve(connection, now: now, idleMilliseconds: idleMilliseconds, runtime: runtime, again: &again)
+                connections.serve(
+                    connection, now: now, idleMilliseconds: idleMilliseconds, runtime: runtime, loop: self,
+                    again: &again)
             }
             for connection in ready {
-                serve(connection, now: now, idleMilliseconds: idleMilliseconds, runtime: runtime, again: &again)
+                connections.serve(
+                    connection, now: now, idleMilliseconds: idleMilliseconds, runtime: runtime, loop: self,
+                    again: &again)
             }
             leftovers.removeAll(keepingCapacity: true)
             ready.removeAll(keepingCapacity: true)
@@ -92,84 +93,26 @@ final class EventLoop: @unchecked Sendable {
                     return inbox.arrivals
                 }
                 for connection in arrivals {
-                    hold(connection, until: now + idleMilliseconds, runtime: runtime)
+                    connections.hold(connection, until: now + idleMilliseconds, runtime: runtime)
                 }
             }
-            if now >= nextExpiry { closeExpired(now: now, runtime: runtime) }
+            if now >= connections.nextExpiry { connections.closeExpired(now: now, runtime: runtime) }
         }
-        closeEverything(for: runtime)
+        connections.closeAll(and: closeInbox(), runtime: runtime)
     }
 
-    private func serve(
-        _ connection: HTTPConnection, now: Int, idleMilliseconds: Int, runtime: ServerRuntime,
-        again: inout [HTTPConnection]
-    ) {
-        // A connection both ready and left over from the last turn is served once; one handed off meanwhile, not.
-        guard held[connection.socket.descriptor] === connection, connection.loopTurn != turn else { return }
-        connection.loopTurn = turn
-        switch connection.serveReady() {
-        case .wait:
-            connection.idleDeadline = now + idleMilliseconds
-            nextExpiry = min(nextExpiry, connection.idleDeadline)
-        case .again:
-            connection.idleDeadline = now + idleMilliseconds
-            nextExpiry = min(nextExpiry, connection.idleDeadline)
-            again.append(connection)
-        case .handOff(let continuation):
-            release(connection)
-            let started = runtime.threads.run { [self] in
-                guard connection.serve(continuation) else { return }
-                if !adopt(connection) { runtime.connectionEnded(connection.socket) }
-            }
-            if !started { runtime.connectionEnded(connection.socket) }
-        case .end:
-            release(connection)
-            runtime.connectionEnded(connection.socket)
-        }
-    }
-
-    private func hold(_ connection: HTTPConnection, until deadline: Int, runtime: ServerRuntime) {
-        let descriptor = connection.socket.descriptor
-        do {
-            try poller.add(descriptor)
-        } catch {
-            runtime.connectionEnded(connection.socket)
-            return
-        }
-        held[descriptor] = connection
-        connection.idleDeadline = deadline
-        connection.activity.mark(.idle)
-        nextExpiry = min(nextExpiry, deadline)
-    }
-
-    private func release(_ connection: HTTPConnection) {
-        poller.remove(connection.socket.descriptor)
-        held.removeValue(forKey: connection.socket.descriptor)
-    }
-
-    /// Closes the connections idle past their deadline, and finds the next deadline.
-    private func closeExpired(now: Int, runtime: ServerRuntime) {
-        nextExpiry = Int.max
-        for connection in Array(held.values) {
-            if connection.idleDeadline <= now {
-                release(connection)
-                runtime.connectionEnded(connection.socket)
-            } else {
-                nextExpiry = min(nextExpiry, connection.idleDeadline)
-            }
-        }
-    }
-
-    private func closeEverything(for runtime: ServerRuntime) {
-        let arrivals = inbox.withLock { inbox in
+    /// Refuses further connections; returns those that arrived and were not held yet.
+    private func closeInbox() -> [HTTPConnection] {
+        inbox.withLock { inbox in
             inbox.closed = true
             defer { inbox.arrivals.removeAll() }
             return inbox.arrivals
         }
-        for connection in Array(held.values) + arrivals {
-            release(connection)
-            runtime.connectionEnded(connection.socket)
-        }
+    }
+
+    /// Refuses further connections and closes those that arrived.
+    private func closeInbox(runtime: ServerRuntime) {
+        for connection in closeInbox() { runtime.connectionEnded(connection.socket) }
     }
 
     /// Milliseconds from now until `deadline` for the poller: -1 (no limit) for none.
