@@ -87,7 +87,8 @@ final class ServerRuntime: Sendable {
                     descriptor: descriptor, writeTimeoutMilliseconds: configuration.writeTimeout.pollMilliseconds)
                 admit(socket, peer: peer, writer: &writer)
             case .failure(let failure):
-                if failure.isResourceExhaustion { usleep(10_000) }
+                // Out of descriptors or memory: back off a little (a stop ends the wait) before accepting again.
+                if failure.isResourceExhaustion { _ = stopSignal.wait(milliseconds: 10) }
             }
         }
         listener.close()
@@ -105,7 +106,7 @@ final class ServerRuntime: Sendable {
                 poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), 2, -1)
             }
             if ready > 0 { return fds.1.revents == 0 }
-            if ready < 0, errno != EINTR { usleep(10_000) }
+            if ready < 0, errno != EINTR { _ = stopSignal.wait(milliseconds: 10) }
         }
         return false
     }

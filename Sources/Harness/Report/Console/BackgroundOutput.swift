@@ -36,11 +36,9 @@ final class BackgroundOutput: ConsoleOutput {
 
     /// Waits until everything queued so far is written, at most `timeout`.
     func flush(timeout: Duration) {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if pending.withLock({ $0.pieces.isEmpty && !$0.writing }) { return }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
+        let (seconds, attoseconds) = timeout.components
+        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        pending.wait(until: deadline, for: { $0.pieces.isEmpty && !$0.writing }) { _, _ in }
     }
 
     private func drain() {
@@ -56,7 +54,10 @@ final class BackgroundOutput: ConsoleOutput {
             }
             if !pieces.isEmpty { output.write(pieces.joined()) }
             if dropped > 0 { output.write("(\(dropped) log lines dropped: the output did not keep up)\n") }
-            pending.withLock { $0.writing = false }
+            pending.withCondition { pending, condition in
+                pending.writing = false
+                condition.broadcast()
+            }
         }
     }
 }
