@@ -8,6 +8,14 @@ public struct LoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The warnings scenarios declare intended (`lint:`): counted, never printed.
     public var intended: [Diagnostic]
+    /// What the paths loaded cover: every scenario id that starts with one of these ("" for the whole root)
+    /// would have been loaded had it existed.
+    public var scopes: [String] = []
+
+    /// Whether a scenario with this id would have been loaded, had it existed.
+    public func covers(_ id: String) -> Bool {
+        scopes.contains { id.hasPrefix($0) }
+    }
 
     public init(files: [ScenarioFile], diagnostics: [Diagnostic], intended: [Diagnostic] = []) {
         self.files = files

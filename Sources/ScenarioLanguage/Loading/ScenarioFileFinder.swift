@@ -59,6 +59,30 @@ enum ScenarioFileFinder {
         }
     }
 
+    /// The start of every scenario id a path given to a run covers: "" for the scenario root, `area/` for a
+    /// folder under it, `area/file/` for a file; nil for a path that is not there or not under its root.
+    static func scope(of path: String, explicitRoot: String?) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        let absolutePath = absolute(path)
+        let root: String
+        var covered: String
+        if isFolder.boolValue {
+            root = explicitRoot ?? enclosingRoot(of: absolutePath) ?? absolutePath
+            covered = absolutePath
+        } else {
+            guard path.hasSuffix(".yaml") else { return nil }
+            let folder = (absolutePath as NSString).deletingLastPathComponent
+            root = explicitRoot ?? enclosingRoot(of: folder) ?? folder
+            covered = String(absolutePath.dropLast(".yaml".count))
+        }
+        if covered.hasSuffix("/") { covered.removeLast() }
+        let rootPath = root.hasSuffix("/") ? String(root.dropLast()) : root
+        if covered == rootPath { return "" }
+        guard covered.hasPrefix(rootPath + "/") else { return nil }
+        return String(covered.dropFirst(rootPath.count + 1)) + "/"
+    }
+
     /// The nearest folder named `Scenarios` at or above `folder`.
     private static func enclosingRoot(of folder: String) -> String? {
         var current = folder

@@ -32,8 +32,10 @@ public struct ScenarioLoader: Sendable {
             }
         }
         let explicitRoot = root.map(ScenarioFileFinder.absolute)
+        var scopes: [String] = []
         for path in paths {
             found += ScenarioFileFinder.find(path, explicitRoot: explicitRoot, diagnostics: &diagnostics)
+            if let scope = ScenarioFileFinder.scope(of: path, explicitRoot: explicitRoot) { scopes.append(scope) }
         }
         var seen = Set<String>()
         found = found.filter { seen.insert($0.absolutePath).inserted }
@@ -68,7 +70,9 @@ public struct ScenarioLoader: Sendable {
         let (tagWarnings, intendedTags) = TagSpellingLint.check(files, sources: sources)
         diagnostics += tagWarnings
         intended += intendedTags
-        return LoadResult(files: files, diagnostics: diagnostics, intended: intended)
+        var result = LoadResult(files: files, diagnostics: diagnostics, intended: intended)
+        result.scopes = scopes
+        return result
     }
 
     private func read(_ entry: ScenarioFileFinder.Found, diagnostics: inout [Diagnostic]) -> SourceFile? {
