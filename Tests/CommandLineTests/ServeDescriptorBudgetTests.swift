@@ -54,14 +54,24 @@ import Darwin
         defer {
             for socket in held { close(socket) }
         }
+        // Each waits for the server's answer to its head (100 Continue, or 503 past the budget), so every head was
+        // read before the newcomer comes: a head still arriving could give way to it.
+        var answers: [String: Int] = [:]
         for index in 0..<60 {
             let socket = try LoopbackSocket.connect(port: port)
             held.append(socket)
             let head =
                 "POST /v0/b/bkt/o?name=held\(index) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
-                + "Content-Length: 2\r\n\r\nx"
+                + "Content-Length: 2\r\nExpect: 100-continue\r\n\r\n"
             _ = head.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var status = [UInt8](repeating: 0, count: 25)
+            let count = recv(socket, &status, status.count, 0)
+            answers[count >= 12 ? String(decoding: status[9..<12], as: UTF8.self) : "none", default: 0] += 1
+            _ = "x".withCString { send(socket, $0, 1, Int32(MSG_NOSIGNAL)) }
         }
+        #expect(answers["100", default: 0] >= 10 && answers["503", default: 0] > 0, "\(answers)")
         let refused = request(port, upload("newcomer"))
         #expect(refused == 503)
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(tool.processIdentifier)/fd")

@@ -88,4 +88,26 @@ import Testing
         #expect(read.target == "t \"quoted\"")
         #expect(read.entries.map(\.reason) == ["a \"b\" \\ c\td\u{7}\u{85}\u{2028}\u{FEFF}\u{7F}é🙂"])
     }
+
+    /// A run of some files checks only the manifest's entries for those files: the others may name scenarios of
+    /// files not loaded, while a wrong name in a loaded file still fails the run.
+    @Test func aRunOfSomeFilesChecksOnlyTheirEntries() throws {
+        let folder = try TemporaryFolder()
+        try SampleScenarios.writeSuite(in: folder)
+        let manifest = try folder.write(
+            "m.yaml",
+            "target: reference\nfailures:\n  \"area/bad/expects-a-file-that-is-not-there\": \"a finding\"\n")
+        let some = ToolRun([
+            folder.path("Scenarios/area/good.yaml"), "--junit", folder.path("a.xml"), "--expectations", manifest,
+        ])
+        #expect(some.code == 0, "\(some.both)")
+        try folder.write(
+            "m.yaml",
+            "target: reference\nfailures:\n  \"area/good/no-such-scenario\": \"a typo\"\n")
+        let typo = ToolRun([
+            folder.path("Scenarios/area/good.yaml"), "--junit", folder.path("b.xml"), "--expectations", manifest,
+        ])
+        #expect(typo.code == 1)
+        #expect(typo.output.contains("which no scenario has"), "\(typo.both)")
+    }
 }

@@ -111,7 +111,12 @@ struct RunWork: Sendable {
             writer.write(writer.errorReport(loaded.diagnostics))
             return 2
         }
-        let allIDs = Set(loaded.files.flatMap { $0.scenarios.map(\.id) })
+        var allIDs = Set(loaded.files.flatMap { $0.scenarios.map(\.id) })
+        if !options.positionals.isEmpty, let manifest = expectations {
+            // Only some files were named: the manifest's entries for other files are not checked.
+            let loadedFiles = Set(allIDs.map(Self.fileOf))
+            allIDs.formUnion(manifest.entries.map(\.id).filter { !loadedFiles.contains(Self.fileOf($0)) })
+        }
         let selected = loaded.files.compactMap { file -> ScenarioFile? in
             var file = file
             file.scenarios = file.scenarios.filter(selection.includes)
@@ -198,6 +203,11 @@ struct RunWork: Sendable {
                 signal: name, finished: finished, total: selected?.reduce(0) { $0 + $1.scenarios.count } ?? 0))
         writer.write(report)
         return SignalWatch.exitCode(for: signal)
+    }
+
+    /// The file part of a scenario id (`upload-files/manage-uploads` of `upload-files/manage-uploads/pausing`).
+    private static func fileOf(_ id: String) -> Substring {
+        id.lastIndex(of: "/").map { id[..<$0] } ?? ""
     }
 
     private func writeExpectations(_ report: RunReport, to path: String, previous: ExpectationsManifest?) -> Bool {

@@ -33,8 +33,8 @@ public struct ScenarioRunner: Sendable {
         self.toolVersion = toolVersion
     }
 
-    /// Runs `files` (already selected); `allIDs` are the ids of every scenario loaded, for the manifest's
-    /// stale-entry check. `onScenarioFinished` is called as each scenario ends, from any thread. With
+    /// Runs `files` (already selected); `allIDs` are the ids a manifest entry may name (every scenario loaded,
+    /// and entries for files that were not), for the manifest's stale-entry check. `onScenarioFinished` is called as each scenario ends, from any thread. With
     /// `progress`, the caller can stop the run and read what finished (see `RunProgress`); scenarios left
     /// when the run stops are reported as errors naming the reason.
     public func run(

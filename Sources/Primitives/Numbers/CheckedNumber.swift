@@ -4,9 +4,10 @@
 public enum CheckedNumber {
     /// The largest object GCS stores (5 TiB): no size, offset or byte count from outside may exceed it.
     public static let largestObject: Int64 = 5 << 40
-    /// The largest generation or metageneration read from outside: 2^53 - 1, the largest integer every JSON
-    /// reader holds exactly, and far below where counting on from it could overflow.
-    public static let largestGeneration: Int64 = (1 << 53) - 1
+    /// The largest generation or metageneration read from outside: 2^62 - 1. GCS defines them as 64-bit integers
+    /// (sent as strings), and some servers mint them from nanoseconds (gcp-storage-emulator: about 1.8 × 10^18);
+    /// half of Int64's range leaves counting on from any of them far from overflow.
+    public static let largestGeneration: Int64 = (1 << 62) - 1
 
     /// `text` as an optional `-` and decimal digits, when its value lies in `range`; nil for anything else
     /// (empty, `+`, spaces, a fraction or an exponent, a value out of range however many digits it has).

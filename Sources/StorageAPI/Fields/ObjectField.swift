@@ -25,7 +25,7 @@ public struct ObjectField: Sendable, Hashable, CustomStringConvertible {
     /// The text that means "not set" (`identity` for `contentEncoding`); some dialects leave it out.
     public let unsetText: String?
     /// The counts a service may report: a generation starts at 1; nothing from outside exceeds what
-    /// `CheckedNumber` allows (5 TiB for a size, 2^53 - 1 for a generation).
+    /// `CheckedNumber` allows (5 TiB for a size, 2^62 - 1 for a generation).
     public let range: ClosedRange<Int64>
     private let read: @Sendable (ObjectResource) -> ObjectFieldValue?
     /// Nil for a field derived from another one, which decoders do not set.

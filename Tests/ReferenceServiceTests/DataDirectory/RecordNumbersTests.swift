@@ -3,11 +3,11 @@ import StorageAPI
 import Testing
 
 /// A data directory's records are outside input: their numbers are read within range (sizes up to 5 TiB,
-/// generations from 1 to 2^53 - 1), or the directory is refused naming the record; a number at the edge never
+/// generations from 1 to 2^62 - 1), or the directory is refused naming the record; a number at the edge never
 /// makes a later write trap (issue 25, arithmetic that cannot trap).
 @Suite struct RecordNumbersTests {
     static let extremes = [
-        "0", "-1", "9007199254740993", "9223372036854775807", "18446744073709551616", "1e19",
+        "0", "-1", "4611686018427387904", "9223372036854775807", "18446744073709551616", "1e19",
         String(repeating: "9", count: 400),
     ]
 
@@ -44,7 +44,7 @@ import Testing
 
     @Test func theLargestGenerationsStillTakeAWrite() throws {
         for field in ["generation", "metageneration"] {
-            let (scratch, _) = try directory(field, "9007199254740991")
+            let (scratch, _) = try directory(field, "4611686018427387903")
             let service = try scratch.open()
             let object = ObjectAddress(bucket: "bkt", name: "o")
             _ = try service.updateMetadata(object, patch: MetadataPatch(customMetadata: ["k": "v"]))

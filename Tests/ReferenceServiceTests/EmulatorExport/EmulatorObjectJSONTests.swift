@@ -93,7 +93,7 @@ extension EmulatorObjectJSONTests {
         (#"{"name":"a","bucket":"b","size":1,"md5Hash":"","crc32c":"1"}"#, "md5Hash: missing"),
         (
             #"{"name":"a","bucket":"b","size":1,"md5Hash":"x","crc32c":"1","generation":0}"#,
-            "generation: expected a whole number from 1 to 9007199254740991, found 0"
+            "generation: expected a whole number from 1 to 4611686018427387903, found 0"
         ),
         (
             #"{"name":"a","bucket":"b","size":1,"md5Hash":"x","crc32c":"1","downloadTokens":[1]}"#,

@@ -61,6 +61,15 @@ extension GCSObjectJSONTests {
         #expect(tokens.downloadTokens == ["t1", "t2"] && tokens.customMetadata == ["k": "v"])
     }
 
+    /// Generations are 64-bit: gcp-storage-emulator mints them from nanoseconds.
+    @Test func readsGenerationsBeyondWhatADoubleHoldsExactly() throws {
+        let resource = try decode(#"{"name":"n","bucket":"b","generation":"1795795808846864492"}"#)
+        #expect(resource.generation == 1_795_795_808_846_864_492)
+        #expect(throws: BackendError.self) {
+            try decode(#"{"name":"n","bucket":"b","generation":"9223372036854775807"}"#)
+        }
+    }
+
     @Test(arguments: [
         (#"{"bucket":"b"}"#, #"no "name""#),
         (#"{"name":"","bucket":"b"}"#, #"no "name""#),
