@@ -4,8 +4,9 @@
 public protocol StorageClock: Sendable {
     /// Seconds since an arbitrary origin.
     var now: Double { get }
-    /// Lets `seconds` pass, or less once `stop` says so (checked often enough that a waiting task stops at once).
-    func sleep(_ seconds: Double, unless stop: () -> Bool)
+    /// Lets `seconds` pass, or less: the sleep ends the moment `interruption` is interrupted (at once if it
+    /// already was).
+    func sleep(_ seconds: Double, unless interruption: SleepInterruption?)
     /// What the sleeps on this clock have cost so far.
     var waits: ClockWaits { get }
 }
@@ -13,7 +14,7 @@ public protocol StorageClock: Sendable {
 extension StorageClock {
     /// Lets `seconds` pass.
     public func sleep(_ seconds: Double) {
-        sleep(seconds, unless: { false })
+        sleep(seconds, unless: nil)
     }
 }
 

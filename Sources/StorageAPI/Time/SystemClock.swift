@@ -1,7 +1,8 @@
 import Foundation
 import Primitives
 
-/// Real time: `sleep` blocks the calling thread. Copies share their `waits`.
+/// Real time: `sleep` blocks the calling thread until its time is up or its interruption comes. Copies
+/// share their `waits`.
 public struct SystemClock: StorageClock {
     private let spent = Locked(ClockWaits())
 
@@ -11,20 +12,13 @@ public struct SystemClock: StorageClock {
 
     public var waits: ClockWaits { spent.withLock { $0 } }
 
-    /// How often a sleep looks at its `stop`.
-    private static let slice = 0.02
-
-    public func sleep(_ seconds: Double, unless stop: () -> Bool) {
+    public func sleep(_ seconds: Double, unless interruption: SleepInterruption?) {
         let start = now
         defer {
             let slept = max(0, now - start)
             spent.withLock { $0 = $0 + ClockWaits(total: slept, inRealTime: slept) }
         }
-        let end = start + seconds
-        while !stop() {
-            let left = end - now
-            guard left > 0 else { return }
-            Thread.sleep(forTimeInterval: min(left, Self.slice))
-        }
+        guard seconds > 0 else { return }
+        (interruption ?? SleepInterruption()).wait(until: Date(timeIntervalSinceNow: seconds))
     }
 }

@@ -42,9 +42,6 @@ public final class VirtualClock: StorageClock {
 
     private let state = Locked(State())
 
-    /// How often a sleep that waits in real time looks at its `stop`.
-    private static let slice = 0.02
-
     public init() {}
 
     public var now: Double {
@@ -56,8 +53,14 @@ public final class VirtualClock: StorageClock {
 
     public var waits: ClockWaits { state.withLock { $0.waits } }
 
-    public func sleep(_ seconds: Double, unless stop: () -> Bool) {
-        guard seconds > 0, !stop() else { return }
+    /// A sleep that waits (for real work, or for an earlier sleep to end) is woken by whatever could end it:
+    /// its length passing in real time, the end of real work or of another sleep, or its interruption.
+    public func sleep(_ seconds: Double, unless interruption: SleepInterruption?) {
+        guard seconds > 0, interruption?.isInterrupted != true else { return }
+        let wakeUp = interruption?.whenInterrupted { [state] in
+            state.withCondition { _, condition in condition.broadcast() }
+        }
+        defer { if let interruption, let wakeUp { interruption.remove(wakeUp) } }
         let (number, start, end) = state.withLock { state in
             state.settle()
             let number = state.nextSleep
@@ -66,8 +69,12 @@ public final class VirtualClock: StorageClock {
             return (number, state.now, state.now + seconds)
         }
         var skipped = 0.0
-        while true {
-            let ended = state.withCondition { state, condition -> Bool in
+        var ended = false
+        while !ended {
+            // One wait per pass, the state read afresh each time (see `Locked.wait(until:for:then:)`).
+            ended = state.withCondition { state, condition -> Bool in
+                // Asked under the clock's lock: an interruption after this wakes the wait below.
+                if interruption?.isInterrupted == true { return true }
                 state.settle()
                 if state.now >= end { return true }
                 if state.realWork == 0, state.sleeps.values.allSatisfy({ $0 >= end }) {
@@ -75,10 +82,9 @@ public final class VirtualClock: StorageClock {
                     state.now = end
                     return true
                 }
-                _ = condition.wait(until: Date(timeIntervalSinceNow: min(end - state.now, Self.slice)))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: end - state.now))
                 return false
             }
-            if ended || stop() { break }
         }
         state.withCondition { state, condition in
             state.settle()

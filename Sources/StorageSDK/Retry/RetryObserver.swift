@@ -20,16 +20,20 @@ public struct RetryWait: Sendable, CustomStringConvertible {
 }
 
 /// Who hears of a retry loop's waits, and whether its caller still wants it to go on: a task that is paused
-/// or cancelled while its client waits to try again stops waiting at once (docs/semantics.md §11).
+/// or cancelled while its client waits to try again interrupts `stop`, and the wait ends at once
+/// (docs/semantics.md §11).
 public struct RetryObserver: Sendable {
-    let isStopped: @Sendable () -> Bool
+    let stop: SleepInterruption?
     let willWait: @Sendable (RetryWait) -> Void
 
-    public init(isStopped: @escaping @Sendable () -> Bool, willWait: @escaping @Sendable (RetryWait) -> Void) {
-        self.isStopped = isStopped
+    public init(stop: SleepInterruption?, willWait: @escaping @Sendable (RetryWait) -> Void) {
+        self.stop = stop
         self.willWait = willWait
     }
 
     /// Never stopped, and nobody listens: the plain operations (metadata, list, delete).
-    public static let none = RetryObserver(isStopped: { false }, willWait: { _ in })
+    public static let none = RetryObserver(stop: nil, willWait: { _ in })
+
+    /// Whether the caller no longer wants the loop to go on.
+    public var isStopped: Bool { stop?.isInterrupted ?? false }
 }

@@ -8,8 +8,8 @@ import StorageAPI
 /// longer, and the last failure is the result.
 ///
 /// The jitter comes from a fixed sequence, so that the same run waits the same way every time. An observer
-/// hears of each wait before it starts; once it says its caller stopped (a paused or cancelled task), the loop
-/// ends with the last failure, without waiting or trying again.
+/// hears of each wait before it starts; once its caller stopped it (a paused or cancelled task), the loop
+/// ends with the last failure, without waiting or trying again, and a wait under way ends at once.
 public struct RetryPolicy: Sendable {
     public static let retriedStatuses: Set<Int> = [408, 502, 503, 504]
 
@@ -37,12 +37,12 @@ public struct RetryPolicy: Sendable {
                 guard isRetryable(error) else { throw error }
                 interval = retries == 0 ? 1 + jitter(retries) : interval * 2
                 let wait = max(interval, error.retryAfter ?? 0)
-                guard wait <= longestWait, !observer.isStopped() else { throw error }
+                guard wait <= longestWait, !observer.isStopped else { throw error }
                 retries += 1
                 observer.willWait(RetryWait(retry: retries, seconds: wait, failure: error))
-                guard !observer.isStopped() else { throw error }
-                clock.sleep(wait, unless: observer.isStopped)
-                guard !observer.isStopped() else { throw error }
+                guard !observer.isStopped else { throw error }
+                clock.sleep(wait, unless: observer.stop)
+                guard !observer.isStopped else { throw error }
             }
         }
     }

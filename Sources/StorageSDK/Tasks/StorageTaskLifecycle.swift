@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import StorageAPI
 
 /// What every task shares: its `TaskState` and its observers behind one lock, and the `StorageTransfer` it drives
 /// on its storage's scheduler. The public task types (`StorageUploadTask`, `StorageDownloadTask`) each wrap one
@@ -27,6 +28,15 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
         var retries = 0
         var outbox: [StorageTaskSnapshot] = []
         var delivering = false
+        /// The steps under way, each with what ends its retry waits once a pause or cancel overtakes it.
+        var runningSteps: [(epoch: Int, stop: SleepInterruption)] = []
+
+        /// Takes out the running steps that are no longer wanted, to be interrupted.
+        mutating func overtakenSteps() -> [SleepInterruption] {
+            let overtaken = runningSteps.filter { !state.stepWanted(epoch: $0.epoch) }
+            runningSteps.removeAll { !state.stepWanted(epoch: $0.epoch) }
+            return overtaken.map(\.stop)
+        }
     }
 
     let reference: StorageReference
@@ -152,10 +162,15 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
     }
 
     private func step(epoch stepEpoch: Int, of task: any StorageObservableTask) {
-        let (runs, resuming) = shared.withLock { $0.state.stepStarts(epoch: stepEpoch) }
+        let stop = SleepInterruption()
+        let (runs, resuming) = shared.withLock { shared in
+            let starts = shared.state.stepStarts(epoch: stepEpoch)
+            if starts.runs { shared.runningSteps.append((stepEpoch, stop)) }
+            return starts
+        }
         guard runs else { return }
         let retries = RetryObserver(
-            isStopped: { [self] in !shared.withLock { $0.state.stepWanted(epoch: stepEpoch) } },
+            stop: stop,
             willWait: { [self] wait in
                 let (taps, count) = shared.withLock { shared in
                     shared.retries += 1
@@ -166,6 +181,7 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
                 for tap in taps { tap(counted) }
             })
         let outcome = transfer.step(resuming: resuming, retries: retries)
+        shared.withLock { $0.runningSteps.removeAll { $0.stop === stop } }
         perform(task) { $0.stepEnded(epoch: stepEpoch, outcome) }
         if case .finished(_, let product) = outcome, shared.withLock({ $0.state.phase == .completing }) {
             // The last progress still carries the request's metadata, as in the SDK; success the service's.
@@ -173,14 +189,15 @@ public final class StorageTaskLifecycle: @unchecked Sendable {
         }
     }
 
-    /// Runs a transition under the lock, then does what it asks: delivers its events in order and queues
-    /// the work it calls for.
+    /// Runs a transition under the lock, then does what it asks: ends the waits of the steps it overtook,
+    /// delivers its events in order and queues the work it calls for.
     private func perform(_ task: any StorageObservableTask, _ transition: (inout TaskState) -> TaskState.Effects) {
-        let effects = shared.withLock { shared in
+        let (effects, overtaken) = shared.withLock { shared in
             let effects = transition(&shared.state)
             for status in effects.events { shared.outbox.append(snapshot(status, of: shared.state, task: task)) }
-            return effects
+            return (effects, shared.overtakenSteps())
         }
+        for stop in overtaken { stop.interrupt() }
         if effects.start {
             start(task)
             return

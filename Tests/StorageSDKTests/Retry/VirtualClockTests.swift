@@ -18,7 +18,9 @@ import Testing
 
     @Test func aStoppedSleepDoesNotWait() {
         let clock = VirtualClock()
-        clock.sleep(90, unless: { true })
+        let stop = SleepInterruption()
+        stop.interrupt()
+        clock.sleep(90, unless: stop)
         #expect(clock.now == 0)
         #expect(clock.waits.total == 0)
     }
@@ -69,29 +71,34 @@ import Testing
         #expect(clock.now >= 0.05)
     }
 
-    @Test func aPausedTaskStopsARealTimeSleepAtOnce() {
+    /// Interrupted while it waits for real work that would last 30 s more: it ends while that work is still
+    /// under way, without skipping ahead.
+    @Test func anInterruptionEndsARealTimeSleepAtOnce() {
         let clock = VirtualClock()
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
+        let timedOut = Locked(false)
         let done = DispatchSemaphore(value: 0)
         Thread {
             clock.inRealTime {
                 started.signal()
-                _ = release.wait(timeout: .now() + 30)
+                let result = release.wait(timeout: .now() + 30)
+                timedOut.withLock { $0 = result == .timedOut }
             }
             done.signal()
         }.start()
         started.wait()
-        let stopped = Locked(false)
+        let stop = SleepInterruption()
         Thread {
-            Thread.sleep(forTimeInterval: 0.05)
-            stopped.withLock { $0 = true }
+            Thread.sleep(forTimeInterval: 0.05)  // most likely inside the sleep; before it must work too
+            stop.interrupt()
         }.start()
-        clock.sleep(3600, unless: { stopped.withLock { $0 } })
+        clock.sleep(3600, unless: stop)
         let now = clock.now
         release.signal()
         done.wait()
-        #expect(stopped.withLock { $0 })
+        #expect(stop.isInterrupted)
+        #expect(!timedOut.withLock { $0 }, "the sleep waited for the real work to end")
         #expect(now < 3600)
     }
 
@@ -144,7 +151,7 @@ private final class SlowWire: StorageClock {
     var now: Double { 0 }
     var waits: ClockWaits { ClockWaits() }
 
-    func sleep(_ seconds: Double, unless stop: () -> Bool) {
+    func sleep(_ seconds: Double, unless interruption: SleepInterruption?) {
         entered.signal()
         Thread.sleep(forTimeInterval: 0.05)
         answered.withLock { $0 = true }

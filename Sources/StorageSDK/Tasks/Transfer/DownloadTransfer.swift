@@ -66,7 +66,7 @@ final class DownloadTransfer: StorageTransfer {
                 }
             }
         } catch {
-            if retries.isStopped() { return .interrupted }
+            if retries.isStopped { return .interrupted }
             return fail(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
         }
         return outcome

@@ -67,7 +67,7 @@ final class UploadTransfer: StorageTransfer {
                 count throws(BackendError) in try attempt(resuming: resuming || count > 0, total: total)
             }
         } catch {
-            if retries.isStopped() { return .interrupted }
+            if retries.isStopped { return .interrupted }
             return .failed(StorageError.from(error, bucket: reference.bucket, object: reference.storagePath.object))
         }
     }
