@@ -16,6 +16,9 @@ fail() { echo "hardening: $*"; exit 1; }
 alive() { kill -0 "$1" 2>/dev/null || fail "$2: serve died"; }
 
 start_serve "$work/serve.log"
+# The GCS routes write only into buckets that exist, as GCS does.
+curl -sSf -o /dev/null -X POST "$base/storage/v1/b?project=ci" -H 'Content-Type: application/json' \
+  --data '{"name":"bkt"}'
 location=$(curl -sS -D - -o /dev/null -X POST "$base/upload/storage/v1/b/bkt/o?uploadType=resumable&name=r" \
   -H 'Content-Type: application/json' --data '{}' | grep -i '^location:' | cut -d' ' -f2 | tr -d '\r')
 for range in 'bytes 0-9223372036854775807/*' 'bytes 9223372036854775807-9223372036854775807/*'; do
