@@ -17,4 +17,20 @@ import Testing
             #expect(ASCII.hexValue(byte) == (isASCII ? UInt8(String(scalar), radix: 16) : nil), "byte \(byte)")
         }
     }
+
+    @Test(arguments: [
+        ("  \tFirebase abc \t", "Firebase abc"), ("", ""), (" \t ", ""), ("x", "x"), (" é\u{301} ", "é\u{301}"),
+        ("\u{A0}a\u{A0}", "\u{A0}a\u{A0}"), (" 🙂\t", "🙂"),
+    ])
+    func trimmingBlanksTakesOnlySpacesAndTabs(_ text: String, _ trimmed: String) {
+        #expect(ASCII.trimmingBlanks(text[...]) == trimmed[...])
+    }
+
+    @Test func aCaseInsensitivePrefixComparesASCIILettersOnly() {
+        #expect(ASCII.hasPrefix("FireBase tok"[...], caseInsensitive: "firebase "))
+        #expect(ASCII.hasPrefix("bearer"[...], caseInsensitive: "bearer"))
+        #expect(!ASCII.hasPrefix("bear"[...], caseInsensitive: "bearer"))
+        #expect(!ASCII.hasPrefix("firebase\ttok"[...], caseInsensitive: "firebase "))
+        #expect(!ASCII.hasPrefix("fİrebase "[...], caseInsensitive: "firebase "))
+    }
 }

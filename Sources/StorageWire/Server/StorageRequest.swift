@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Primitives
 import StorageAPI
 
 /// A request as the route handlers read it: the HTTP request, its decoded query and the caller's token.
@@ -31,14 +32,18 @@ package struct StorageRequest {
 
     /// A header compared without regard to ASCII case, e.g. `X-Goog-Upload-Protocol: Resumable`.
     package func header(_ name: String, is expected: String) -> Bool {
-        header(name)?.trimmingCharacters(in: .whitespaces).lowercased() == expected
+        guard let value = header(name) else { return false }
+        let trimmed = ASCII.trimmingBlanks(value[...])
+        return trimmed.utf8.count == expected.utf8.count && ASCII.hasPrefix(trimmed, caseInsensitive: expected)
     }
 
+    /// The token of `Authorization: Firebase TOKEN` (or `Bearer TOKEN`, or a bare token), blanks aside.
     private static func token(fromAuthorization value: String) -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        for scheme in ["firebase ", "bearer "] where trimmed.lowercased().hasPrefix(scheme) {
-            return String(trimmed.dropFirst(scheme.count)).trimmingCharacters(in: .whitespaces)
+        let trimmed = ASCII.trimmingBlanks(value[...])
+        for scheme in ["firebase ", "bearer "] where ASCII.hasPrefix(trimmed, caseInsensitive: scheme) {
+            let rest = trimmed.utf8.index(trimmed.startIndex, offsetBy: scheme.utf8.count)
+            return String(ASCII.trimmingBlanks(trimmed[rest...]))
         }
-        return trimmed
+        return String(trimmed)
     }
 }
