@@ -91,10 +91,14 @@ struct ServeCommand: ToolCommand {
             administration: service,
             hostPolicy: HostPolicy(allowedHosts: hosts, adminToken: options[ServeOptions.adminToken]),
             answersReadsOnLoop: true, log: log)
+        // Watched before the address is printed: whoever reads it may stop serve at once.
+        let stopped = DispatchSemaphore(value: 0)
+        let watch = SignalWatch { _ in stopped.signal() }
         let bound: Int
         do {
             bound = try server.start()
         } catch {
+            watch.cancel()
             rulesWatch?.cancel()
             tool.complain("cannot serve on \(host):\(port): \(error)")
             return 2
@@ -109,8 +113,6 @@ struct ServeCommand: ToolCommand {
                 "warning: listening on \(host), not only on loopback: anyone who can reach it can read and write every bucket"
             )
         }
-        let stopped = DispatchSemaphore(value: 0)
-        let watch = SignalWatch { _ in stopped.signal() }
         stopped.wait()
         logOutput.flush(timeout: .seconds(1))
         tool.say("stopping")
