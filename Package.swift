@@ -21,7 +21,7 @@ let package = Package(
         // HTTP/1.1 server and client over sockets; knows nothing of storage.
         .target(name: "HTTPCore", dependencies: ["Primitives", "CEventPolling"]),
         // Firebase Security Rules for Cloud Storage: parser, checker and evaluator (docs/security-rules.md).
-        .target(name: "SecurityRules"),
+        .target(name: "SecurityRules", dependencies: ["Primitives"]),
         // The seam every implementation answers (StorageBackend) and its values.
         .target(name: "StorageAPI", dependencies: ["SecurityRules", "Primitives"]),
         // The reference implementation: the store, the data directory, rules, the emulator's export.

@@ -18,7 +18,7 @@ package enum SHA256 {
         digest(of: data).map { String(format: "%02x", $0) }.joined()
     }
 
-    static func digest(of data: Data) -> [UInt8] {
+    package static func digest(of data: Data) -> [UInt8] {
         var hash: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]

@@ -15,9 +15,9 @@ public enum StorageDateFormat {
         } else {
             millis = Int64(max(Double(minMillis), min(Double(maxMillis), (seconds * 1000).rounded())))
         }
-        let days = floorDivide(millis, 86_400_000)
+        let days = CivilCalendar.floorDivide(millis, 86_400_000)
         let millisOfDay = millis - days * 86_400_000
-        let (year, month, day) = civilDate(fromDays: days)
+        let (year, month, day) = CivilCalendar.date(fromDays: days)
         let fields: [(value: Int64, width: Int, separator: UInt8)] = [
             (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
             (millisOfDay / 3_600_000, 2, UInt8(ascii: ":")), (millisOfDay / 60_000 % 60, 2, UInt8(ascii: ":")),
@@ -54,7 +54,7 @@ public enum StorageDateFormat {
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let wholeSeconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         var scale: Int64 = 1
         for _ in 0..<fraction.digits { scale *= 10 }
@@ -64,11 +64,6 @@ public enum StorageDateFormat {
     /// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z.
     private static let minMillis: Int64 = -62_135_596_800_000
     private static let maxMillis: Int64 = 253_402_300_799_999
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return (value % divisor < 0) ? quotient - 1 : quotient
-    }
 
     private static func isLeap(_ year: Int64) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -80,29 +75,6 @@ public enum StorageDateFormat {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = floorDivide(shiftedYear, 400)
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 
     /// Reads fixed-width fields from ASCII bytes.

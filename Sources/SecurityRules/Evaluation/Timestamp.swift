@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// `timestamp`: an instant in UTC with nanosecond precision, 0001-01-01 to 9999-12-31.
 struct Timestamp: Sendable, Hashable, Comparable {
@@ -30,34 +31,11 @@ struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     /// The calendar date in UTC (proleptic Gregorian), from the days since 1970-01-01.
-    var civil: (year: Int64, month: Int64, day: Int64) { Self.civil(fromDays: days) }
+    var civil: (year: Int64, month: Int64, day: Int64) { CivilCalendar.date(fromDays: days) }
 
-    var days: Int64 { seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400 }
+    var days: Int64 { CivilCalendar.floorDivide(seconds, 86_400) }
 
     var secondOfDay: Int64 { seconds - days * 86_400 }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
 }
 
 /// `duration`: a signed span with nanosecond precision; `nanos` has the sign of `seconds` (or is 0).

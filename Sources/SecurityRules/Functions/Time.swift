@@ -1,3 +1,5 @@
+import Primitives
+
 /// `timestamp.*`, `duration.*` and the methods of timestamps and durations (all in UTC).
 enum Time {
     /// `timestamp.date(year, month, day)`.
@@ -7,8 +9,8 @@ enum Time {
         guard (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day) else {
             throw EvaluationError("timestamp.date(\(year), \(month), \(day)) is not a date")
         }
-        let days = Timestamp.days(year: year, month: month, day: day)
-        let check = Timestamp.civil(fromDays: days)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
+        let check = CivilCalendar.date(fromDays: days)
         guard check.month == month, check.day == day,
             let result = Timestamp(seconds: days * 86_400, nanos: 0)
         else { throw EvaluationError("timestamp.date(\(year), \(month), \(day)) is not a date") }
@@ -88,7 +90,7 @@ enum Time {
             let weekday = ((time.days % 7) + 7 + 3) % 7
             return .int(weekday + 1)
         case .dayOfYear:
-            let first = Timestamp.days(year: civil.year, month: 1, day: 1)
+            let first = CivilCalendar.days(year: civil.year, month: 1, day: 1)
             return .int(time.days - first + 1)
         default:
             throw EvaluationError("timestamp has no method '\(method.rawValue)'")
