@@ -138,11 +138,7 @@ package struct FirebaseV0Server: Dialect {
     }
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
-        let length = http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count)
-        guard http.query?.contains("upload_id=") == true, count >= 0, length >= count else { return nil }
-        var cut = http
-        cut.body = http.bodyStream == nil ? http.body.prefix(Int(count)) : Data()
-        cut.bodyStream = nil
+        guard var cut = http.sessionChunk(cutTo: count) else { return nil }
         if let command = http.headers[UploadHeaders.command], command.lowercased().contains("finalize") {
             cut.headers[UploadHeaders.command] = "upload"
         }

@@ -170,11 +170,7 @@ package struct GCSJSONServer: Dialect {
     }
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
-        let length = http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count)
-        guard http.query?.contains("upload_id=") == true, count >= 0, length >= count else { return nil }
-        var cut = http
-        cut.body = http.bodyStream == nil ? http.body.prefix(Int(count)) : Data()
-        cut.bodyStream = nil
+        guard var cut = http.sessionChunk(cutTo: count) else { return nil }
         if let range = http.headers["Content-Range"], range.hasPrefix("bytes "),
             let dash = range.firstIndex(of: "-"),
             let first = CheckedNumber.byteCount(range[range.index(range.startIndex, offsetBy: 6)..<dash]),

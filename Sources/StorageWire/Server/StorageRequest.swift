@@ -21,7 +21,7 @@ package struct StorageRequest {
     package var body: Data { http.body }
 
     /// The body's length, whether the server read it or streams it.
-    package var bodyLength: Int64 { http.bodyStream.map { Int64($0.length) } ?? Int64(http.body.count) }
+    package var bodyLength: Int64 { http.bodyLength }
 
     /// The body as an upload's bytes: pulled from the connection as they arrive when the server streams it.
     package var uploadBody: any UploadBody { http.bodyStream.map(RequestUploadBody.init) ?? DataUploadBody(http.body) }

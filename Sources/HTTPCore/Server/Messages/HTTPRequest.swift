@@ -39,4 +39,7 @@ public struct HTTPRequest {
         self.body = body
         self.remoteAddress = remoteAddress
     }
+
+    /// The body's length, whether the server read it (`body`) or left it to stream (`bodyStream`).
+    public var bodyLength: Int64 { bodyStream.map { Int64($0.length) } ?? Int64(body.count) }
 }
