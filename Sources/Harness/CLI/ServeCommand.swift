@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPCore
+import Primitives
 import ReferenceService
 import StorageServer
 import StorageWire
@@ -28,7 +29,7 @@ struct ServeCommand: ToolCommand {
         let host = options[ServeOptions.host]
         let maxSessions = options[ServeOptions.maxSessions]
         let idle = Duration.milliseconds(Int64(options[ServeOptions.sessionIdle] * 1000))
-        OpenFileLimit.raiseToHardLimit()
+        DescriptorBudget.raiseToHardLimit()
         let service: ReferenceBackend
         if let dataDirectory {
             let survey = DataDirectorySurvey(path: dataDirectory)

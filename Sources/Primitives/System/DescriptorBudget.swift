@@ -37,12 +37,28 @@ public struct DescriptorBudget: Sendable, Equatable {
     /// The budget under the process's soft limit now (as if unlimited when it cannot be read).
     public static var current: DescriptorBudget {
         var limit = rlimit()
-        #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
         guard getrlimit(resource, &limit) == 0 else { return DescriptorBudget(limit: Int(Int32.max)) }
         return DescriptorBudget(limit: Int(clamping: limit.rlim_cur))
     }
+
+    /// Raises the process's soft limit to its hard one, as a server that wants every descriptor it may have does
+    /// (the usual soft limit, 1,024, is no more than its connection limit); the soft limit in force afterwards,
+    /// 0 when it cannot be read.
+    @discardableResult
+    public static func raiseToHardLimit() -> UInt64 {
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return 0 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(resource, &raised) == 0 { return UInt64(raised.rlim_cur) }
+        }
+        return UInt64(limit.rlim_cur)
+    }
+
+    #if canImport(Glibc)
+    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let resource = RLIMIT_NOFILE
+    #endif
 }
