@@ -5,7 +5,13 @@ import StorageAPI
 /// A partial response's `fields=` parameter, as Google's JSON APIs read it: field names separated by commas, `a/b`
 /// for a field inside another, `items(name,size)` for some fields of each element of an array (or of an object),
 /// `*` for every field at its level. Applied to an answer, it keeps the fields selected and drops the rest.
-struct GCSFieldSelection: Equatable {
+package struct GCSFieldSelection: Equatable {
+    /// How deep a selection may nest (`a(b/c)` is 3): GCS's resources nest four levels at most, and reading and
+    /// applying a selection recurse once per level, so a caller must not choose the depth.
+    package static let maximumDepth = 16
+    /// How much of the text an error quotes.
+    static let quotedLength = 40
+
     /// Field name (or `*`) to what of it is kept: nil for all of it.
     private(set) var fields: [String: GCSFieldSelection?] = [:]
 
@@ -67,9 +73,19 @@ struct GCSFieldSelection: Equatable {
         }
 
         var atEnd: Bool { index == scalars.count }
-        var rest: String { String(String.UnicodeScalarView(scalars[index...])) }
+        var rest: String {
+            let end = min(scalars.count, index + GCSFieldSelection.quotedLength)
+            let excerpt = String(String.UnicodeScalarView(scalars[index..<end]))
+            return end < scalars.count ? excerpt + "…" : excerpt
+        }
 
-        mutating func list() throws(BackendError) -> GCSFieldSelection {
+        private func checkDepth(_ depth: Int) throws(BackendError) {
+            guard depth > GCSFieldSelection.maximumDepth else { return }
+            throw invalid("more than \(GCSFieldSelection.maximumDepth) levels of nesting")
+        }
+
+        /// Reads a comma-separated list whose fields sit `depth` levels down.
+        mutating func list(depth: Int = 0) throws(BackendError) -> GCSFieldSelection {
             var selection = GCSFieldSelection()
             repeat {
                 skipSpaces()
@@ -77,12 +93,14 @@ struct GCSFieldSelection: Equatable {
                 while peek == "/" {
                     index += 1
                     path.append(try name())
+                    try checkDepth(depth + path.count)
                 }
                 skipSpaces()
                 var inner: GCSFieldSelection?
                 if peek == "(" {
                     index += 1
-                    inner = try list()
+                    try checkDepth(depth + path.count + 1)
+                    inner = try list(depth: depth + path.count)
                     guard peek == ")" else { throw invalid("a ( without its )") }
                     index += 1
                     skipSpaces()

@@ -19,6 +19,20 @@ struct ServeCommand: ToolCommand {
             + String(format: "%.1f ms", milliseconds) + " \(entry.remoteAddress)\n"
     }
 
+    /// What listening beyond loopback exposes, said once at start.
+    static func exposureWarning(host: String, policy: HostPolicy) -> String {
+        let administration =
+            if policy.adminToken != nil {
+                "the /internal routes (reset, rules, faults) answer any peer with the admin token"
+            } else if policy.allowsRemoteAdministration {
+                "the /internal routes (reset, rules, faults) answer ANY peer, with no token (--allow-remote-admin)"
+            } else {
+                "the /internal routes answer loopback peers only (give --admin-token to administer it from elsewhere)"
+            }
+        return "warning: listening on \(host), not only on loopback: anyone who can reach it can read and write "
+            + "every bucket; \(administration)"
+    }
+
     func run(_ options: ArgumentList) throws(ArgumentList.Problem) -> Int32 {
         if let extra = options.positionals.first {
             throw ArgumentList.Problem(description: "unexpected argument \(extra) (serve takes only options)")
@@ -84,13 +98,16 @@ struct ServeCommand: ToolCommand {
             log = { entry in logOutput.write(Self.logLine(entry)) }
         }
         let hosts = HostPolicy.loopbackHosts.union(options.all(ServeOptions.allowHost))
+        let hostPolicy = HostPolicy(
+            allowedHosts: hosts, adminToken: options[ServeOptions.adminToken],
+            allowsRemoteAdministration: options[ServeOptions.allowRemoteAdmin])
         let server = StorageServer(
             backend: service,
             configuration: HTTPServerConfiguration(
                 host: host, port: port, maxBodyBytes: maxBody,
                 maxBufferedBodyBytes: min(maxBody, HTTPServerConfiguration().maxBufferedBodyBytes)),
             administration: service,
-            hostPolicy: HostPolicy(allowedHosts: hosts, adminToken: options[ServeOptions.adminToken]),
+            hostPolicy: hostPolicy,
             answersReadsOnLoop: true, log: log)
         // Watched before the address is printed: whoever reads it may stop serve at once.
         let stopped = DispatchSemaphore(value: 0)
@@ -110,9 +127,7 @@ struct ServeCommand: ToolCommand {
         )
         if let dataDirectory { tool.say("keeping objects in \(dataDirectory)") }
         if host != "127.0.0.1" && host != "localhost" && host != "::1" {
-            tool.complain(
-                "warning: listening on \(host), not only on loopback: anyone who can reach it can read and write every bucket"
-            )
+            tool.complain(Self.exposureWarning(host: host, policy: hostPolicy))
         }
         stopped.wait()
         logOutput.flush(timeout: .seconds(1))

@@ -1,4 +1,5 @@
 import Foundation
+import GCSJSON
 import StorageAPI
 import Testing
 
@@ -80,6 +81,27 @@ import Testing
             let refused = try served.send("GET", "/storage/v1/b/bkt/o?fields=\(GCSEscaping.queryEscape(bad))")
             #expect(refused.status == 400, "\(bad)")
         }
+    }
+
+    /// A selection nested deeper than any resource is refused with a short message, whatever its shape: reading it
+    /// recursed once per level and 600 levels ended serve.
+    @Test func aDeepFieldSelectionIsRefusedWithoutEndingServe() throws {
+        let served = try ServedStorage.withBucket()
+        try served.seed("a", "a")
+        let nested = String(repeating: "a(", count: 600) + "a" + String(repeating: ")", count: 600)
+        let unclosed = String(repeating: "a(", count: 4000)
+        let slashes = Array(repeating: "a", count: 4000).joined(separator: "/")
+        for bad in [nested, unclosed, slashes] {
+            let refused = try served.send("GET", "/storage/v1/b/bkt/o/a?fields=\(GCSEscaping.queryEscape(bad))")
+            #expect(refused.status == 400)
+            #expect((refused.errorMessage?.utf8.count ?? .max) < 200)
+        }
+        let deepest =
+            String(repeating: "a(", count: GCSFieldSelection.maximumDepth - 1) + "name"
+            + String(repeating: ")", count: GCSFieldSelection.maximumDepth - 1)
+        #expect(
+            try served.send("GET", "/storage/v1/b/bkt/o/a?fields=\(GCSEscaping.queryEscape(deepest))").status == 200)
+        #expect(try served.send("GET", "/storage/v1/b/bkt/o/a?fields=name").json["name"] as? String == "a")
     }
 
     /// `firebaseStorageDownloadTokens` in custom metadata is where GCS keeps the download tokens: an upload or a patch

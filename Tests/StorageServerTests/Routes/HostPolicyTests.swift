@@ -1,5 +1,6 @@
 import FirebaseV0
 import Foundation
+import HTTPCore
 import StorageAPI
 import StorageWire
 import Testing
@@ -47,6 +48,33 @@ import Testing
         let client = FirebaseV0Client(baseURL: served.baseURL, requestTimeout: 60, adminToken: "s3cret")
         #expect(throws: Never.self) { try client.resetServer() }
         #expect(throws: BackendError.self) { try served.client().resetServer() }
+    }
+
+    /// `Host` is the caller's word: a peer off loopback that names 127.0.0.1 is still refused, unless a token or
+    /// remote administration was asked for.
+    @Test func theAdminGuardReadsThePeerAddressNotTheHostHeader() throws {
+        let remote = { (peer: String, authorization: String?) in
+            var request = HTTPRequest(method: "POST", target: "/internal/reset", remoteAddress: peer)
+            request.headers["Host"] = "127.0.0.1"
+            if let authorization { request.headers["Authorization"] = authorization }
+            return request
+        }
+        let loopbackOnly = HostPolicy()
+        for peer in ["10.1.2.3:5000", "[2001:db8::1]:80", "[::ffff:10.0.0.1]:9", "127.0.0.1.evil:1", "1270.0.0.1:2"] {
+            #expect(throws: BackendError.self, "\(peer)") {
+                try loopbackOnly.authorizeAdministration(remote(peer, nil))
+            }
+        }
+        for peer in ["127.0.0.1:5000", "127.8.9.10:1", "[::1]:80", "[::ffff:127.0.0.1]:9", ""] {
+            #expect(throws: Never.self, "\(peer)") { try loopbackOnly.authorizeAdministration(remote(peer, nil)) }
+        }
+        let withToken = HostPolicy(adminToken: "s3cret")
+        #expect(throws: BackendError.self) { try withToken.authorizeAdministration(remote("10.1.2.3:5000", nil)) }
+        #expect(throws: Never.self) {
+            try withToken.authorizeAdministration(remote("10.1.2.3:5000", "Bearer s3cret"))
+        }
+        let open = HostPolicy(allowsRemoteAdministration: true)
+        #expect(throws: Never.self) { try open.authorizeAdministration(remote("10.1.2.3:5000", nil)) }
     }
 
     @Test func v0RoutesKeepCORSForBrowsers() throws {

@@ -29,7 +29,12 @@ enum ServeOptions {
             + "are always accepted).",
         repeatable: true)
     static let adminToken = Option.text(
-        "--admin-token", "TOKEN", "Require Authorization: Bearer TOKEN on the /internal routes.")
+        "--admin-token", "TOKEN",
+        "Require Authorization: Bearer TOKEN on the /internal routes, and answer them from any peer that sends it.")
+    static let allowRemoteAdmin = Flag(
+        "--allow-remote-admin",
+        "Answer the /internal routes (reset, rules, faults, retry tests) from peers not on loopback without a token; "
+            + "by default only loopback peers may use them unless --admin-token is set.")
     static let maxSessions = Option.integer(
         "--max-sessions", "N", "The most upload sessions open at once; more are refused with 429.", in: 1...10_000_000
     ).defaulting(to: 10_000)
@@ -55,8 +60,9 @@ enum ServeOptions {
 
     static var all: [OptionSpec] {
         [
-            host.spec, port.spec, maxBody.spec, dataDirectory.spec, allowHost.spec, adminToken.spec, maxSessions.spec,
-            sessionIdle.spec, importFolder.spec, exportOnExit.spec, rules.spec, verbose.spec,
+            host.spec, port.spec, maxBody.spec, dataDirectory.spec, allowHost.spec, adminToken.spec,
+            allowRemoteAdmin.spec, maxSessions.spec, sessionIdle.spec, importFolder.spec, exportOnExit.spec, rules.spec,
+            verbose.spec,
         ]
     }
 }
