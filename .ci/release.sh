@@ -9,8 +9,14 @@ cd "$(dirname "$0")/.."
 out=${1:-.build/release-archive}
 step() { printf '\n==> %s\n' "$*"; }
 
+step "scripts/make-release.sh --help prints its usage and builds, installs and writes nothing"
+help_out=$(mktemp -d)
+rmdir "$help_out"
+scripts/make-release.sh --help "$help_out" | grep -q '^usage: scripts/make-release.sh'
+[ ! -e "$help_out" ] || { echo "make-release.sh --help wrote $help_out"; exit 1; }
+
 step "Build the archive: scripts/make-release.sh"
-archive=$(scripts/make-release.sh "$out" | tail -1)
+archive=$(scripts/make-release.sh --install-build-deps "$out" | tail -1)
 (cd "$(dirname "$archive")" && sha256sum -c "$(basename "$archive").sha256")
 
 work=$(mktemp -d)
@@ -23,6 +29,15 @@ trap cleanup EXIT
 tar -xzf "$archive" -C "$work"
 folder="$work/$(basename "$archive" .tar.gz)"
 bin="$folder/storage-conformance"
+
+step "The archive holds the licence, the changelog and every document its README links"
+for file in LICENSE CHANGELOG.md README.md docs/architecture.md; do
+  [ -f "$folder/$file" ] || { echo "the archive has no $file"; exit 1; }
+done
+missing=$(grep -o '](docs/[^)#]*' "$folder/README.md" | cut -c3- | sort -u | while read -r link; do
+  [ -e "$folder/$link" ] || echo "$link"
+done)
+[ -z "$missing" ] || { echo "README links documents the archive lacks: $missing"; exit 1; }
 
 step "No Swift library is loaded"
 ldd "$bin"

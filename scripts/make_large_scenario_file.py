@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Writes one large, valid scenario file by repeating the bundled scenarios under new names.
 
-usage: make_large_scenario_file.py OUTPUT [MEGABYTES] [SCENARIO_ROOT]
+usage: make_large_scenario_file.py OUTPUT [MEGABYTES] [SCENARIO_ROOT] [--yaml11-scalars]
+
+With --yaml11-scalars, every scenario without a description gets `description: n`: a plain scalar that YAML 1.2
+reads as a string and the YAML 1.1 type list as a boolean, so lint warns once per scenario.
 """
 import pathlib
 import re
@@ -9,9 +12,14 @@ import sys
 
 
 def main() -> int:
-    output = pathlib.Path(sys.argv[1])
-    target = int(float(sys.argv[2] if len(sys.argv) > 2 else 4) * 1_000_000)
-    root = pathlib.Path(sys.argv[3] if len(sys.argv) > 3 else "Scenarios")
+    flags = {a for a in sys.argv[1:] if a.startswith("--")}
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if not args or flags - {"--yaml11-scalars"}:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    output = pathlib.Path(args[0])
+    target = int(float(args[1] if len(args) > 1 else 4) * 1_000_000)
+    root = pathlib.Path(args[2] if len(args) > 2 else "Scenarios")
     documents = []
     for path in sorted(root.rglob("*.yaml")):
         text = path.read_text(encoding="utf-8")
@@ -24,6 +32,8 @@ def main() -> int:
         for document in documents:
             number = len(pieces) + 1
             renamed = re.sub(r"(?m)^scenario:[ \t]*(.*)$", lambda m: f"scenario: {m.group(1).strip()} {number}", document, count=1)
+            if "--yaml11-scalars" in flags and not re.search(r"(?m)^description:", renamed):
+                renamed = re.sub(r"(?m)^(scenario:.*)$", r"\1\ndescription: n", renamed, count=1)
             pieces.append(renamed)
             size += len(renamed.encode("utf-8")) + 4
     output.write_text("\n---\n".join(pieces) + "\n", encoding="utf-8")

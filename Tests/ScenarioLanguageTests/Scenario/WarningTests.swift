@@ -29,6 +29,16 @@ struct WarningTests {
         #expect(diagnostics[3].message.hasPrefix("1_000 is a string in YAML 1.2 but the integer 1000 in YAML 1.1"))
     }
 
+    /// `n` and `y` are booleans only in YAML 1.1's type list: PyYAML keeps them strings, and the warning says so.
+    @Test func singleLetterBooleansDoNotBlamePyYAML() throws {
+        let f = Fixture("scenario: s\ndescription: n\nsteps: [{ delete: a }]")
+        let message = try #require(warnings(f).first?.message)
+        #expect(
+            message
+                == "n is a string in YAML 1.2 but the boolean false in YAML 1.1's type list, which some loaders follow (go-yaml v2; PyYAML keeps it a string); quote it (\"n\") to keep it a string everywhere [yaml11-scalar]"
+        )
+    }
+
     @Test func ambiguousNumbersAndKeysAreWarnedAboutToo() {
         let f = stepsFixture("- getData: a\n  maxSize: 1.5e3\n  expect: { metadata: { contentType: 2024-01-31 } }")
         let messages = warnings(f).map { "\($0.location.line):\($0.location.column): \($0.message)" }

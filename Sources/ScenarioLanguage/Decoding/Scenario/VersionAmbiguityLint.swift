@@ -1,7 +1,7 @@
 import YAMLReader
 
-/// Warns about plain scalars that YAML 1.1 loaders such as PyYAML read differently from YAML 1.2
-/// (`yes`, `on`, `1.5e3`, `017`, `2024-01-31`, …), so every loader sees the same file.
+/// Warns about plain scalars that YAML 1.1 loaders read differently from YAML 1.2 (`yes`, `on`, `1.5e3`, `017`,
+/// `2024-01-31`, …), so every loader sees the same file; the message says whether PyYAML is one of them.
 enum VersionAmbiguityLint {
     /// Recursion is bounded: the parser refuses nesting deeper than `YAMLParser.maximumNestingDepth`.
     static func check(_ node: YAMLNode, context: DecodingContext) {
@@ -36,7 +36,7 @@ enum VersionAmbiguityLint {
         }
         context.warning(
             .yaml11Scalar,
-            "\(text) is \(modern) in YAML 1.2 but \(reading.summary) in YAML 1.1 loaders such as PyYAML; \(advice)",
+            "\(text) is \(modern) in YAML 1.2 but \(reading.summary) in \(reading.readers); \(advice)",
             at: node.location)
     }
 

@@ -47,18 +47,21 @@ final class DecodingContext {
     func settleIntended(_ intended: [String: (reason: String, node: YAMLNode)], from start: Int) -> [Diagnostic] {
         var settled: [Diagnostic] = []
         var used: Set<String> = []
-        var kept = Array(diagnostics[..<start])
-        for diagnostic in diagnostics[start...] {
-            if diagnostic.severity == .warning, let code = LintWarning.code(of: diagnostic.message),
-                intended[code.rawValue] != nil
-            {
-                settled.append(diagnostic)
-                used.insert(code.rawValue)
-            } else {
-                kept.append(diagnostic)
+        if !intended.isEmpty {
+            // Only this scenario's diagnostics are sorted: the file's earlier ones stay where they are.
+            var kept: [Diagnostic] = []
+            for diagnostic in diagnostics[start...] {
+                if diagnostic.severity == .warning, let code = LintWarning.code(of: diagnostic.message),
+                    intended[code.rawValue] != nil
+                {
+                    settled.append(diagnostic)
+                    used.insert(code.rawValue)
+                } else {
+                    kept.append(diagnostic)
+                }
             }
+            diagnostics.replaceSubrange(start..., with: kept)
         }
-        diagnostics = kept
         // A near-duplicate tag is found across files, after this: its entry is checked there.
         for (code, entry) in intended.sorted(by: { $0.key < $1.key })
         where !used.contains(code) && code != LintWarning.nearDuplicateTag.rawValue {

@@ -1,7 +1,10 @@
 /// What a YAML 1.1 loader (PyYAML, go-yaml v2, …) makes of a plain scalar whose YAML 1.2 meaning differs.
 public enum YAML11Reading: Sendable, Equatable {
-    /// `yes`, `no`, `on`, `off`, `y`, `n` and their capitalized forms.
+    /// `yes`, `no`, `on`, `off` and their capitalized forms.
     case bool(Bool)
+    /// `y`, `Y`, `n`, `N`: booleans in YAML 1.1's type list, which some loaders follow (go-yaml v2) and PyYAML
+    /// does not (it keeps them strings).
+    case typeListBool(Bool)
     /// Octal `017`, binary `0b101`, `1_000`, sexagesimal `1:30`, signed hex `-0x1F`; `nil` when the value
     /// does not fit in 64 bits.
     case int(Int64?)
@@ -19,7 +22,7 @@ public enum YAML11Reading: Sendable, Equatable {
     /// A phrase for lint messages: "the boolean true", "a date", ….
     public var summary: String {
         switch self {
-        case .bool(let value): "the boolean \(value)"
+        case .bool(let value), .typeListBool(let value): "the boolean \(value)"
         case .int(let value?): "the integer \(value)"
         case .int(nil): "an integer too large for 64 bits"
         case .float(let value): "the float \(value)"
@@ -28,5 +31,18 @@ public enum YAML11Reading: Sendable, Equatable {
         case .mergeKey: "a merge key"
         case .valueKey: "a value key"
         }
+    }
+
+    /// Whether PyYAML, the reference loader of the scenario language, reads the scalar this way.
+    public var isPyYAMLReading: Bool {
+        if case .typeListBool = self { return false }
+        return true
+    }
+
+    /// Who reads the scalar this way, for lint messages.
+    public var readers: String {
+        isPyYAMLReading
+            ? "YAML 1.1 loaders such as PyYAML"
+            : "YAML 1.1's type list, which some loaders follow (go-yaml v2; PyYAML keeps it a string)"
     }
 }

@@ -7,6 +7,8 @@ enum YAML11Resolver {
     enum Reading: Equatable {
         case null
         case bool(Bool)
+        /// `y`, `n` and their capitals.
+        case letterBool(Bool)
         case int(Int64?)
         case float(Double)
         case string
@@ -24,13 +26,14 @@ enum YAML11Resolver {
         case (.null, _), (.string, .string):
             // YAML 1.1 and 1.2 agree on null; a 1.1 null that 1.2 reads otherwise cannot happen.
             return nil
-        case (.bool(let old), .bool(let new)) where old == new:
+        case (.bool(let old), .bool(let new)) where old == new, (.letterBool(let old), .bool(let new)) where old == new:
             return nil
         case (.int(let old?), .int(let new)) where old == new:
             return nil
         case (.float(let old), .float(let new)) where old.bitPattern == new.bitPattern || (old.isNaN && new.isNaN):
             return nil
         case (.bool(let old), _): return .bool(old)
+        case (.letterBool(let old), _): return .typeListBool(old)
         case (.int(let old), _): return .int(old)
         case (.float(let old), _): return .float(old)
         case (.string, _): return .string
@@ -58,7 +61,7 @@ enum YAML11Resolver {
         let first = text[0]
         switch first {
         case 0x79, 0x59, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46, 0x6F, 0x4F:  // y Y n N t T f F o O
-            if let bool = readBool(text) { return .bool(bool) }
+            if let bool = readBool(text) { return text.count == 1 ? .letterBool(bool) : .bool(bool) }
             return text.equalsCased("null", "Null", "NULL") ? .null : .string
         case ASCII.plus, ASCII.minus, ASCII.dot, ASCII.zero...ASCII.nine:
             guard mayBeNumberOrTimestamp(text) else { return .string }
