@@ -86,7 +86,8 @@ import YAMLReader
 
     @Test(arguments: [
         ("yes", YAML11Reading.bool(true)), ("No", .bool(false)), ("ON", .bool(true)), ("off", .bool(false)),
-        ("y", .typeListBool(true)), ("N", .typeListBool(false)), ("017", .int(15)), ("0b101", .int(5)), ("1_000", .int(1000)),
+        ("y", .typeListBool(true)), ("N", .typeListBool(false)), ("017", .int(15)), ("0b101", .int(5)),
+        ("1_000", .int(1000)),
         ("1:30", .int(90)), ("-0x1F", .int(-31)), ("0o17", .string), ("1.5e3", .string), ("1e3", .string),
         ("-.5", .string), ("08", .string), ("1_0.5", .float(10.5)), ("1:30.5", .float(90.5)),
         ("2024-01-31", .timestamp), ("2001-12-14 21:59:43.10 -5", .timestamp), ("2001-12-14t21:59:43Z", .timestamp),
