@@ -11,22 +11,28 @@
 // reaches the service), which is what aborting the request does in a browser; a request already sent runs
 // to its end, as under Node.
 //
+// The SDK is left on its production host, so that it reads URLs (`ref(storage, url)`, download URLs) as it
+// does in production; the wrapped `fetch` sends what it addresses to that host to the target instead, with
+// the runner's ID token as the SDK sends a signed-in user's (`Authorization: Firebase …`).
+// `connectStorageEmulator` would move the SDK's own host to the target's and make it refuse the
+// production URLs the scenarios use.
+//
 // The SDK's uploads are tasks with events, pause, resume, cancel and observers; its downloads (`getBytes`,
 // `getStream`) are a Promise and a stream without a task, so they report only their outcome. Under Node a
-// file is a Blob (`fs.openAsBlob`), which the SDK uploads like any Blob; a download into a file is the SDK's
-// Node stream piped into the file, in a folder the driver makes. A call the SDK (or Node, for a file it
-// cannot open) refuses before a task exists is answered `ok: false`. The driver does not put faults into the
-// SDK's requests: the runner has `serve` carry them out, so the SDK meets them on the wire. What the SDK
-// does differently from the reference is in expectations.yaml.
+// file is a Blob (`fs.openAsBlob`) with the type a browser's File has for its extension, which the SDK
+// uploads like any Blob; a download into a file is the SDK's Node stream piped into the file, in a folder
+// the driver makes. A call the SDK (or Node, for a file it cannot open) refuses before a task exists is
+// answered `ok: false`. The driver does not put faults into the SDK's requests: the runner has `serve`
+// carry them out, so the SDK meets them on the wire. What the SDK does differently from the reference is in
+// expectations.yaml.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createWriteStream, mkdirSync, openAsBlob, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { initializeApp, deleteApp, SDK_VERSION } from 'firebase/app';
 import {
-  connectStorageEmulator,
   deleteObject,
   getBytes,
   getDownloadURL,
@@ -87,6 +93,41 @@ const METADATA_FIELDS = [
   'timeCreated',
   'updated'
 ];
+
+/**
+ * The type a browser gives a File by its extension (a File picked from disk has one; Node's file Blob has none
+ * unless it is told): the SDK uploads a Blob with its type when the metadata names none.
+ */
+const FILE_TYPES = {
+  txt: 'text/plain',
+  html: 'text/html',
+  htm: 'text/html',
+  css: 'text/css',
+  csv: 'text/csv',
+  js: 'text/javascript',
+  json: 'application/json',
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  bmp: 'image/bmp',
+  ico: 'image/vnd.microsoft.icon',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm'
+};
+
+/** The SDK's production origin (DEFAULT_HOST in packages/storage/src/implementation/constants.ts). */
+const PRODUCTION = 'https://firebasestorage.googleapis.com';
 
 /** FIREBASE_JS_DRIVER_TRACE=1 writes what the gate does with each request on standard error. */
 const TRACE = Boolean(process.env.FIREBASE_JS_DRIVER_TRACE);
@@ -154,7 +195,11 @@ class RequestGate {
     this.proceeding = false;
     this.unacknowledged = new Set();
     this.held = [];
-    const send = globalThis.fetch;
+    /** Where requests to the production host go, and the ID token they carry (set by `begin`). */
+    this.target = null;
+    this.token = null;
+    const fetch = globalThis.fetch;
+    const send = (url, init) => fetch(...this.routed(url, init));
     globalThis.fetch = (url, init) => {
       const task = this.context.getStore();
       if (task === undefined) return send(url, init);
@@ -167,6 +212,15 @@ class RequestGate {
         setImmediate(() => this.release());
       });
     };
+  }
+
+  /** The request to the production host as one to the target, with the token a signed-in user's has. */
+  routed(url, init) {
+    const text = String(url);
+    if (this.target === null || !text.startsWith(`${PRODUCTION}/`)) return [url, init];
+    const headers = { ...(init?.headers ?? {}) };
+    if (this.token !== null && headers.Authorization === undefined) headers.Authorization = `Firebase ${this.token}`;
+    return [this.target + text.slice(PRODUCTION.length), { ...init, headers }];
   }
 
   /** Runs `body` as part of `task`: the requests it leads to are the task's. */
@@ -303,15 +357,20 @@ class Driver {
       `driver-${Date.now()}`
     );
     this.storage = getStorage(this.app);
-    const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
-    const options = request.auth ? { mockUserToken: request.auth } : {};
-    connectStorageEmulator(this.storage, target.hostname, port, options);
-    // The runner's retry budgets are the SDK's (milliseconds); its downloads take the operation budget
-    // (implementation/requests.ts), so the download budget is set for each getBytes and getStream.
-    const budget = kind => request.retry?.[kind]?.budget;
-    if (typeof budget('upload') === 'number') this.storage.maxUploadRetryTime = budget('upload') * 1000;
-    if (typeof budget('operation') === 'number') this.storage.maxOperationRetryTime = budget('operation') * 1000;
-    this.downloadRetryTime = typeof budget('download') === 'number' ? budget('download') * 1000 : null;
+    this.gate.target = target.origin;
+    this.gate.token = request.auth ?? null;
+    // The SDK reads maxUploadRetryTime as the longest single wait between an upload's tries (task.ts:104-106,
+    // 127-135; each of its requests also stops retrying after that long) and maxOperationRetryTime as a
+    // deadline for all of an operation's tries (implementation/backoff.ts:136-140); its downloads take the
+    // operation time, so the driver sets the download time for each getBytes and getStream. In milliseconds.
+    const retry = kind => request.retry?.[kind];
+    if (typeof retry('upload')?.longestWait === 'number') {
+      this.storage.maxUploadRetryTime = retry('upload').longestWait * 1000;
+    }
+    if (typeof retry('operation')?.budget === 'number') {
+      this.storage.maxOperationRetryTime = retry('operation').budget * 1000;
+    }
+    this.downloadRetryTime = typeof retry('download')?.budget === 'number' ? retry('download').budget * 1000 : null;
     if ((request.faults ?? []).length > 0) throw new Error('the firebase-js driver puts no faults into requests');
     return {};
   }
@@ -356,7 +415,7 @@ class Driver {
     // Node opens the file, or the SDK throws (an upload to the root), before any task exists: the call is
     // refused, and the runner ends the step's task with that error.
     const data =
-      request.file !== undefined ? await openAsBlob(request.file) : new Uint8Array(Buffer.from(request.data ?? '', 'base64'));
+      request.file !== undefined ? await this.fileBlob(request.file) : new Uint8Array(Buffer.from(request.data ?? '', 'base64'));
     task.sdk = this.gate.within(task, () =>
       uploadBytesResumable(this.referenceFor(request.ref), data, uploadMetadata(request.metadata))
     );
@@ -368,6 +427,18 @@ class Driver {
       () => this.ended(task, 'success', { result: { metadata: metadataValue(task.sdk.snapshot.metadata) } })
     );
     return {};
+  }
+
+  /**
+   * The file as a browser's File would be: typed by its extension. Node opens a directory as a Blob that
+   * fails when read (which the SDK would retry as a lost connection); it is refused as reading it refuses it.
+   */
+  async fileBlob(path) {
+    if (statSync(path).isDirectory()) {
+      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+    }
+    const type = FILE_TYPES[extname(path).slice(1).toLowerCase()] ?? '';
+    return openAsBlob(path, { type });
   }
 
   /** The SDK's snapshot as the protocol's event: running after running is progress. */
