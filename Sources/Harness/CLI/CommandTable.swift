@@ -1,7 +1,7 @@
 import StorageSDK
 
-/// Every command of the tool, declared once: `--help`, the overview, the usage errors and the README's
-/// command block all come from here. Adding a command is a spec here, its `ToolCommand` type and an entry
+/// Every command of the tool, declared once: `--help`, the overview, the usage errors and the synopsis in
+/// docs/command-line.md all come from here. Adding a command is a spec here, its `ToolCommand` type and an entry
 /// in `CommandLineTool.commands`.
 enum CommandTable {
     static let run = CommandSpec(

@@ -58,7 +58,7 @@ struct ScenarioSelectionTests {
         #expect(Self.selected(ScenarioSelection(filters: ["PAGING"])).isEmpty)
     }
 
-    /// With `*` or `?`, a filter is a glob that a part of the id must match, as the README says ("ids that
+    /// With `*` or `?`, a filter is a glob that a part of the id must match, as docs/command-line.md says ("ids that
     /// contain the text, or a match of it as a glob"): `*` any run of characters (slashes too), `?` exactly one.
     @Test(arguments: [
         ("list/*", ["list/paging/first-page", "list/paging/second-page"]),

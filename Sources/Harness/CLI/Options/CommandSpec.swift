@@ -17,7 +17,7 @@ struct CommandSpec: Sendable {
     static let helpFlags: Set<String> = ["--help", "-h"]
 
     /// `storage-conformance run [PATHS…] [--target TARGET] …`, wrapped before `width` columns with the
-    /// continuation lines indented under the first option: what help and the README's command block show.
+    /// continuation lines indented under the first option: what help and docs/command-line.md's synopsis show.
     var synopsis: String {
         let word = isDefault ? "[\(name)]" : name
         let lead = ["storage-conformance", word, operands].filter { !$0.isEmpty }.joined(separator: " ")

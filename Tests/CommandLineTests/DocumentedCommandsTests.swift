@@ -1,25 +1,25 @@
 import Foundation
 import Testing
 
-/// The README's command block is the synopsis that `--help` derives from the command specs, line for line,
+/// The synopsis in `docs/command-line.md` is the one `--help` derives from the command specs, line for line,
 /// so the documentation cannot drift from the parser.
-@Suite("README commands")
-struct ReadmeCommandsTests {
-    private static let readme = URL(fileURLWithPath: #filePath)
+@Suite("Documented commands")
+struct DocumentedCommandsTests {
+    private static let commandLineDoc = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
+        .appendingPathComponent("docs/command-line.md")
 
-    /// The lines of the first ```sh block under `## Commands`.
+    /// The lines of the first ```sh block under `## Synopsis`.
     private static func commandBlock() throws -> [String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try #require(text.range(of: "## Commands\n"))
+        let text = try String(contentsOf: commandLineDoc, encoding: .utf8)
+        let section = try #require(text.range(of: "## Synopsis\n"))
         let rest = text[section.upperBound...]
         let open = try #require(rest.range(of: "```sh\n"))
         let close = try #require(rest[open.upperBound...].range(of: "```"))
         return rest[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
     }
 
-    @Test func theReadmeBlockIsTheSynopsisOfHelp() throws {
+    @Test func theDocumentedSynopsisIsTheSynopsisOfHelp() throws {
         let help = ToolRun(["--help"]).output
         let usage = try #require(
             help.components(separatedBy: "USAGE:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
