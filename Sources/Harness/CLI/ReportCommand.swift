@@ -80,13 +80,27 @@ struct ReportCommand: ToolCommand {
             (
                 ReportOptions.html,
                 { matrix, page in
-                    MatrixHTML.render(matrix) { path, line in
+                    MatrixHTML.render(matrix, sources: prefix == nil ? Self.scenarioFiles(matrix) : [:]) { path, line in
                         (prefix.map { $0 + path } ?? RelativePath.from(folderOf: page, to: path)) + "#L\(line)"
                     }
                 }
             ),
             (ReportOptions.summary, { matrix, _ in MatrixMarkdown.summary(matrix) }),
         ]
+    }
+
+    /// The scenario files the matrix's rows name, as the runs gave their paths (relative to where `report` runs),
+    /// for the HTML page to embed; one that cannot be read, or is over 1 MiB, is linked instead.
+    private static func scenarioFiles(_ matrix: CompatibilityMatrix) -> [String: String] {
+        var files: [String: String] = [:]
+        for path in Set(matrix.rows.map(\.path)) {
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+                size <= 1 << 20, let data = FileManager.default.contents(atPath: path),
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
+            files[path] = text
+        }
+        return files
     }
 
     /// `LABEL=FILE` or `FILE`; a `=` in a path that exists is part of the path.

@@ -163,6 +163,12 @@ enum ExpectationCheck {
         }
     }
 
+    /// `{activity: "Hiking", location: "Yosemite"}`: custom metadata as a reader writes it, keys sorted.
+    static func mapping(_ pairs: [String: String]) -> String {
+        "{" + pairs.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.debugDescription)" }.joined(separator: ", ")
+            + "}"
+    }
+
     private static func customMetadata(_ actual: [String: String], _ wanted: ExpectedValue, values: RunValues)
         throws(StepFailure)
     {
@@ -171,7 +177,7 @@ enum ExpectationCheck {
             if !actual.isEmpty {
                 throw .mismatch(
                     .metadataMismatch, "customMetadata is not empty", expected: "none",
-                    actual: "\(actual.sorted { $0.key < $1.key })")
+                    actual: Self.mapping(actual))
             }
         case .map(let pairs):
             for entry in pairs {

@@ -316,6 +316,22 @@ struct ExpectationFailureTests {
             ))
     }
 
+    /// Custom metadata reads as a mapping, keys sorted, not as a Swift dump of key-value pairs.
+    @Test func customMetadataIsShownAsAMapping() throws {
+        let report = try runSteps(
+            """
+            - put: a.txt
+              data: { text: a }
+              metadata: { customMetadata: { location: "Yosemite, CA", activity: "Hiking \\"up\\"" } }
+              expect: { metadata: { customMetadata: null } }
+            """)
+        let failure = try #require(report.outcome.failure)
+        #expect(
+            failure.message
+                == #"customMetadata is not empty: expected none, actual {activity: "Hiking \"up\"", location: "Yosemite, CA"}"#
+        )
+    }
+
     @Test func wrongErrorNamesBothCodesAndTheMessage() throws {
         let report = try runSteps(
             """

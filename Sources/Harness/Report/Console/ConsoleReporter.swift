@@ -97,6 +97,7 @@ public final class ConsoleReporter: Sendable {
                 }
             }
         }
+        text += Self.byReason(problems.map { $0.2 })
         let slowest = Self.slowest(report.scenarios)
         if !slowest.isEmpty {
             text += "\n" + style.bold("Slowest:") + "\n"
@@ -118,6 +119,23 @@ public final class ConsoleReporter: Sendable {
         }
         text += report.counts.summaryLine + "\n"
         emit(text)
+    }
+
+    /// With three failures or more of which some share a reason, the ten most frequent triage reasons (`TriageReason`) with their counts,
+    /// so a run against a new peer reads as the few differences it found.
+    static func byReason(_ failures: [Failure]) -> String {
+        var counts: [String: Int] = [:]
+        for failure in failures {
+            counts[TriageReason.of(pin: failure.pin?.description, message: failure.message), default: 0] += 1
+        }
+        guard failures.count >= 3, counts.count < failures.count else { return "" }
+        let top = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(10)
+        var text = "\nFailures by reason (\(Plural.count(counts.count, "reason"))):\n"
+        for (reason, count) in top {
+            text += String(format: "%5d × ", count) + clean(OneLine.from(reason)) + "\n"
+        }
+        if counts.count > top.count { text += "  … and \(counts.count - top.count) more\n" }
+        return text
     }
 
     /// The five slowest scenarios of a run of more than ten (a shorter run shows every duration already).

@@ -21,6 +21,14 @@ public struct CompatibilityMatrix: Sendable {
 
         static let absent = Cell(status: .absent)
 
+        /// What a failed or errored cell is grouped by for triage (`TriageReason`); else its note.
+        public var triageReason: String? {
+            switch status {
+            case .failed, .errored: TriageReason.of(pin: pin, message: note ?? "")
+            default: note
+            }
+        }
+
         init(status: Status, note: String? = nil, detail: String? = nil, pin: String? = nil, failureLine: Int? = nil) {
             self.status = status
             self.note = note
@@ -132,6 +140,22 @@ public struct CompatibilityMatrix: Sendable {
             for reason in pick(cell) { counts[reason, default: 0] += 1 }
         }
         return counts.map { ($0.key, $0.value) }.sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
+    }
+
+    /// A column's failures and errors grouped by their triage reason, most frequent first, each with up to
+    /// `examples` scenario ids in row order.
+    public func triage(_ column: Column, examples: Int = 3) -> [(reason: String, count: Int, examples: [String])] {
+        var groups: [String: (count: Int, examples: [String])] = [:]
+        for row in rows {
+            let cell = cell(row, column)
+            guard cell.status == .failed || cell.status == .errored, let reason = cell.triageReason else { continue }
+            var group = groups[reason] ?? (0, [])
+            group.count += 1
+            if group.examples.count < examples { group.examples.append(row.id) }
+            groups[reason] = group
+        }
+        return groups.map { (reason: $0.key, count: $0.value.count, examples: $0.value.examples) }
+            .sorted { ($1.count, $0.reason) < ($0.count, $1.reason) }
     }
 
     /// Whether a row matters for triage: some column failed, errored or expected a failure there, or the

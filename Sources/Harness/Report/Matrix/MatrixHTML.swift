@@ -1,19 +1,24 @@
-/// The compatibility matrix as one self-contained HTML page for triage (inline style, no scripts, nothing
-/// fetched): a table of contents, a legend, the totals, then the differences (rows where a column failed,
-/// errored or expected a failure, or where the columns that ran a scenario disagree), every reason once per
-/// column with its count, and last every scenario by file, folded.
+/// The compatibility matrix as one self-contained HTML page for triage (inline style and a small inline
+/// script, nothing fetched). It opens on the totals and the differences (rows where a column failed, errored or
+/// expected a failure, or where the columns that ran a scenario disagree), with a filter by column, status and
+/// text; then every reason once per column with its count, every scenario by file (folded), the legend, and
+/// the scenario files themselves, so that a link opens the file as text at its line even where a browser would
+/// download a `.yaml` file.
 ///
 /// A cell shows its status as a word on a colour (`PASS`, `FAIL`, `ERROR`, `XFAIL`, `SKIP`), readable
 /// without emoji fonts and in print; the word links to the scenario's file at the failing step's line (else
 /// the scenario's), a reference links to the cell's reason in the column's list, and a failure's detail and
-/// transcript open in a `<details>`.
+/// transcript open in a `<details>`. Failures are counted by their `TriageReason`.
 public enum MatrixHTML {
     /// `link(path, line)` is the address of a scenario file at a line (see `report --source-link`).
+    /// `sources` holds the text of scenario files by path: those are embedded, and links to them stay in the page.
     public static func render(
-        _ matrix: CompatibilityMatrix, link: @escaping (String, Int) -> String = { path, line in "\(path)#L\(line)" }
+        _ matrix: CompatibilityMatrix, sources: [String: String] = [:],
+        link: @escaping (String, Int) -> String = { path, line in "\(path)#L\(line)" }
     ) -> String {
-        let page = Page(matrix: matrix, link: link)
-        return page.render()
+        let embedded = MatrixSourceFiles(sources)
+        let page = Page(matrix: matrix) { path, line in embedded.link(path, line) ?? link(path, line) }
+        return page.render() + embedded.render() + "</body></html>\n"
     }
 
     private struct Page {
@@ -33,7 +38,7 @@ public enum MatrixHTML {
                 var list: [(status: CompatibilityMatrix.Cell.Status, reason: String, count: Int)] = []
                 for status in [CompatibilityMatrix.Cell.Status.failed, .errored, .expectedFailure, .skipped] {
                     let reasons = matrix.reasons(column) { cell in
-                        cell.status == status ? [Self.key(cell)] : []
+                        cell.status == status ? [cell.triageReason ?? ""] : []
                     }
                     list += reasons.map { (status, $0.reason, $0.count) }
                 }
@@ -48,29 +53,20 @@ public enum MatrixHTML {
             differences = matrix.rows.filter(matrix.isDifference)
         }
 
-        /// What a cell's reason is counted by: a failure's message names its step and values, so failures are
-        /// grouped by where and how they failed (their pin) when known.
-        static func key(_ cell: CompatibilityMatrix.Cell) -> String {
-            switch cell.status {
-            case .failed, .errored: cell.pin.map { "\($0) — \(cell.note ?? "")" } ?? cell.note ?? ""
-            default: cell.note ?? ""
-            }
-        }
-
         func render() -> String {
-            var html = Self.head
+            var html = MatrixHTMLHead.head
             html += "<h1>Compatibility matrix</h1>\n"
             html +=
                 "<p class=\"lead\">\(Plural.count(matrix.rows.count, "scenario")) in \(Plural.count(matrix.columns.count, "column")): "
                 + "\(Plural.count(differences.count, "row")) where a column failed, errored or expected a failure, "
                 + "or where the columns that ran the scenario disagree.</p>\n"
-            html += contents()
-            html += legend()
+            html += navigation()
             html += totals()
             html += "<section id=\"differences\"><h2>Differences</h2>\n"
             if differences.isEmpty {
                 html += "<p>None: every column passed (or skipped) every scenario.</p>\n"
             } else {
+                html += filter()
                 html += "<p>Each status links to the scenario's file at the line it failed on; the number after it is "
                 html += "the cell's reason in <a href=\"#reasons\">the column's list</a>.</p>\n"
                 html += table(differences, withFile: true, anchors: true)
@@ -78,6 +74,7 @@ public enum MatrixHTML {
             html += "</section>\n"
             html += reasons()
             html += "<section id=\"files\"><h2>Every scenario, by file</h2>\n"
+            html += fileList()
             for group in matrix.groups {
                 let count = group.rows.count(where: matrix.isDifference)
                 html +=
@@ -88,24 +85,50 @@ public enum MatrixHTML {
                 html += "</details>\n"
             }
             html += "</section>\n"
-            return html + "</body></html>\n"
+            return html + legend()
         }
 
-        private func contents() -> String {
-            var html = "<nav id=\"contents\"><h2>Contents</h2><ol>\n"
-            html += "<li><a href=\"#legend\">Legend</a></li>\n<li><a href=\"#totals\">Totals</a></li>\n"
-            html += "<li><a href=\"#differences\">Differences</a> (\(differences.count))</li>\n"
-            html += "<li><a href=\"#reasons\">Reasons, counted per column</a><ol>\n"
+        /// One line of links: the page opens on the differences, not on a table of contents.
+        private func navigation() -> String {
+            var html = "<nav id=\"contents\"><a href=\"#differences\">Differences</a> (\(differences.count)) · "
+            html += "<a href=\"#reasons\">Reasons</a>"
             for (index, column) in matrix.columns.enumerated() {
-                html += "<li><a href=\"#reasons-\(index + 1)\">\(Self.escape(column.label))</a></li>\n"
+                html += index == 0 ? " (" : ", "
+                html += "<a href=\"#reasons-\(index + 1)\">\(Self.escape(column.label))</a>"
             }
-            html += "</ol></li>\n<li><a href=\"#files\">Every scenario, by file</a><ol class=\"files\">\n"
+            html += matrix.columns.isEmpty ? "" : ")"
+            html += " · <a href=\"#files\">Every scenario, by file</a> · <a href=\"#legend\">Legend</a>"
+            html += " · <a href=\"#totals\">Totals</a></nav>\n"
+            return html
+        }
+
+        /// The filter over every row: a column, the statuses to show, a text. Hidden until the script runs.
+        private func filter() -> String {
+            var html =
+                "<form id=\"filter\" hidden><label>Column <select name=\"column\"><option value=\"all\">any</option>"
+            for (index, column) in matrix.columns.enumerated() {
+                html += "<option value=\"\(index + 1)\">\(Self.escape(column.label))</option>"
+            }
+            html += "</select></label> <span class=\"statuses\">"
+            for status in CompatibilityMatrix.Cell.Status.allCases where status != .absent {
+                let name = MatrixSymbols.className(status)
+                html += "<label><input type=\"checkbox\" name=\"status\" value=\"\(name)\" checked> "
+                html += "\(Self.badge(status))</label> "
+            }
+            html +=
+                "</span><label>Text <input type=\"search\" name=\"text\" placeholder=\"id, name or reason\"></label>"
+            html += " <output id=\"shown\"></output></form>\n"
+            return html
+        }
+
+        private func fileList() -> String {
+            var html = "<ol class=\"files\">\n"
             for group in matrix.groups {
                 let count = group.rows.count(where: matrix.isDifference)
                 html += "<li><a href=\"#\(Self.anchor("file", group.file))\">\(Self.escape(group.file))</a>"
                 html += count > 0 ? " (\(count))</li>\n" : "</li>\n"
             }
-            return html + "</ol></li>\n</ol></nav>\n"
+            return html + "</ol>\n"
         }
 
         private func legend() -> String {
@@ -151,7 +174,11 @@ public enum MatrixHTML {
             html += matrix.columns.map { "<th>\(Self.escape($0.label))</th>" }.joined() + "</tr></thead><tbody>\n"
             for row in rows {
                 let id = anchors ? " id=\"\(Self.anchor("row", row.id))\"" : ""
-                html += "<tr\(id)><td class=\"name\"><a href=\"\(Self.escape(link(row.path, row.line)))\">"
+                let statuses = matrix.columns.enumerated().map { index, column in
+                    "\(index + 1):\(MatrixSymbols.className(matrix.cell(row, column).status))"
+                }
+                html +=
+                    "<tr\(id) data-s=\"\(statuses.joined(separator: " "))\"><td class=\"name\"><a href=\"\(Self.escape(link(row.path, row.line)))\">"
                 html += "\(Self.escape(row.name))</a>"
                 if withFile { html += "<br><small>\(Self.escape(row.file))</small>" }
                 html += "</td>"
@@ -171,7 +198,7 @@ public enum MatrixHTML {
             let line = cell.failureLine ?? row.line
             var html = "<td class=\"\(className)\"><a class=\"status\" href=\"\(Self.escape(link(row.path, line)))\""
             html += " title=\"\(Self.escape("\(row.path):\(line)"))\">\(MatrixSymbols.word(cell.status))</a>"
-            if cell.status != .passed, let number = reasonNumbers[column]["\(cell.status)|\(Self.key(cell))"] {
+            if cell.status != .passed, let number = reasonNumbers[column]["\(cell.status)|\(cell.triageReason ?? "")"] {
                 html +=
                     " <a class=\"ref\" href=\"#r\(column + 1)-\(number)\" title=\"\(Self.escape(cell.note ?? ""))\">"
                 html += "\(column + 1).\(number)</a>"
@@ -206,43 +233,5 @@ public enum MatrixHTML {
         static func escape(_ text: String) -> String {
             XMLText.attribute(XMLText.legal(text))
         }
-
-        static let head = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>Compatibility matrix</title>
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <style>
-            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:2em;color:#1f2328;
-              line-height:1.4;-webkit-print-color-adjust:exact;print-color-adjust:exact}
-            h2{margin-top:1.6em;border-bottom:1px solid #d0d7de;padding-bottom:.2em}
-            table{border-collapse:collapse;margin:.5em 0 1.5em}
-            th,td{border:1px solid #d0d7de;padding:.25em .5em;text-align:center;vertical-align:top}
-            thead th{background:#f6f8fa;position:sticky;top:0}
-            td.name,th.name{text-align:left;max-width:34em}
-            td.number{text-align:right;font-variant-numeric:tabular-nums}
-            a{color:#0969da}
-            .status,.badge{font:600 .8em/1.6 ui-monospace,"DejaVu Sans Mono",monospace;letter-spacing:.03em;
-              text-decoration:none;color:inherit}
-            .badge{display:inline-block;min-width:3.6em;text-align:center;border:1px solid;border-radius:3px;padding:0 .3em}
-            .pass{background:#dafbe1;color:#116329}.fail{background:#ffd8d3;color:#82071e}
-            .error{background:#ffc1ba;color:#6e0b0b;outline:2px solid #cf222e;outline-offset:-2px}
-            .expected{background:#fff1c2;color:#6f4e00}.skip{background:#eef1f4;color:#424a53}
-            .absent{color:#8c959f}
-            td.fail .status,td.error .status{text-decoration:underline}
-            .ref{font-size:.75em;color:#57606a}
-            details{text-align:left}
-            details>summary{cursor:pointer;font-size:.75em;color:#57606a}
-            section>details>summary{font-size:1em;color:inherit;padding:.2em 0}
-            pre{white-space:pre-wrap;max-width:60em;max-height:30em;overflow:auto;font-size:.8em;background:#fff;
-              color:#1f2328;border:1px solid #d0d7de;padding:.5em;text-align:left}
-            ul.legend{list-style:none;padding:0}ul.legend li{margin:.2em 0}
-            ol.files{columns:2}
-            .count{font-variant-numeric:tabular-nums;font-weight:600}
-            .lead{max-width:60em}
-            @media print{body{margin:0;font-size:10pt}thead th{position:static}a{color:inherit;text-decoration:none}
-              details>pre{display:none}nav#contents{display:none}details[id]{display:block}}
-            </style></head><body>
-
-            """
     }
 }

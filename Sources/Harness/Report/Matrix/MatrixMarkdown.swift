@@ -30,7 +30,8 @@ public enum MatrixMarkdown {
         return text
     }
 
-    /// The totals of every column, then each column's expected failures and skips counted by reason.
+    /// The totals of every column, then each column's failures and errors grouped by their triage reason (with
+    /// example ids), its expected failures and its skips, counted by reason.
     public static func summary(_ matrix: CompatibilityMatrix) -> String {
         var text = "| | " + matrix.columns.map { cellText($0.label) }.joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---:|", count: matrix.columns.count) + "\n"
@@ -40,6 +41,15 @@ public enum MatrixMarkdown {
         }
         var skipGroups: [(labels: [String], reasons: [(reason: String, count: Int)])] = []
         for column in matrix.columns {
+            let failures = matrix.triage(column)
+            if !failures.isEmpty {
+                text += "\n**\(cellText(column.label))**, failures and errors by reason:\n\n"
+                text +=
+                    failures.map { group in
+                        "- \(group.count) × \(cellText(group.reason)) (e.g. "
+                            + group.examples.map { "`\(cellText($0))`" }.joined(separator: ", ") + ")"
+                    }.joined(separator: "\n") + "\n"
+            }
             let expected = matrix.reasons(column) { $0.status == .expectedFailure ? [$0.note ?? ""] : [] }
             if !expected.isEmpty { text += list("**\(cellText(column.label))**, expected failures", expected) }
             let skipped = matrix.reasons(column) {

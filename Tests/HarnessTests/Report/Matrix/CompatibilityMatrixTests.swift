@@ -161,7 +161,7 @@ import Testing
         #expect(MatrixMarkdown.summary(matrix).contains("- 1 × the peer &lt;pages&gt; items only"))
         let html = MatrixHTML.render(matrix)
         #expect(html.contains("the peer &lt;pages&gt; items only"))
-        #expect(!html.contains("<script"))
+        #expect(!html.contains("<script src"))
         #expect(!html.contains("<pages>"))
     }
 
