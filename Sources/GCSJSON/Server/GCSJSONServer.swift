@@ -18,6 +18,8 @@ package struct GCSJSONServer: Dialect {
     let hostPolicy: HostPolicy
     /// `host:port` of the server itself, for links and session URLs when a request has no allowed `Host`.
     let fallbackAuthority: @Sendable () -> String
+    /// Bucket metadata, ACLs, IAM policies, notifications and HMAC keys (kept in memory).
+    let resources = GCSResourceStore()
 
     package init(
         backend: any StorageBackend, buckets: (any BucketCatalog)?, hostPolicy: HostPolicy,
@@ -29,6 +31,9 @@ package struct GCSJSONServer: Dialect {
         self.fallbackAuthority = fallbackAuthority
     }
 
+    /// Object ACLs, for the object routes.
+    private var objectACLs: GCSObjectACLs { GCSObjectACLs(store: resources, catalog: buckets) }
+
     package func claims(_ path: String) -> Bool {
         GCSRoute.claims(path)
     }
@@ -37,6 +42,11 @@ package struct GCSJSONServer: Dialect {
         do throws(BackendError) {
             guard let route = try GCSRoute(path: http.path) else {
                 throw .notFound("Not Found: no route for \(http.method) \(http.path).")
+            }
+            if route == .unimplemented {
+                throw BackendError(
+                    status: 501,
+                    "Not Implemented: serve does not implement \(http.method) \(http.path) of the JSON API.")
             }
             guard route.allowedMethods.contains(http.method) else {
                 var response = GCSErrorJSON.response(
@@ -50,15 +60,34 @@ package struct GCSJSONServer: Dialect {
             let base = { "http://" + authority() }
             let response: HTTPResponse
             switch route {
-            case .buckets, .bucket:
-                response = try GCSBucketHandler(catalog: buckets, base: base()).respond(request, route: route)
+            case .buckets, .bucket, .bucketPart(_, .lockRetentionPolicy, _):
+                response = try GCSBucketHandler(catalog: buckets, store: resources, base: base()).respond(
+                    request, route: route)
+            case .bucketPart(_, .acl, _), .bucketPart(_, .defaultObjectAcl, _), .objectPart(_, .acl, _):
+                response = try GCSACLHandler(backend: backend, catalog: buckets, store: resources).respond(
+                    request, route: route)
+            case .bucketPart(let bucket, .notificationConfigs, let id):
+                response = try GCSNotificationHandler(catalog: buckets, store: resources, base: base()).respond(
+                    request, bucket: bucket, id: id)
+            case .bucketPart(let bucket, let part, _) where part == .iam || part == .testPermissions:
+                response = try GCSIAMHandler(catalog: buckets, store: resources).respond(
+                    request, bucket: bucket, testPermissions: part == .testPermissions)
+            case .objectPart(let object, .compose, _):
+                response = try GCSComposeHandler(backend: backend, base: base).respond(request, destination: object)
+            case .project(_, .serviceAccount, _):
+                response = GCSHMACKeyHandler(store: resources).serviceAccount()
+            case .project(let project, _, let accessId):
+                response = try GCSHMACKeyHandler(store: resources).respond(
+                    request, project: project, accessId: accessId)
+            case .bucketPart, .objectPart, .unimplemented:
+                throw BackendError(status: 501, "Not Implemented: \(http.method) \(http.path).")
             case .objects(let bucket):
                 response = try GCSListHandler(backend: backend, base: base()).respond(request, bucket: bucket)
             case .object(let object, let download):
-                response = try GCSObjectHandler(backend: backend, base: base).respond(
+                response = try GCSObjectHandler(backend: backend, base: base, acls: objectACLs).respond(
                     request, object: object, download: download)
             case .copy(let source, let destination, let rewrite):
-                response = try GCSObjectHandler(backend: backend, base: base).copy(
+                response = try GCSObjectHandler(backend: backend, base: base, acls: objectACLs).copy(
                     request, from: source, to: destination, rewrite: rewrite)
             case .upload(let bucket):
                 response = try GCSUploadHandler(backend: backend, base: base(), authority: authority())
@@ -98,34 +127,24 @@ package struct GCSJSONServer: Dialect {
 
     package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
         guard let route = try? GCSRoute(path: http.path), let request = try? StorageRequest(http) else { return nil }
-        switch (route, http.method) {
-        case (.buckets, "POST"): return FaultSubject(bucket: nil, kind: nil, operation: "storage.buckets.insert")
-        case (.buckets, _): return FaultSubject(bucket: nil, kind: nil, operation: "storage.buckets.list")
-        case (.bucket(let bucket), "DELETE"):
-            return FaultSubject(bucket: bucket, kind: nil, operation: "storage.buckets.delete")
-        case (.bucket(let bucket), _): return FaultSubject(bucket: bucket, kind: nil, operation: "storage.buckets.get")
-        case (.objects(let bucket), _):
-            return FaultSubject(bucket: bucket, kind: .list, operation: "storage.objects.list")
-        case (.object(let object, _), "PATCH"):
-            return FaultSubject(bucket: object.bucket, kind: .update, operation: "storage.objects.patch")
-        case (.object(let object, _), "PUT"):
-            return FaultSubject(bucket: object.bucket, kind: .update, operation: "storage.objects.update")
-        case (.object(let object, _), "DELETE"):
-            return FaultSubject(bucket: object.bucket, kind: .delete, operation: "storage.objects.delete")
-        case (.object(let object, let download), _):
+        switch route {
+        case .object(let object, let download) where http.method == "GET" || http.method == "HEAD":
             let media = download || request.query["alt"] == "media"
             return FaultSubject(
                 bucket: object.bucket, kind: media ? .download : .metadata, operation: "storage.objects.get")
-        case (.copy(_, let destination, let rewrite), _):
-            return FaultSubject(
-                bucket: destination.bucket, kind: nil,
-                operation: rewrite ? "storage.objects.rewrite" : "storage.objects.copy")
-        case (.upload(let bucket), _):
+        case .object(let object, _):
+            let kind: RequestFault.Kind = http.method == "DELETE" ? .delete : .update
+            return FaultSubject(bucket: object.bucket, kind: kind, operation: route.operation(http.method))
+        case .objects(let bucket):
+            return FaultSubject(bucket: bucket, kind: .list, operation: route.operation(http.method))
+        case .upload(let bucket):
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
                 sendsNoUploadBytes: request.bodyLength == 0
                     || request.query["upload_id"] == nil && request.query["uploadType"] == "resumable",
                 uploadBytes: Self.uploadBytes(request))
+        default:
+            return FaultSubject(bucket: route.bucketName, kind: nil, operation: route.operation(http.method))
         }
     }
 

@@ -10,6 +10,7 @@ struct GCSObjectHandler {
     let backend: any StorageBackend
     /// This server's base URL for `selfLink` and `mediaLink`, worked out only for answers that carry them.
     let base: () -> String
+    let acls: GCSObjectACLs
 
     func respond(_ request: StorageRequest, object: ObjectAddress, download: Bool) throws(BackendError)
         -> HTTPResponse
@@ -30,15 +31,17 @@ struct GCSObjectHandler {
             case nil, "json"?:
                 let resource = try backend.getMetadata(object)
                 if let generation { try Self.check(generation, of: resource) }
-                return GCSObjectJSON.response(resource, base: base())
+                return try acls.answer(GCSObjectJSON.response(resource, base: base()), for: resource, request: request)
             case let other?: throw .badRequest("Invalid alt=\(other): expected json or media.")
             }
-        case "PATCH":
-            let patch = try MetadataPatchJSON.decode(request.body)
-            return GCSObjectJSON.response(try backend.updateMetadata(object, patch: patch), base: base())
-        case "PUT":
-            return GCSObjectJSON.response(
-                try backend.updateMetadata(object, patch: replacement(request.body)), base: base())
+        case "PATCH", "PUT":
+            let acl = try GCSObjectACLs.requested(request)
+            let patch =
+                request.method == "PUT"
+                ? try replacement(request.body) : try MetadataPatchJSON.decode(request.body)
+            let resource = try backend.updateMetadata(object, patch: patch)
+            try acls.store(acl, for: resource)
+            return try acls.answer(GCSObjectJSON.response(resource, base: base()), for: resource, request: request)
         case "DELETE":
             try backend.deleteObject(object)
             return HTTPResponse(status: 204)

@@ -16,6 +16,15 @@ package enum GCSRoute: Equatable {
     case copy(from: ObjectAddress, to: ObjectAddress, rewrite: Bool)
     /// `/upload/storage/v1/b/{bucket}/o`: media, multipart and resumable uploads, and their sessions.
     case upload(bucket: String)
+    /// `/storage/v1/b/{bucket}/{sub}[/{item}]` and `/storage/v1/b/{b}/o/{o}/{sub}[/{item}]`: ACLs, IAM,
+    /// notifications, `lockRetentionPolicy`, `compose` (`GCSSubresource`).
+    case bucketPart(String, GCSSubresource, item: String?)
+    /// An object's ACL collection (`acl`) and `compose` target.
+    case objectPart(ObjectAddress, GCSSubresource, item: String?)
+    /// `/storage/v1/projects/{project}/hmacKeys[/{accessId}]` and `…/serviceAccount`.
+    case project(String, GCSSubresource, item: String?)
+    /// A path of the JSON API that `serve` does not implement (answered 501).
+    case unimplemented
 
     /// Whether `path` belongs to the GCS JSON API at all.
     package static func claims(_ path: String) -> Bool {
@@ -34,7 +43,15 @@ package enum GCSRoute: Equatable {
         }
         let download = path.hasPrefix("/download/storage/v1/")
         let rest = download ? path.dropFirst("/download".count) : Substring(path)
-        guard rest.hasPrefix("/storage/v1/b") else { return nil }
+        if !download, let project = try Self.project(rest) {
+            self = project
+            return
+        }
+        guard rest.hasPrefix("/storage/v1/b") else {
+            guard Self.claims(path) else { return nil }
+            self = .unimplemented
+            return
+        }
         let tail = rest.dropFirst("/storage/v1/b".count)
         if tail.isEmpty || tail == "/" {
             guard !download else { return nil }
@@ -50,6 +67,10 @@ package enum GCSRoute: Equatable {
         }
         let bucket = try Self.bucket(afterB[..<slash])
         let objectPart = afterB[slash...]
+        if !download, !objectPart.hasPrefix("/o/"), objectPart != "/o" {
+            self = try Self.bucketPart(bucket, objectPart.dropFirst())
+            return
+        }
         if objectPart == "/o" || objectPart == "/o/" {
             guard !download else { return nil }
             self = .objects(bucket: bucket)
@@ -59,6 +80,10 @@ package enum GCSRoute: Equatable {
         let encodedName = objectPart.dropFirst(3)
         // Clients escape `/` in names, so only a path with a raw one can be a copy.
         let mayBeCopy = !download && encodedName.utf8.contains(UInt8(ascii: "/"))
+        if mayBeCopy, let part = try Self.objectPart(bucket, encodedName) {
+            self = part
+            return
+        }
         for (marker, rewrite) in [("/copyTo/b/", false), ("/rewriteTo/b/", true)] where mayBeCopy {
             guard let range = encodedName.firstRange(of: marker) else { continue }
             let target = encodedName[range.upperBound...]
@@ -83,10 +108,13 @@ package enum GCSRoute: Equatable {
         case .object(_, let download): download ? ["GET", "HEAD"] : ["GET", "HEAD", "PATCH", "PUT", "DELETE"]
         case .copy: ["POST"]
         case .upload: ["POST", "PUT", "DELETE"]
+        case .bucketPart(_, let part, let item), .objectPart(_, let part, let item), .project(_, let part, let item):
+            part.allowedMethods(item: item)
+        case .unimplemented: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
         }
     }
 
-    private static func bucket(_ text: Substring) throws(BackendError) -> String {
+    static func bucket(_ text: Substring) throws(BackendError) -> String {
         let name = try PathSegment.decode(text)
         try BucketNameRules.validate(name)
         return name

@@ -29,6 +29,11 @@ package struct QueryParameters: Sendable {
         pairs.first { $0.name == name }?.value
     }
 
+    /// Every value of `name`, in order (`permissions=a&permissions=b`).
+    package func values(_ name: String) -> [String] {
+        pairs.filter { $0.name == name }.map(\.value)
+    }
+
     /// Builds a query string from name-value pairs with `GCSEscaping.queryEscape`.
     package static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { GCSEscaping.queryEscape($0.0) + "=" + GCSEscaping.queryEscape($0.1) }.joined(separator: "&")
