@@ -20,6 +20,10 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case triggerNotMet = "TriggerNotMet"
     case triggerPassed = "TriggerPassed"
     case taskNeverFinished = "TaskNeverFinished"
+    /// The target saw other requests during a step than its `requests:` says (retries, attempts).
+    case requestsMismatch = "RequestsMismatch"
+    /// A step lasted longer or shorter on the client's clock than its `took:` allows.
+    case timingMismatch = "TimingMismatch"
     /// A step addressed a transfer that a driver's SDK refused at the call: there is no task (protocol 2).
     case refusedAtCall = "RefusedAtCall"
     /// A scenario the expectations manifest lists as failing passed.
@@ -67,7 +71,7 @@ public enum FailureKind: String, CaseIterable, Sendable {
             .referenceMismatch,
             .nilReference, .notNil, .noMatch, .missingError, .unexpectedError, .wrongError, .wrongErrorMessage,
             .taskInvariant, .triggerNotMet, .triggerPassed, .taskNeverFinished, .refusedAtCall, .unexpectedPass,
-            .changedFailure,
+            .changedFailure, .requestsMismatch, .timingMismatch,
             .unknownScenario:
             .failure
         case .stepTimeout, .transportError, .malformedResponse, .targetError, .driverError, .fixtureError, .fileError,

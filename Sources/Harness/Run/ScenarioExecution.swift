@@ -72,8 +72,10 @@ final class ScenarioExecution {
                         ))
                 }
                 wire?.setDeadline(Date(timeIntervalSinceNow: stepTimeout))
+                let observed = ObservedCheck(step.expectation, client: client)
                 do {
                     try perform(step)
+                    try observed?.verify(client: client, transcript: transcript)
                 } catch {
                     try checkDeadline(of: wire)
                     throw error

@@ -123,6 +123,11 @@ final class LocalClient: ScenarioClient {
 
     var waits: ClockWaits { storage.clock.waits }
 
+    /// The fault decorator sees every request the client sends (when the scenario has faults).
+    var observation: ClientObservation? {
+        ClientObservation(requests: faults?.requestCounts, clock: storage.clock.now)
+    }
+
     func close() {}
 
     private static func page(_ result: StorageListResult) -> ClientPage {

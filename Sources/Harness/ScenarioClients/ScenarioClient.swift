@@ -39,8 +39,23 @@ protocol ScenarioClient: AnyObject {
     func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool
     /// What the client's waits on its clock (retry back-off, `Retry-After`, stalls) have cost so far.
     var waits: ClockWaits { get }
+    /// What can be seen now of the target's requests and the client's clock (nil: nothing), for `requests:`
+    /// and `took:`.
+    var observation: ClientObservation? { get }
     /// Ends the session: the client lets go of everything.
     func close()
+}
+
+extension ScenarioClient {
+    var observation: ClientObservation? { nil }
+}
+
+/// A reading of what a client has sent and where its clock stands; a step's is the difference of two.
+struct ClientObservation {
+    /// Requests of each kind the target was sent so far; nil when the client cannot count them.
+    var requests: [RequestFault.Kind: Int]?
+    /// The client's clock, in seconds.
+    var clock: Double
 }
 
 /// One link of a `ref:` chain, its child path rendered.

@@ -1,3 +1,4 @@
+import StorageAPI
 import StorageSDK
 import YAMLReader
 
@@ -35,6 +36,12 @@ public struct Expectation: Sendable, Equatable {
     public var prefixes: [Template]?
     public var items: [Template]?
     public var pageToken: PageTokenExpectation?
+
+    // Any step that sends requests: what the target observed (docs/scenario-language.md, "What the target saw").
+    /// `requests: { KIND: N }`: how many requests of each kind reached the target during the step.
+    public var requests: [RequestCount]?
+    /// `took: { atLeast: S, atMost: S }`: the seconds the step lasted on the client's clock.
+    public var took: ClockSpan?
 
     public init(location: SourceLocation) {
         self.location = location
@@ -116,4 +123,39 @@ public indirect enum ExpectedValue: Sendable, Equatable {
     case regex(String)
     /// Anything but what the inner value matches (absent included, unless the inner value is `null`).
     case not(ExpectedValue)
+}
+
+/// One entry of `requests:`: the target saw `count` requests of `kind` during the step.
+public struct RequestCount: Sendable, Equatable {
+    public var kind: RequestFault.Kind
+    public var count: Int
+
+    public init(kind: RequestFault.Kind, count: Int) {
+        self.kind = kind
+        self.count = count
+    }
+}
+
+/// `took:`: bounds, in seconds on the client's clock, of how long a step lasted; at least one is set.
+public struct ClockSpan: Sendable, Equatable {
+    public var atLeast: Double?
+    public var atMost: Double?
+
+    public init(atLeast: Double? = nil, atMost: Double? = nil) {
+        self.atLeast = atLeast
+        self.atMost = atMost
+    }
+
+    public func contains(_ seconds: Double) -> Bool {
+        seconds >= (atLeast ?? 0) && seconds <= (atMost ?? .infinity)
+    }
+
+    public var description: String {
+        switch (atLeast, atMost) {
+        case (let low?, let high?): "from \(low) s to \(high) s"
+        case (let low?, nil): "at least \(low) s"
+        case (nil, let high?): "at most \(high) s"
+        case (nil, nil): "any time"
+        }
+    }
 }

@@ -219,6 +219,11 @@ public enum ScenarioSchema {
             case "size": ref("size")
             case "progress": mapping(LanguageKeys.progress) { _ in ref("size") }
             case "prefixes", "items": ["type": "array", "items": string]
+            case "requests":
+                mapping(RequestFault.Kind.allCases.map(\.rawValue)) { _ in
+                    ["type": "integer", "minimum": 0, "maximum": ObservedDecoding.mostRequests]
+                }
+            case "took": mapping(LanguageKeys.took) { _ in seconds }
             default: string
             }
         }

@@ -90,6 +90,9 @@ public struct FaultSchedule: Sendable {
         armed[index].fault.target == .operation(operation) && armed[index].firings == 0
     }
 
+    /// How many requests of `kind` were seen, faulted or not.
+    public func requests(of kind: RequestFault.Kind) -> Int { seen[.kind(kind)] ?? 0 }
+
     /// How many times each fault acted, in the order armed.
     public var firings: [Int] { armed.map(\.firings) }
 

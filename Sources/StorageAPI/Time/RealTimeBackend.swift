@@ -8,12 +8,22 @@ import Primitives
 /// It also keeps the client within a deadline (`setDeadline`): past it, a request fails at once without
 /// being sent, as a lost connection, so that a client retrying on a virtual clock against a server that no
 /// longer answers gives up within one request timeout of the deadline, not after its whole retry budget.
+///
+/// A wait the server asks for is real (docs/semantics.md §11, "Waits a server asks for"): after an answer
+/// with `Retry-After: S`, the next request leaves no sooner than S seconds of real time after that answer,
+/// while the client's own back-off stays virtual.
 public struct RealTimeBackend: StorageBackend {
     /// The deadline, and how many requests it has refused since it was set.
     private struct Cutoff {
         var deadline: Date?
         var refused = 0
     }
+
+    /// The longest real wait a `Retry-After` may impose: a longer one is the client's to give up on.
+    public static let longestServerWait = 600.0
+
+    /// The monotonic time, in nanoseconds, before which no request is sent: the end of the last `Retry-After`.
+    private let notBefore = Locked<UInt64>(0)
 
     public let inner: any StorageBackend
     public let clock: VirtualClock
@@ -39,7 +49,23 @@ public struct RealTimeBackend: StorageBackend {
             return true
         }
         if late { throw BackendError(.transport, "not sent: the client's deadline had passed") }
-        return try clock.inRealTime(body)
+        return try clock.inRealTime { () throws(BackendError) -> Value in
+            let resume = notBefore.withLock { $0 }
+            let now = MonotonicClock.nanoseconds()
+            if resume > now {
+                let untilDeadline = cutoff.withLock { $0.deadline?.timeIntervalSinceNow } ?? .infinity
+                Thread.sleep(forTimeInterval: max(0, min(Double(resume - now) / 1e9, untilDeadline)))
+            }
+            do throws(BackendError) {
+                return try body()
+            } catch {
+                if let seconds = error.retryAfter, seconds > 0, seconds.isFinite {
+                    let wait = UInt64(min(seconds, Self.longestServerWait) * 1e9)
+                    notBefore.withLock { $0 = MonotonicClock.nanoseconds() + wait }
+                }
+                throw error
+            }
+        }
     }
 
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {

@@ -27,6 +27,13 @@ public final class FaultInjectingBackend: StorageBackend {
         schedule.withLock { $0.add(faults) }
     }
 
+    /// How many requests of each kind went through, faulted or not: what the service behind was asked.
+    public var requestCounts: [RequestFault.Kind: Int] {
+        schedule.withLock { schedule in
+            Dictionary(uniqueKeysWithValues: RequestFault.Kind.allCases.map { ($0, schedule.requests(of: $0)) })
+        }
+    }
+
     /// How many times each fault acted, in the order added.
     public var firings: [Int] { schedule.withLock { $0.firings } }
 

@@ -158,7 +158,7 @@ enum FaultDecoding {
 
     /// A number of seconds (integer or decimal) from 0 to `longestSeconds`: what a driver is sent, and what a
     /// step may wait, stays finite.
-    private static func seconds(_ node: YAMLNode, _ key: String, context: DecodingContext) -> Double? {
+    static func seconds(_ node: YAMLNode, _ key: String, context: DecodingContext) -> Double? {
         let value: Double
         switch node.value {
         case .int(let number): value = Double(number)

@@ -95,6 +95,8 @@ struct ExpectationDecoding {
         case "prefixes": expectation.prefixes = templates(value, key)
         case "items": expectation.items = templates(value, key)
         case "pageToken": expectation.pageToken = pageToken(value)
+        case "requests": expectation.requests = ObservedDecoding(context: context).requests(value)
+        case "took": expectation.took = ObservedDecoding(context: context).took(value)
         default: break
         }
     }

@@ -12,13 +12,17 @@ enum ExpectationSubject {
     var keys: [String] {
         switch self {
         case .reference: ["fullPath", "name", "bucket", "description", "equals", "error"]
-        case .transfer: ["events", "metadata", "data", "size", "sha256", "progress", "error", "observer"]
-        case .downloadURL: ["matches", "error"]
-        case .list: ["prefixes", "items", "pageToken", "error"]
-        case .metadata: ["metadata", "error"]
-        case .outcome: ["error"]
+        case .transfer:
+            ["events", "metadata", "data", "size", "sha256", "progress", "error", "observer"] + Self.observedKeys
+        case .downloadURL: ["matches", "error"] + Self.observedKeys
+        case .list: ["prefixes", "items", "pageToken", "error"] + Self.observedKeys
+        case .metadata: ["metadata", "error"] + Self.observedKeys
+        case .outcome: ["error"] + Self.observedKeys
         }
     }
+
+    /// What the target saw of a step that sends requests, and how long it took on the client's clock.
+    static let observedKeys = ["requests", "took"]
 
     /// Keys that describe a success, so they cannot stand next to `error:`.
     static let successKeys: Set<String> = [

@@ -23,6 +23,7 @@ enum LanguageKeys {
     static let allowEntry = ["path", "ops", "if"]
     static let trigger = ["progress", "event", "retry"]
     static let progress = ["completed", "total"]
+    static let took = ["atLeast", "atMost"]
     static let reference = ["from", "chain", "url"]
     static let chainLink = ["child"]
     static let error = ["code", "message", "body"]
