@@ -11,6 +11,7 @@ struct CORSLayer: Dialect {
     func claims(_ path: String) -> Bool { inner.claims(path) }
     func streamsBody(_ request: HTTPRequest) -> Bool { inner.streamsBody(request) }
     func errorResponse(_ error: BackendError) -> HTTPResponse { inner.errorResponse(error) }
+    func bufferedBodyLimit(_ request: HTTPRequest) -> Int? { inner.bufferedBodyLimit(request) }
     func faultSubject(of request: HTTPRequest) -> FaultSubject? { inner.faultSubject(of: request) }
     func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
         inner.misreport(response, receivedBytes: receivedBytes)

@@ -27,6 +27,12 @@ struct ServerDispatch: Sendable {
         return dialect(for: http.path).streamsBody(http)
     }
 
+    /// The route's limit for a body received whole; the admin routes take the server's own (fixtures carry bytes).
+    func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
+        guard !AdminRoute.claims(http.path), !RetryTestRoutes.claims(http.path) else { return nil }
+        return dialect(for: http.path).bufferedBodyLimit(http)
+    }
+
     private func dialect(for path: String) -> any Dialect {
         dialects.first { $0.claims(path) } ?? dialects[dialects.count - 1]
     }

@@ -79,6 +79,7 @@ public final class StorageServer: Sendable {
             let server = HTTPServer(
                 configuration: configuration, handler: { dispatch.respond(to: $0) },
                 vetHead: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
+                bufferedBodyLimit: { dispatch.bufferedBodyLimit($0) },
                 answersOnLoop: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
             let port = try server.start()
             boundPort.withLock { $0 = port }

@@ -83,6 +83,15 @@ package struct FirebaseV0Server: Dialect {
         return UploadHandler.mediaProtocols.contains(UploadHandler.uploadProtocol(of: request))
     }
 
+    /// An upload carries the object's bytes (a chunked one is received whole); every other body is metadata.
+    package func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
+        if streamsBody(http) { return nil }
+        guard let request = try? StorageRequest(http), UploadHandler.uploadProtocol(of: request) == "multipart" else {
+            return RequestBodyLimits.metadata
+        }
+        return nil
+    }
+
     package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
         guard let route = try? StorageRoute(path: http.path), let request = try? StorageRequest(http) else {
             return nil

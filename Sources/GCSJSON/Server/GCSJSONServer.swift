@@ -125,6 +125,17 @@ package struct GCSJSONServer: Dialect {
         return request.query["upload_id"] != nil || request.query["uploadType"] == "media"
     }
 
+    /// An upload carries the object's bytes (a chunked one is received whole); every other body is metadata.
+    package func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
+        if streamsBody(http) { return nil }
+        if case .upload? = try? GCSRoute(path: http.path), let request = try? StorageRequest(http),
+            request.query["uploadType"] == "multipart"
+        {
+            return nil
+        }
+        return RequestBodyLimits.metadata
+    }
+
     package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
         guard let route = try? GCSRoute(path: http.path), let request = try? StorageRequest(http) else { return nil }
         switch route {

@@ -24,6 +24,21 @@ enum XMLObjectHeaders {
         return fields
     }
 
+    /// The most bytes of `x-goog-meta-*` names and values on one object, as GCS allows (docs/limits.md).
+    static let customMetadataLimit = 8 * 1024
+
+    /// `fields(from:)`, refused (400) when the custom metadata passes `customMetadataLimit`.
+    static func limitedFields(from http: HTTPRequest) throws(BackendError) -> ObjectMetadataFields {
+        let fields = fields(from: http)
+        let size = fields.customMetadata.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count }
+        guard size <= customMetadataLimit else {
+            throw XMLErrorBody.coded(
+                "InvalidArgument", status: 400,
+                "The custom metadata (x-goog-meta-*) holds \(size) bytes; at most \(customMetadataLimit) are allowed.")
+        }
+        return fields
+    }
+
     /// The writable metadata of `resource`, as a copy keeps it.
     static func fields(of resource: ObjectResource) -> ObjectMetadataFields {
         ObjectMetadataFields(

@@ -114,7 +114,25 @@ package struct GCSXMLServer: Dialect {
         XMLErrorBody.response(error)
     }
 
-    package func vetHead(_ request: HTTPRequest) -> HTTPResponse? { nil }
+    /// A part or a completion for an upload that does not exist (404), or a part the uploads in progress have no
+    /// room for (429), is answered before its body is read.
+    package func vetHead(_ http: HTTPRequest) -> HTTPResponse? {
+        guard http.method == "PUT" || http.method == "POST", case .object(let object)? = try? XMLRoute(path: http.path),
+            let request = try? StorageRequest(http), let id = request.query["uploadId"],
+            http.headers["x-goog-copy-source"] == nil
+        else { return nil }
+        do throws(BackendError) {
+            if http.method == "PUT" {
+                let length = http.headers["Content-Length"].flatMap { Int64($0) } ?? 0
+                try uploads.admit(max(0, length), upload: id, of: object)
+            } else {
+                _ = try uploads.upload(id, of: object)
+            }
+            return nil
+        } catch {
+            return errorResponse(error)
+        }
+    }
 
     /// An object's `PUT` (not a copy, not a part): its bytes go to the store as they arrive.
     package func streamsBody(_ http: HTTPRequest) -> Bool {
@@ -122,6 +140,16 @@ package struct GCSXMLServer: Dialect {
             case .object? = try? XMLRoute(path: http.path), let request = try? StorageRequest(http)
         else { return false }
         return request.query["uploadId"] == nil
+    }
+
+    /// An object or a part carries the object's bytes; every other body (CompleteMultipartUpload, a bucket's) is
+    /// metadata.
+    package func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
+        if streamsBody(http) { return nil }
+        guard http.method == "PUT", let request = try? StorageRequest(http), request.query["uploadId"] != nil else {
+            return RequestBodyLimits.metadata
+        }
+        return nil
     }
 
     /// Each request as the JSON API operation it stands for, so retry tests and bucket plans reach the XML API too.

@@ -16,7 +16,8 @@ struct XMLMultipartHandler {
     func initiate(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
         try backend.checkWrite(object)
         if let catalog = backend as? any BucketCatalog { _ = try catalog.bucket(object.bucket) }
-        let id = try uploads.initiate(object, metadata: XMLObjectHeaders.fields(from: request.http))
+        let metadata = try XMLObjectHeaders.limitedFields(from: request.http)
+        let id = try uploads.initiate(object, metadata: metadata, client: Self.client(of: request.http))
         var xml = XMLWriter()
         xml.open("InitiateMultipartUploadResult", namespace: XMLWriter.s3Namespace)
         xml.element("Bucket", object.bucket)
@@ -24,6 +25,14 @@ struct XMLMultipartHandler {
         xml.element("UploadId", id)
         xml.close("InitiateMultipartUploadResult")
         return Self.xml(xml)
+    }
+
+    /// The client's address without its port: the uploads of one host count together.
+    static func client(of http: HTTPRequest) -> String {
+        let peer = http.remoteAddress
+        if peer.hasPrefix("["), let close = peer.firstIndex(of: "]") { return String(peer[...close]) }
+        guard let colon = peer.lastIndex(of: ":") else { return peer }
+        return String(peer[..<colon])
     }
 
     func putPart(_ request: StorageRequest, object: ObjectAddress, upload id: String) throws(BackendError)

@@ -36,7 +36,8 @@ struct XMLObjectHandler {
     func write(_ request: StorageRequest, object: ObjectAddress) throws(BackendError) -> HTTPResponse {
         try XMLPreconditions(request.http).check(object, on: backend, read: false)
         let resource = try backend.storeWhole(
-            request.uploadBody, to: object, metadata: XMLObjectHeaders.fields(from: request.http), layer: .cloudStorage)
+            request.uploadBody, to: object, metadata: XMLObjectHeaders.limitedFields(from: request.http),
+            layer: .cloudStorage)
         return HTTPResponse(status: 200, headers: XMLObjectHeaders.written(resource))
     }
 
@@ -53,7 +54,7 @@ struct XMLObjectHandler {
         let fields: ObjectMetadataFields
         switch directive {
         case nil, "COPY"?: fields = XMLObjectHeaders.fields(of: original)
-        case "REPLACE"?: fields = XMLObjectHeaders.fields(from: request.http)
+        case "REPLACE"?: fields = try XMLObjectHeaders.limitedFields(from: request.http)
         case let other?:
             throw XMLErrorBody.coded(
                 "InvalidArgument", status: 400, "Invalid x-goog-metadata-directive \(other): COPY or REPLACE.")

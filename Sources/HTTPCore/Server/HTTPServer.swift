@@ -24,6 +24,7 @@ public final class HTTPServer: Sendable {
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private let vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     private let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
+    private let bufferedBodyLimit: (@Sendable (HTTPRequest) -> Int?)?
     private let answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?
     private let errorResponder: HTTPErrorResponder
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
@@ -36,6 +37,9 @@ public final class HTTPServer: Sendable {
     ///   - streamsBody: called with a request's head (after `vetHead`); true leaves a body of known length unread,
     ///     for the handler to pull from `HTTPRequest.bodyStream` as it arrives (up to `maxBodyBytes`), instead of
     ///     receiving it whole first (up to `maxBufferedBodyBytes`).
+    ///   - bufferedBodyLimit: called with the head of a request whose body is received whole (after
+    ///     `streamsBody`): the largest body its route takes (at most `maxBufferedBodyBytes`; nil: that); larger → 413 before a
+    ///     byte of it is read.
     ///   - answersOnLoop: called with the head of a request that has no body; true lets the event loop that
     ///     received it call the handler itself, which then must answer without waiting (no sleeps, disk syncs or
     ///     locks held long), for the loop's other connections wait meanwhile. Nil: every request is handled on a
@@ -48,6 +52,7 @@ public final class HTTPServer: Sendable {
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         streamsBody: (@Sendable (HTTPRequest) -> Bool)? = nil,
+        bufferedBodyLimit: (@Sendable (HTTPRequest) -> Int?)? = nil,
         answersOnLoop: (@Sendable (HTTPRequest) -> Bool)? = nil,
         errorResponder: @escaping HTTPErrorResponder = HTTPResponse.plainError,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
@@ -56,6 +61,7 @@ public final class HTTPServer: Sendable {
         self.handler = handler
         self.vetHead = vetHead
         self.streamsBody = streamsBody
+        self.bufferedBodyLimit = bufferedBodyLimit
         self.answersOnLoop = answersOnLoop
         self.errorResponder = errorResponder
         self.log = log
@@ -75,6 +81,7 @@ public final class HTTPServer: Sendable {
             BrokenPipes.ignore()
             let started = try ServerRuntime(
                 configuration: configuration, handler: handler, vetHead: vetHead, streamsBody: streamsBody,
+                bufferedBodyLimit: bufferedBodyLimit,
                 answersOnLoop: answersOnLoop, errorResponder: errorResponder, log: log
             )
             try started.startAccepting()

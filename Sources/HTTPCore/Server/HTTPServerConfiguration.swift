@@ -17,6 +17,9 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// The largest request body the server receives whole into memory before the handler runs (a body it does
     /// not stream); larger → 413. At most `maxBodyBytes` counts.
     public var maxBufferedBodyBytes: Int
+    /// The most bytes of bodies received whole (not streamed) held in memory at once, across every connection; a
+    /// body that would pass it is answered 503 (one larger than it, 413).
+    public var bodyBudgetBytes: Int
     /// How long a keep-alive connection may sit between requests before the server closes it.
     public var idleTimeout: Duration
     /// How long a request in progress may stall. The head (request line and headers) must arrive within this
@@ -43,6 +46,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         maxHeaderCount: Int = 100,
         maxBodyBytes: Int = 512 * 1024 * 1024,
         maxBufferedBodyBytes: Int = 512 * 1024 * 1024,
+        bodyBudgetBytes: Int = 1024 * 1024 * 1024,
         idleTimeout: Duration = .seconds(60),
         readTimeout: Duration = .seconds(30),
         minimumBodyBytesPerSecond: Int = 16 * 1024,
@@ -58,6 +62,7 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.maxHeaderCount = maxHeaderCount
         self.maxBodyBytes = maxBodyBytes
         self.maxBufferedBodyBytes = maxBufferedBodyBytes
+        self.bodyBudgetBytes = bodyBudgetBytes
         self.idleTimeout = idleTimeout
         self.readTimeout = readTimeout
         self.minimumBodyBytesPerSecond = minimumBodyBytesPerSecond
@@ -83,7 +88,10 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         for (name, value) in positive where value <= 0 {
             throw HTTPServerError.invalidConfiguration("\(name) must be positive, got \(value)")
         }
-        for (name, value) in [("maxBodyBytes", maxBodyBytes), ("maxBufferedBodyBytes", maxBufferedBodyBytes)]
+        for (name, value) in [
+            ("maxBodyBytes", maxBodyBytes), ("maxBufferedBodyBytes", maxBufferedBodyBytes),
+            ("bodyBudgetBytes", bodyBudgetBytes),
+        ]
         where value < 0 {
             throw HTTPServerError.invalidConfiguration("\(name) must not be negative, got \(value)")
         }

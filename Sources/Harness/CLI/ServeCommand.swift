@@ -44,6 +44,7 @@ struct ServeCommand: ToolCommand {
         let maxSessions = options[ServeOptions.maxSessions]
         let idle = Duration.milliseconds(Int64(options[ServeOptions.sessionIdle] * 1000))
         DescriptorBudget.raiseToHardLimit()
+        MemoryReturn.mapLargeBuffers()
         let service: ReferenceBackend
         if let dataDirectory {
             let survey = DataDirectorySurvey(path: dataDirectory)

@@ -13,6 +13,7 @@ struct FaultLayer: Dialect {
     func claims(_ path: String) -> Bool { inner.claims(path) }
     func vetHead(_ request: HTTPRequest) -> HTTPResponse? { inner.vetHead(request) }
     func errorResponse(_ error: BackendError) -> HTTPResponse { inner.errorResponse(error) }
+    func bufferedBodyLimit(_ request: HTTPRequest) -> Int? { inner.bufferedBodyLimit(request) }
     func faultSubject(of request: HTTPRequest) -> FaultSubject? { inner.faultSubject(of: request) }
     func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
         inner.misreport(response, receivedBytes: receivedBytes)

@@ -13,6 +13,9 @@ package protocol Dialect: Sendable {
     func vetHead(_ request: HTTPRequest) -> HTTPResponse?
     /// Whether the request's body is an object's bytes, to be pulled as they arrive instead of held whole.
     func streamsBody(_ request: HTTPRequest) -> Bool
+    /// The largest body the route takes when it is received whole (not streamed), or nil for the server's own
+    /// limit: metadata routes take `RequestBodyLimits.metadata` (docs/limits.md).
+    func bufferedBodyLimit(_ request: HTTPRequest) -> Int?
     /// An error in this dialect's shape.
     func errorResponse(_ error: BackendError) -> HTTPResponse
     /// What the request is, as faults name it; nil for a request no fault can name.

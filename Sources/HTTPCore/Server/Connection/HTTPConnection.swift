@@ -218,9 +218,13 @@ final class HTTPConnection: @unchecked Sendable {
                 return .closeAfterResponse
             }
             let invites = continues && framing != .none && input.buffer.isEmpty
-            let stream = try readBody(framing, of: &request, inviting: invites)
+            let reservation = BodyReservation(budget: runtime.bodyBudget)
+            defer { reservation.release() }
+            let stream = try readBody(framing, of: &request, inviting: invites, reservation: reservation)
             activity.mark(.responding)
             let response = runtime.handler(request)
+            request.body = Data()
+            reservation.release()
             if let failure = stream?.failure { throw failure }
             let answer = Answer(
                 method: method, target: target, status: response.status, started: started,
@@ -269,11 +273,12 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Reads the body into `request.body`, or, when the handler streams it, leaves it unread behind
-    /// `request.bodyStream` (returned). Only a streamed body may be longer than `maxBufferedBodyBytes`.
-    private func readBody(_ framing: BodyFraming, of request: inout HTTPRequest, inviting: Bool) throws
-        -> HTTPBodyStream?
-    {
-        let buffered = min(configuration.maxBodyBytes, configuration.maxBufferedBodyBytes)
+    /// `request.bodyStream` (returned). Only a streamed body may be longer than `maxBufferedBodyBytes` (or the
+    /// route's own limit); a body read whole takes its storage from the server's body budget.
+    private func readBody(
+        _ framing: BodyFraming, of request: inout HTTPRequest, inviting: Bool, reservation: BodyReservation
+    ) throws -> HTTPBodyStream? {
+        var buffered = min(configuration.maxBodyBytes, configuration.maxBufferedBodyBytes)
         if case .length(let length) = framing, runtime.streamsBody?(request) == true {
             input.requireAverageRate(
                 bytesPerSecond: configuration.minimumBodyBytesPerSecond, graceMilliseconds: readTimeoutMilliseconds)
@@ -283,12 +288,18 @@ final class HTTPConnection: @unchecked Sendable {
             request.bodyStream = stream
             return stream
         }
+        if framing != .none, let routeLimit = runtime.bufferedBodyLimit?(request) ?? nil {
+            buffered = min(buffered, max(0, routeLimit))
+        }
         if case .length(let length) = framing, length > buffered { throw HTTPProtocolError.bodyTooLarge }
+        if case .length(let length) = framing, length > configuration.bodyBudgetBytes {
+            throw HTTPProtocolError.bodyTooLarge
+        }
         if inviting { try writer.writeContinue(to: socket) }
         let reader = RequestBodyReader(
             input: input, maxBodyBytes: buffered, maxTrailerBytes: configuration.maxHeaderBytes,
             maxTrailerCount: configuration.maxHeaderCount, stallMilliseconds: readTimeoutMilliseconds,
-            minimumBytesPerSecond: configuration.minimumBodyBytesPerSecond)
+            minimumBytesPerSecond: configuration.minimumBodyBytesPerSecond, reserve: reservation.reserve)
         request.body = try reader.read(framing)
         return nil
     }

@@ -13,6 +13,8 @@ struct RequestBodyReader {
     let stallMilliseconds: Int
     /// The slowest average rate a body may arrive at, after `stallMilliseconds` of grace (else 408).
     let minimumBytesPerSecond: Int
+    /// Takes room for `count` more bytes from the server's body budget before the storage grows (throws 503).
+    let reserve: (Int) throws -> Void
 
     private static let maxChunkLineBytes = 4096
     /// The most a body's storage grows by at once: it starts small and doubles as bytes are received, up to
@@ -34,6 +36,7 @@ struct RequestBodyReader {
             while storage.count < length {
                 let step = GrowingBytes.step(
                     received: storage.count, remaining: length - storage.count, largest: Self.largestStep)
+                try reserve(step)
                 guard let region = storage.extend(by: step) else {
                     throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
                 }
@@ -46,6 +49,7 @@ struct RequestBodyReader {
     }
 
     private func readChunked() throws -> Data {
+        try reserve(64 * 1024)
         guard let storage = GrowingBytes(capacity: 64 * 1024) else {
             throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
         }
@@ -58,6 +62,7 @@ struct RequestBodyReader {
             }
             if size == 0 { break }
             guard size <= maxBodyBytes - storage.count else { throw HTTPProtocolError.bodyTooLarge }
+            try reserve(size)
             guard let region = storage.extend(by: size) else {
                 throw HTTPProtocolError(status: 500, message: "Not enough memory for the request body.")
             }

@@ -10,4 +10,8 @@ struct HTTPProtocolError: Error, Equatable {
     static let requestTimeout = HTTPProtocolError(status: 408, message: "The request was not received in time.")
 
     static let bodyTooLarge = HTTPProtocolError(status: 413, message: "The request body is too large.")
+
+    /// The bodies held in memory across connections reached `bodyBudgetBytes`; the client may retry later.
+    static let bodyBudgetFull = HTTPProtocolError(
+        status: 503, message: "The server holds too many request bodies in memory at once; retry later.")
 }

@@ -16,11 +16,13 @@ final class ServerRuntime: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
+    let bufferedBodyLimit: (@Sendable (HTTPRequest) -> Int?)?
     let answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?
     let errorResponder: HTTPErrorResponder
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
     let registry = ConnectionRegistry()
+    let bodyBudget: BodyBudget
     let threads = ConnectionThreads()
     private let loops: [EventLoop]
     private let listener: ListeningSocket
@@ -40,6 +42,7 @@ final class ServerRuntime: Sendable {
     init(
         configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
+        bufferedBodyLimit: (@Sendable (HTTPRequest) -> Int?)?,
         answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?, errorResponder: @escaping HTTPErrorResponder,
         log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
@@ -47,9 +50,11 @@ final class ServerRuntime: Sendable {
         self.handler = handler
         self.vetHead = vetHead
         self.streamsBody = streamsBody
+        self.bufferedBodyLimit = bufferedBodyLimit
         self.answersOnLoop = answersOnLoop
         self.errorResponder = errorResponder
         self.log = log
+        bodyBudget = BodyBudget(limit: configuration.bodyBudgetBytes)
         connectionLimit = min(configuration.maxConnections, DescriptorBudget.current.connections)
         stopSignal = try StopSignal()
         loops = try (0..<configuration.eventLoops).map { _ in try EventLoop() }
