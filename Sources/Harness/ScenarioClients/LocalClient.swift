@@ -123,6 +123,11 @@ final class LocalClient: ScenarioClient {
 
     var waits: ClockWaits { storage.clock.waits }
 
+    /// How often the scenario's faults acted (none when it has none).
+    var faultTally: FaultTally { faults?.tally ?? FaultTally(firings: [], seen: []) }
+
+    func firedFaults() -> FaultTally? { faultTally }
+
     func close() {}
 
     private static func page(_ result: StorageListResult) -> ClientPage {
