@@ -153,9 +153,10 @@ struct RunWork: Sendable {
                 return 2
             }
         }
-        let runner = ScenarioRunner(
+        var runner = ScenarioRunner(
             target: target, jobs: options[RunOptions.jobs], stepTimeout: timeout, expectations: expectations,
             toolVersion: ToolVersion.current, driver: driver)
+        runner.exclusions = options.all(RunOptions.exclude)
         let progress = RunProgress(
             files: selected, timeoutLimit: options[RunOptions.keepGoing] ? nil : 3,
             failFast: options[RunOptions.failFast])

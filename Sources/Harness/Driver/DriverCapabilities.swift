@@ -41,6 +41,9 @@ struct DriverCapabilities: Sendable, Equatable {
     /// The driver puts faults into its own SDK's requests. Without it, a target that can carry faults out
     /// (`serve`) does so for the scenario's bucket.
     var faults = false
+    /// The driver answers `firedFaults`: how often each fault it put into its requests acted. A driver with `faults`
+    /// but not this cannot confirm a fault scenario, which is then skipped.
+    var firedFaults = false
     /// The driver reports the SDK's waits before a retry (`retry` events).
     var retryEvents = false
     /// The SDK can be told how long one request may go unanswered (`begin.retry.timeout`).
@@ -105,6 +108,7 @@ struct DriverCapabilities: Sendable, Equatable {
                     capabilities.operations.insert(operation)
                 }
             case "faults": capabilities.faults = try flag(member.value, "faults")
+            case "firedFaults": capabilities.firedFaults = try flag(member.value, "firedFaults")
             case "retryEvents": capabilities.retryEvents = try flag(member.value, "retryEvents")
             case "requestTimeout": capabilities.requestTimeout = try flag(member.value, "requestTimeout")
             case "errors":
@@ -145,6 +149,7 @@ struct DriverCapabilities: Sendable, Equatable {
             .init("references", .string(oneStringReferences ? "oneString" : "pathOrURL")),
             .init("lockStep", .string("callback")),
         ]
+        if firedFaults { members.append(.init("firedFaults", .bool(true))) }
         return .object(members)
     }
 

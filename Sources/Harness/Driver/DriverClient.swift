@@ -305,6 +305,22 @@ final class DriverClient: ScenarioClient, Sendable {
         _ = try expectSuccess("fault", [.init("faults", .array(added.map(RequestFaultJSON.encode)))])
     }
 
+    func firedFaults() throws(StepFailure) -> FaultTally? {
+        if let targetFaults {
+            do throws(TargetFailure) {
+                return try targetFaults.tally()
+            } catch {
+                throw .error(.targetError, error.description)
+            }
+        }
+        guard spec.capabilities.firedFaults else { return nil }
+        let answer = try expectSuccess("firedFaults", [])
+        guard let tally = FaultTally(json: answer) else {
+            throw malformed("firedFaults", "expected {\"firings\": [N…], \"seen\": {KIND: N…}}")
+        }
+        return tally
+    }
+
     // MARK: Waiting
 
     func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool {

@@ -59,6 +59,7 @@ final class OwnDriver: Sendable {
         }
         capabilities.operations = Set(DriverOperation.allCases)
         capabilities.faults = faultSide == .client
+        capabilities.firedFaults = faultSide == .client
         capabilities.retryEvents = true
         capabilities.requestTimeout = true
         return capabilities
@@ -171,6 +172,9 @@ final class OwnDriver: Sendable {
         case "fault":
             try client().addFaults(try DriverWire.faults(message["faults"]))
             return .success([])
+        case "firedFaults":
+            guard case .object(let members) = try client().faultTally.json else { return .success([]) }
+            return .success(members)
         default:
             throw DriverWire.Problem(description: "unknown op \(op)")
         }

@@ -49,6 +49,8 @@ public enum FailureKind: String, CaseIterable, Sendable {
     case badExpectation = "BadExpectation"
     case invalidScenarioFile = "InvalidScenarioFile"
     case invalidExpectationsManifest = "InvalidExpectationsManifest"
+    /// The scenario passed, but a fault it declared never acted: nothing was tested (docs/semantics.md §11).
+    case faultNeverFired = "FaultNeverFired"
     /// The run stopped before this scenario: the target timed out too often, or the run was interrupted.
     case notRun = "NotRun"
 
@@ -77,7 +79,7 @@ public enum FailureKind: String, CaseIterable, Sendable {
         case .stepTimeout, .transportError, .malformedResponse, .targetError, .driverError, .fixtureError, .fileError,
             .unknownName,
             .unknownField, .wrongKind, .badPattern, .badExpectation, .invalidScenarioFile, .invalidExpectationsManifest,
-            .notRun:
+            .faultNeverFired, .notRun:
             .error
         case .unsupported:
             .skip

@@ -264,6 +264,14 @@ private struct BucketFaultPlan: TargetFaultPlan {
         }
     }
 
+    func tally() throws(TargetFailure) -> FaultTally {
+        do {
+            return try backend.faultTally(bucket: bucket)
+        } catch {
+            throw .failed("cannot read the fault plan's firings from the target: \(error.description)")
+        }
+    }
+
     func disarm() {
         try? backend.disarmFaults(bucket: bucket)
     }

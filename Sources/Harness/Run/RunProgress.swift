@@ -69,6 +69,9 @@ public final class RunProgress: Sendable {
                 state.stopReason = "\(report.id) failed and --fail-fast stops the run at the first failure"
                 state.skipsUnfinished = true
             }
+            if let message = Self.targetDownMessage(report.outcome), state.stopReason == nil {
+                state.stopReason = "target down: \(report.id) could not connect (\(message)); the rest were not run"
+            }
             if let message = Self.timeoutMessage(report.outcome) {
                 state.consecutiveTimeouts += 1
                 state.lastTimeout = message
@@ -98,6 +101,14 @@ public final class RunProgress: Sendable {
                 return FileReport(name: file.name, path: file.path, scenarios: scenarios)
             }
         }
+    }
+
+    /// The message of an error that says the target refused a connection: it is down, and every later
+    /// scenario would error the same way within milliseconds (docs/expectations.md §5).
+    private static func targetDownMessage(_ outcome: Outcome) -> String? {
+        guard case .errored(let failure) = outcome, failure.message.contains("cannot connect: Connection refused")
+        else { return nil }
+        return failure.message
     }
 
     /// The message of an outcome that is a timeout: the step's, or the transport's ("no answer within").

@@ -90,6 +90,7 @@ final class ScenarioExecution {
                         .taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
                 }
             }
+            try FaultAccounting(scenario).confirm(client)
             return .passed
         } catch {
             return outcome(for: error)

@@ -19,6 +19,8 @@ public struct ScenarioRunner: Sendable {
     public var toolVersion: String
     /// The driver whose client the steps drive, one process per scenario (nil: the project's own client).
     public var driver: DriverSpec?
+    /// `--exclude` patterns: globs over the whole id; a scenario matching one is skipped, naming it.
+    public var exclusions: [String] = []
 
     public init(
         target: any Target, jobs: Int = 1, stepTimeout: TimeInterval = 60, expectations: ExpectationsManifest? = nil,
@@ -92,7 +94,9 @@ public struct ScenarioRunner: Sendable {
         var steps: [StepTiming] = []
         var clientWaits = ClockWaits()
         var outcome: Outcome
-        if let targets = scenario.targets, !targets.contains(target.kind) {
+        if let pattern = exclusions.first(where: { Self.excludes($0, id: scenario.id) }) {
+            outcome = .skipped(reason: "excluded: --exclude \(pattern)")
+        } else if let targets = scenario.targets, !targets.contains(target.kind) {
             outcome = .skipped(reason: "runs only on: \(targets.map(\.rawValue).joined(separator: ", "))")
         } else if let unmet = target.unmetNeeds(of: scenario) {
             outcome = .skipped(reason: unmet)
@@ -151,6 +155,11 @@ public struct ScenarioRunner: Sendable {
             outcome: outcome, transcript: transcript, steps: steps, clientWaits: clientWaits)
     }
 
+    /// Whether the glob `pattern` (`*`, `?`) matches the whole of `id`.
+    static func excludes(_ pattern: String, id: String) -> Bool {
+        Glob.matches(Array(pattern.unicodeScalars)[...], Array(id.unicodeScalars)[...])
+    }
+
     /// The target's fault plan when the driver cannot put the scenario's faults into its requests; a target
     /// without one skips the scenario.
     private static func targetFaults(for scenario: Scenario, driver: DriverSpec, session: any TargetSession)
@@ -164,13 +173,17 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// A listed scenario that fails as pinned is an expected failure, keeping how it failed; one that fails
-    /// otherwise is a changed failure and one that passes an unexpected pass, and both fail the run.
+    /// otherwise is a changed failure and one that passes an unexpected pass, and both fail the run. An error
+    /// matches only a pin naming that error: an entry without a pin accepts failures, never errors.
     static func expected(_ outcome: Outcome, listed: ListedFailure, id: String) -> Outcome {
         switch outcome {
         case .failed(let actual), .errored(let actual):
-            guard let pin = listed.pin, !(actual.pin.map(pin.matches) ?? false) else {
+            let errored = if case .errored = outcome { true } else { false }
+            if let pin = listed.pin, actual.pin.map(pin.matches) ?? false {
                 return .expectedFailure(actual: actual, listed: listed)
             }
+            if listed.pin == nil && !errored { return .expectedFailure(actual: actual, listed: listed) }
+            let pin = listed.pin.map(\.description) ?? "a failure"
             let happened = actual.pin?.description ?? actual.type.rawValue
             let message =
                 "changed failure: the manifest expects \(pin) (\(listed.reason)), but it failed at \(happened): "

@@ -6,6 +6,8 @@ import StorageAPI
 public protocol TargetFaultPlan: Sendable {
     /// Arms `faults` after those already armed, each counting its requests from now.
     func arm(_ faults: [RequestFault]) throws(TargetFailure)
+    /// How often each armed fault acted, in the order armed, and the requests the plan saw.
+    func tally() throws(TargetFailure) -> FaultTally
     /// Removes every fault armed for the bucket.
     func disarm()
 }

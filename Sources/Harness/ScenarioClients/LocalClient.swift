@@ -128,6 +128,11 @@ final class LocalClient: ScenarioClient {
         ClientObservation(requests: faults?.requestCounts, clock: storage.clock.now)
     }
 
+    /// How often the scenario's faults acted (none when it has none).
+    var faultTally: FaultTally { faults?.tally ?? FaultTally(firings: [], seen: []) }
+
+    func firedFaults() -> FaultTally? { faultTally }
+
     func close() {}
 
     private static func page(_ result: StorageListResult) -> ClientPage {

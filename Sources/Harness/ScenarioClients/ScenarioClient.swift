@@ -37,6 +37,9 @@ protocol ScenarioClient: AnyObject {
     /// Lets the client's tasks run until `condition` holds or `deadline` passes; false when nothing is left
     /// that could make it hold (every task ended or paused).
     func runWork(until condition: @escaping () -> Bool, deadline: Date) throws(StepFailure) -> Bool
+    /// How often each fault the scenario declared acted, in the order declared, and the requests the carrier saw;
+    /// nil when whoever carries the faults out cannot say.
+    func firedFaults() throws(StepFailure) -> FaultTally?
     /// What the client's waits on its clock (retry back-off, `Retry-After`, stalls) have cost so far.
     var waits: ClockWaits { get }
     /// What can be seen now of the target's requests and the client's clock (nil: nothing), for `requests:`

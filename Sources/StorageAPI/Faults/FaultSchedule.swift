@@ -96,6 +96,12 @@ public struct FaultSchedule: Sendable {
     /// How many times each fault acted, in the order armed.
     public var firings: [Int] { armed.map(\.firings) }
 
+    /// How many requests of each kind the schedule has seen since it was made, kinds in their declared order
+    /// (what a fault that never fired could have met).
+    public var seenRequests: [(kind: RequestFault.Kind, count: Int)] {
+        RequestFault.Kind.allCases.compactMap { kind in seen[.kind(kind)].map { (kind, $0) } }
+    }
+
     /// The labels of the queue entries not yet taken, per operation in the order first armed.
     public var pendingLabels: [(operation: String, labels: [String])] {
         var result: [(operation: String, labels: [String])] = []

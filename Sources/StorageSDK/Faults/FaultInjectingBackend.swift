@@ -37,6 +37,9 @@ public final class FaultInjectingBackend: StorageBackend {
     /// How many times each fault acted, in the order added.
     public var firings: [Int] { schedule.withLock { $0.firings } }
 
+    /// How often each fault acted and the requests that came through since the decorator was made.
+    public var tally: FaultTally { schedule.withLock { FaultTally($0) } }
+
     public func startUpload(_ request: UploadStart) throws(BackendError) -> UploadSession {
         try inject(.uploadStart) { () throws(BackendError) in try inner.startUpload(request) }
     }

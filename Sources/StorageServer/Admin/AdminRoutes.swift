@@ -95,7 +95,8 @@ struct AdminRoutes: Sendable {
     }
 
     /// `PUT` arms a list of faults after those already armed for the bucket (each counting its requests from
-    /// then), `DELETE` disarms them all, `GET` tells how often each acted.
+    /// then), `DELETE` disarms them all, `GET` tells how often each acted (`firings`, in the order armed) and how
+    /// many requests of each kind the plan has seen (`seen`).
     private func plan(_ request: StorageRequest, bucket: String) throws(BackendError) -> HTTPResponse {
         let scope = FaultPlans.Scope.bucket(bucket)
         switch request.method {
@@ -121,9 +122,7 @@ struct AdminRoutes: Sendable {
         default:
             break
         }
-        let firings = faults.firings(scope)
-        return WireResponse.json(
-            JSONValue.members(["firings": .array(firings.map { .number(String($0)) })]).data)
+        return WireResponse.json(faults.tally(scope).json.data)
     }
 
     /// What `GET /internal/info` lists when the server has an administration: `rules` (one bucket's rules),

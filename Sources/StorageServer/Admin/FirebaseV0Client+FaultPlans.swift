@@ -19,6 +19,15 @@ extension FirebaseV0Client {
         _ = try send("DELETE", faultPlanPath(bucket), auth: nil, headers: faultPlanHeaders)
     }
 
+    /// `GET /internal/buckets/<bucket>/faults`: how often each armed fault acted and the requests the plan saw.
+    public func faultTally(bucket: String) throws(BackendError) -> FaultTally {
+        let response = try send("GET", faultPlanPath(bucket), auth: nil, headers: faultPlanHeaders)
+        guard let value = try? JSONParser.parse(response.body), let tally = FaultTally(json: value) else {
+            throw BackendError(status: 502, "The fault plan's answer is not a tally of firings.")
+        }
+        return tally
+    }
+
     private func faultPlanPath(_ bucket: String) -> String {
         "/internal/buckets/\(PathSegment.encode(bucket))/faults"
     }

@@ -71,6 +71,11 @@ final class FaultPlans: Sendable {
         schedule(scope)?.firings ?? []
     }
 
+    /// How often each fault of the plan of `scope` acted and the requests it saw (empty when there is no plan).
+    func tally(_ scope: Scope) -> FaultTally {
+        schedule(scope).map { FaultTally($0) } ?? FaultTally(firings: [], seen: [])
+    }
+
     /// The retry tests, by id.
     var retryTests: [(id: String, schedule: FaultSchedule)] {
         plans.withLock { plans in

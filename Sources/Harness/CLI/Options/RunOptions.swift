@@ -37,6 +37,11 @@ enum RunOptions {
         "--rerun-failed", "RESULTS.json",
         "Run only the scenarios that failed or errored in that JSON report (run --json); none: nothing is run "
             + "and the exit code is 0.")
+    static let exclude = Option.text(
+        "--exclude", "PATTERN",
+        "Leave out the scenarios whose id matches PATTERN, a glob with * and ? over the whole id (repeatable): "
+            + "each is reported as skipped, naming the pattern (for known crashers).",
+        repeatable: true)
     static let quiet = Flag("--quiet", "Print only failures, errors and the summary, not a line per scenario.")
     static let annotations = Option.choice(
         "--annotations", ["github", "none"],
@@ -59,7 +64,7 @@ enum RunOptions {
             target.spec, junit.spec, json.spec, SelectionOptions.tag.spec, SelectionOptions.filter.spec,
             SelectionOptions.shard.spec, expectations.spec, jobs.spec, timeout.spec, SelectionOptions.root.spec,
             writeExpectations.spec, keepGoing.spec, failFast.spec, rerunFailed.spec, quiet.spec, annotations.spec,
-            junitLocations.spec, adminToken.spec, driver.spec,
+            junitLocations.spec, adminToken.spec, driver.spec, exclude.spec,
         ]
     }
 }
