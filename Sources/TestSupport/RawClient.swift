@@ -85,7 +85,9 @@ package final class RawClient {
         }
         var body: [UInt8] = []
         if !bodyless, status >= 200, status != 204, status != 304 {
-            if let lengthText = headers["Content-Length"] {
+            if headers["Transfer-Encoding"]?.lowercased() == "chunked" {
+                body = try readChunks()
+            } else if let lengthText = headers["Content-Length"] {
                 guard let length = Int(lengthText) else { throw ClientError.malformed(lengthText) }
                 try fill(atLeast: length)
                 body = Array(pending[..<length])
@@ -96,6 +98,28 @@ package final class RawClient {
         }
         return RawResponse(
             status: status, reason: parts.count > 2 ? String(parts[2]) : "", headers: headers, body: body)
+    }
+
+    /// A chunked body's bytes, its framing and trailers removed.
+    private func readChunks() throws -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            let lineEnd = try readUntil("\r\n")
+            let line = String(decoding: pending[..<lineEnd], as: UTF8.self)
+            pending.removeFirst(lineEnd + 2)
+            guard let size = Int(line.split(separator: ";").first ?? "", radix: 16) else {
+                throw ClientError.malformed(line)
+            }
+            if size == 0 { break }
+            try fill(atLeast: size + 2)
+            body += pending[..<size]
+            pending.removeFirst(size + 2)
+        }
+        while try readUntil("\r\n") > 0 {
+            pending.removeFirst(try readUntil("\r\n") + 2)
+        }
+        pending.removeFirst(2)
+        return body
     }
 
     /// Everything until the server closes.

@@ -16,15 +16,21 @@ package enum CompleteMultipartUploadXML {
         }
     }
 
+    /// At most `limit` characters of `text` (an answer quotes a short excerpt of what a client sent, never all of it).
+    static func excerpt(_ text: String, limit: Int = 80) -> String {
+        text.count <= limit ? text : text.prefix(limit) + "…"
+    }
+
     package static func decode(_ body: Data) throws(BackendError) -> [Part] {
         let root: XMLTree
         do {
             root = try XMLTree.parse(body)
         } catch {
-            throw .badRequest("MalformedXML: the CompleteMultipartUpload body is not XML (\(error)).")
+            throw .badRequest(
+                "MalformedXML: the CompleteMultipartUpload body is not XML (\(excerpt(String(describing: error))))).")
         }
         guard root.name == "CompleteMultipartUpload" else {
-            throw .badRequest("MalformedXML: expected <CompleteMultipartUpload>, found <\(root.name)>.")
+            throw .badRequest("MalformedXML: expected <CompleteMultipartUpload>, found <\(excerpt(root.name))>.")
         }
         var parts: [Part] = []
         for (index, element) in root.children(named: "Part").enumerated() {
@@ -32,7 +38,7 @@ package enum CompleteMultipartUploadXML {
             guard let number = JSONValue.decimalInteger(text), (1...MultipartLimits.partNumbers).contains(number)
             else {
                 throw .badRequest(
-                    "MalformedXML: part \(index + 1) has PartNumber \"\(text)\"; expected 1 to \(MultipartLimits.partNumbers)."
+                    "MalformedXML: part \(index + 1) has PartNumber \"\(excerpt(text))\"; expected 1 to \(MultipartLimits.partNumbers)."
                 )
             }
             guard let etag = element.text(of: "ETag") else {

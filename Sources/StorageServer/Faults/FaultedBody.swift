@@ -10,6 +10,8 @@ struct FaultedBody: HTTPBodyProducer {
     enum Source: Sendable {
         case bytes(Data)
         case file(FileRegion)
+        /// A transcoded download, decompressed as it is sent.
+        case gunzip(GunzipBody)
     }
 
     let source: Source
@@ -19,11 +21,11 @@ struct FaultedBody: HTTPBodyProducer {
     var stall: (after: Int64, seconds: Double)?
     var flipsFirstByte = false
 
-    /// The body of `response`, to be delivered as this fault says; a decompressed download is decompressed into
-    /// memory first, so that the fault acts on the bytes the client reads.
+    /// The body of `response`, to be delivered as this fault says; on a decompressed download the fault acts on the
+    /// bytes the client reads, as they are decompressed (its `length`, for a cut of half the body, is the stored one).
     init(of response: HTTPResponse) {
         if let gunzip = response.producer as? GunzipBody {
-            source = .bytes(gunzip.decompressed())
+            source = .gunzip(gunzip)
         } else {
             source = response.file.map(Source.file) ?? .bytes(response.body)
         }
@@ -33,7 +35,13 @@ struct FaultedBody: HTTPBodyProducer {
         switch source {
         case .bytes(let data): Int64(data.count)
         case .file(let region): region.length
+        case .gunzip(let gunzip): gunzip.length
         }
+    }
+
+    var isChunked: Bool {
+        if case .gunzip = source { return true }
+        return false
     }
 
     /// `response` with its body delivered by this producer.
@@ -51,6 +59,7 @@ struct FaultedBody: HTTPBodyProducer {
     }
 
     func produce(into sink: HTTPBodySink) throws {
+        if case .gunzip(let gunzip) = source { return try produce(gunzip, into: sink) }
         let end = min(cutAfter ?? length, length)
         var position: Int64 = 0
         if let stall, stall.after > 0, stall.after < end {
@@ -60,6 +69,33 @@ struct FaultedBody: HTTPBodyProducer {
         }
         try send(from: position, to: end, into: sink)
         if end < length { throw FaultedBodyEnd() }
+    }
+
+    /// The decompressed bytes with the fault applied as they pass: cut after `cutAfter` (or at their end, when they
+    /// are shorter), paused at `stall`, the first byte flipped.
+    private func produce(_ gunzip: GunzipBody, into sink: HTTPBodySink) throws {
+        let end = cutAfter ?? Int64.max
+        var position: Int64 = 0
+        try gunzip.decompress { piece in
+            var rest = piece
+            while !rest.isEmpty {
+                guard position < end else { throw FaultedBodyEnd() }
+                var take = min(Int64(rest.count), end - position)
+                if let stall, stall.after > position { take = min(take, stall.after - position) }
+                var run = UnsafeRawBufferPointer(rebasing: rest[..<Int(take)])
+                if flipsFirstByte, position == 0 {
+                    var first = run[0] ^ 0xFF
+                    try withUnsafeBytes(of: &first) { try sink.write($0) }
+                    run = UnsafeRawBufferPointer(rebasing: run[1...])
+                }
+                try sink.write(run)
+                position += take
+                rest = UnsafeRawBufferPointer(rebasing: rest[Int(take)...])
+                if let stall, stall.after > 0, position == stall.after { try pause(stall.seconds, sink) }
+            }
+        }
+        // A cut body whose decompressed bytes ended before the cut still lacks its last chunk: the client sees it cut.
+        if cutAfter != nil { throw FaultedBodyEnd() }
     }
 
     private func pause(_ seconds: Double, _ sink: HTTPBodySink) throws {
@@ -83,6 +119,8 @@ struct FaultedBody: HTTPBodyProducer {
             }
         case .file(let region):
             try sink.write(FileRegion(file: region.file, offset: region.offset + start, length: end - start))
+        case .gunzip:
+            break
         }
     }
 
@@ -95,6 +133,8 @@ struct FaultedBody: HTTPBodyProducer {
             let count = try withUnsafeMutableBytes(of: &value) { try region.read(at: offset, into: $0) }
             guard count == 1 else { throw FaultedBodyEnd() }
             return value
+        case .gunzip:
+            throw FaultedBodyEnd()
         }
     }
 }

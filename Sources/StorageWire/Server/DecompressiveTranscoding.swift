@@ -2,7 +2,6 @@ import Foundation
 import HTTPCore
 import Primitives
 import StorageAPI
-import Synchronization
 
 /// Cloud Storage's decompressive transcoding (docs/gcs-dialect.md §7), on every dialect's downloads: an object stored
 /// with `Content-Encoding: gzip` is sent decompressed, whole (a `Range` is ignored) and without `Content-Encoding`, to
@@ -28,52 +27,49 @@ package enum DecompressiveTranscoding {
     }
 }
 
-/// The decompressed bytes of a stored gzip object, as a response body: its length is worked out by a first pass
-/// (before the head goes out, on the answer's own thread, never on an event loop), then the bytes are decompressed
-/// again as they are sent, so neither the stored nor the decompressed bytes are held whole. Stored bytes that are not
-/// valid gzip are sent as they are.
+/// The decompressed bytes of a stored gzip object, as a response body: sent chunked (as GCS sends a transcoded
+/// answer, without `Content-Length`), decompressed as it is sent, so that neither the stored nor the decompressed
+/// bytes are held whole, nothing is decompressed before the head (nor at all for `HEAD`), and the work stops when
+/// the client leaves. Stored bytes that are not gzip from their first byte are sent as they are; gzip that fails
+/// part-way ends the answer there (cut short).
 package final class GunzipBody: HTTPBodyProducer {
     private let read: ObjectRead
-    /// The decompressed length, or nil when the stored bytes are sent as they are; unknown before `prepare`.
-    private let decompressedLength = Mutex<Int64??>(nil)
 
     /// `read` holds the whole stored object.
     package init(_ read: ObjectRead) {
         self.read = read
     }
 
-    package var length: Int64 {
-        switch decompressedLength.withLock({ $0 }) {
-        case .some(.some(let length)): length
-        default: read.count
-        }
-    }
+    /// The stored length (the decompressed one is not known before the end).
+    package var length: Int64 { read.count }
 
-    package func prepare(_ sink: HTTPBodySink) throws {
-        let length = try? GzipDecoder.decompress(input: input(), output: { _ in })
-        decompressedLength.withLock { $0 = .some(length) }
-    }
+    package var isChunked: Bool { true }
 
     package func produce(into sink: HTTPBodySink) throws {
-        guard case .some(.some) = decompressedLength.withLock({ $0 }) else {
-            if let file = read.file {
-                try sink.write(file)
-            } else {
-                try read.data.withUnsafeBytes { try sink.write($0) }
-            }
-            return
-        }
-        try GzipDecoder.decompress(input: input(), output: { try sink.write($0) })
+        try decompress { try sink.write($0) }
     }
 
-    /// The bytes the answer sends, in memory: decompressed, or as stored when they are not gzip.
-    package func decompressed() -> Data {
-        var output = Data()
-        if (try? GzipDecoder.decompress(input: input(), output: { output.append(contentsOf: $0) })) != nil {
-            return output
+    /// Hands the bytes the answer sends to `output` piece by piece: decompressed, or as stored when they are not
+    /// gzip. Rethrows what `output` throws.
+    package func decompress(_ output: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var emitted = false
+        do {
+            try GzipDecoder.decompress(
+                input: input(),
+                output: { piece in
+                    if !piece.isEmpty { emitted = true }
+                    try output(piece)
+                })
+        } catch let error as GzipError {
+            guard !emitted else { throw error }
+            let next = input()
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { try next($0) }
+                if count <= 0 { return }
+                try buffer.withUnsafeBytes { try output(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
         }
-        if let file = read.file, let data = try? file.load() { return data }
-        return read.data
     }
 
     /// A reader of the stored bytes from the start.

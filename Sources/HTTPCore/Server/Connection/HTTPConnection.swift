@@ -230,7 +230,8 @@ final class HTTPConnection: @unchecked Sendable {
                 method: method, target: target, status: response.status, started: started,
                 exchange: .init(
                     isHead: head.isHead, version: head.version,
-                    keepAlive: keepsAlive(head, after: response) && stream?.isComplete != false))
+                    keepAlive: keepsAlive(head, after: response) && stream?.isComplete != false
+                        && !(response.producer?.isChunked == true && head.version != .http11 && !head.isHead)))
             if response.needsThread { return deliver(response, answer) }
             var outgoing = try writer.prepare(response, for: answer.exchange)
             return finish(&outgoing, answer)
@@ -317,7 +318,8 @@ final class HTTPConnection: @unchecked Sendable {
         var sent = 0
         var producing = false
         do {
-            let sink = HTTPBodySink(socket: socket, stopSignal: runtime.stopSignal)
+            let chunked = response.producer?.isChunked == true && answer.exchange.version == .http11
+            let sink = HTTPBodySink(socket: socket, stopSignal: runtime.stopSignal, chunked: chunked)
             try response.producer?.prepare(sink)
             var outgoing = try writer.prepare(response, for: answer.exchange)
             _ = try outgoing.send(on: socket, waiting: true)
@@ -326,7 +328,11 @@ final class HTTPConnection: @unchecked Sendable {
                 defer { sent += Int(clamping: sink.bytesSent) }
                 producing = true
                 try producer.produce(into: sink)
-                guard sink.bytesSent == producer.length else { throw ProducerFellShort() }
+                if producer.isChunked {
+                    try sink.finishChunks()
+                } else {
+                    guard sink.bytesSent == producer.length else { throw ProducerFellShort() }
+                }
             }
         } catch {
             report(answer, responseBytes: sent)

@@ -125,7 +125,9 @@ struct ResponseWriter {
             head.append(contentsOf: dateCache.current())
             appendLineBreak()
         }
-        if allowsBody {
+        if allowsBody, response.producer?.isChunked == true {
+            if exchange.version == .http11 { appendText("Transfer-Encoding: chunked\r\n") }
+        } else if allowsBody {
             appendText("Content-Length: ")
             if exchange.isHead, bodyCount == 0, let handlerLength, Self.isDecimal(handlerLength) {
                 appendText(handlerLength)
