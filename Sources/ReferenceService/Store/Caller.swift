@@ -11,6 +11,9 @@ struct Caller: Sendable {
 
     static let signedOut = Caller(uid: nil, claims: nil)
 
+    /// The longest ID token accepted, in bytes (Firebase's are ~1 KB: custom claims are at most 1,000 bytes).
+    static let tokenBytes = 16 * 1024
+
     private init(uid: String?, claims: JSONValue?) {
         self.uid = uid
         self.claims = claims
@@ -27,6 +30,12 @@ struct Caller: Sendable {
         guard let auth else {
             self = .signedOut
             return
+        }
+        // The token is unsigned, so its size is the caller's choice: bounded, so that no rule reading its claims
+        // costs more than a real one would (issue 36 item 9; docs/limits.md).
+        guard auth.utf8.count <= Self.tokenBytes else {
+            throw .unauthenticated(
+                "Invalid authentication token: it is longer than \(Self.tokenBytes) bytes.")
         }
         guard let claims = IDToken.claims(from: auth), let uid = IDToken.uid(in: claims) else {
             throw .unauthenticated("Invalid authentication token: it is not a readable Firebase ID token.")

@@ -55,12 +55,15 @@ extension ReferenceBackend {
     /// Applies a PATCH (see `MetadataPatch`; rules method `update`, with `request.resource` the object as patched);
     /// metageneration +1, `updated` now. A caller who may update but not read gets back only what its patch
     /// set (`WriteOnlyAnswer`): nothing it may not read.
-    public func updateMetadata(_ object: ObjectAddress, patch: MetadataPatch) throws(BackendError) -> ObjectResource {
+    public func updateMetadata(_ object: ObjectAddress, patch asked: MetadataPatch) throws(BackendError)
+        -> ObjectResource
+    {
         try ObjectNameRules.validate(object.name)
         let caller = try Caller(auth: object.auth)
         return try decidingOutsideTheLock { () throws(BackendError) -> ObjectResource in
             let now = Date()
             let (program, stored) = snapshot(object)
+            let patch = program == nil ? asked : asked.withoutDownloadTokens
             let check = RulesCheck(program: program, bucket: object.bucket, caller: caller)
             let patched = stored.map { stored -> StoredObject in
                 var patched = stored

@@ -21,9 +21,15 @@ public enum RulesLimits {
     public static let regexProgramSize = 10_000
     /// The largest count in `{m,n}`, as in RE2.
     public static let regexRepeatCount = 1000
-    /// Thread steps one regular-expression function may take over its input (matching is linear, but a long
-    /// input times a large pattern is still slow).
-    public static let regexWork = 20_000_000
+    /// Units of work one decision may spend: a byte or element compared, copied or hashed (`==`, `in`, every
+    /// function's receiver and arguments, shared parts of lists counted each time they are walked) and a
+    /// regular-expression instruction run, empty steps included.
+    public static let workPerRequest = 20_000_000
+    /// Bytes of values one decision may build (strings, lists, maps, sets), counted as they are made.
+    public static let memoryPerRequest = 32 << 20
+    /// Wall-clock time one decision may take, in nanoseconds (checked between expressions and inside regular
+    /// expressions).
+    public static let evaluationNanoseconds: UInt64 = 500_000_000
     /// The longest string (in UTF-8 bytes) or bytes value an expression may build.
     public static let valueBytes = 1 << 20
     /// The most elements a list, set or map an expression builds may hold.

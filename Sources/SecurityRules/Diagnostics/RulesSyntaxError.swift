@@ -13,8 +13,11 @@ public struct RulesSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     /// 1-based, counted in Unicode scalars.
     public var column: Int
     public var message: String
-    /// The text of the offending line, without its line break.
+    /// The text of the offending line, without its line break: at most 80 scalars around the column, `…` where
+    /// it was cut.
     public var sourceLine: String
+    /// Scalars of the line left out before `sourceLine` (less the `…` that stands for them).
+    var excerptOffset = 0
 
     public init(file: String, line: Int, column: Int, message: String, sourceLine: String) {
         self.file = file
@@ -30,10 +33,15 @@ public struct RulesSyntaxError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String { rendered }
 
+    /// What an error at `column` quotes of `line` (as `sourceLine`).
+    public static func excerpt(of line: String, column: Int) -> String {
+        SourceLines.excerpt(of: Substring(line).unicodeScalars, around: column).0
+    }
+
     /// Spaces (or the line's own tabs) up to the column, then `^`.
     private var caretLine: String {
         var padding = ""
-        var remaining = max(column - 1, 0)
+        var remaining = max(column - 1 - excerptOffset, 0)
         for scalar in sourceLine.unicodeScalars where remaining > 0 {
             padding.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
             remaining -= 1

@@ -18,18 +18,24 @@ extension Evaluator {
 
     /// `==`: a part of the request is compared as the map it stands for, except where the answer is known without
     /// building that map (`request.auth != null`, the most common condition): a part is never null, and equals itself.
-    mutating func equal(_ lhs: Value, _ rhs: Value) -> Bool {
+    /// The comparison is charged the size of both sides, shared parts counted each time (it walks them so).
+    mutating func equal(_ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Bool {
         switch (lhs, rhs) {
         case (.reference, .null), (.null, .reference): return false
         case (.reference(let left), .reference(let right)) where left == right: return true
-        default: return materialized(lhs) == materialized(rhs)
+        default:
+            let left = materialized(lhs)
+            let right = materialized(rhs)
+            try budget.chargeWalk(of: left)
+            try budget.chargeWalk(of: right)
+            return left == right
         }
     }
 
     mutating func binary(_ operation: BinaryOperator, _ lhs: Value, _ rhs: Value) throws(EvaluationError) -> Value {
         switch operation {
-        case .equal: return .bool(equal(lhs, rhs))
-        case .notEqual: return .bool(!equal(lhs, rhs))
+        case .equal: return .bool(try equal(lhs, rhs))
+        case .notEqual: return .bool(try !equal(lhs, rhs))
         case .less, .lessEqual, .greater, .greaterEqual:
             guard let order = Self.compare(lhs, rhs) else {
                 throw EvaluationError(
@@ -42,7 +48,10 @@ extension Evaluator {
             default: return .bool(order >= 0)
             }
         case .in:
-            switch materialized(rhs) {
+            let container = materialized(rhs)
+            try budget.chargeWalk(of: container)
+            try budget.chargeWalk(of: lhs)
+            switch container {
             case .list(let items): return .bool(items.contains(materialized(lhs)))
             case .set(let items): return .bool(items.contains(materialized(lhs)))
             case .map(let entries):

@@ -15,6 +15,8 @@ struct Evaluator {
     var token: Value?
     /// The fields of `request.resource` read so far (all of them when it was read whole).
     var incomingRead: Set<KnownField> = []
+    /// The work, memory and time this decision has spent.
+    var budget = Budget()
 
     init(functions: [CompiledFunction], request: RulesRequest, captureCount: Int) {
         self.functions = functions
@@ -38,6 +40,7 @@ struct Evaluator {
         depth += 1
         defer { depth -= 1 }
         if steps > RulesLimits.expressionsPerRequest || depth > RulesLimits.evaluationDepth { throw limitError() }
+        if steps & 15 == 0 { try budget.checkClock() }
         switch node {
         case .constant, .local, .reference: return try evaluateLeaf(node, frame)
         case .capture: return try evaluateCapture(node)
@@ -56,6 +59,16 @@ struct Evaluator {
         case .builtin: return try evaluateBuiltin(node, frame)
         case .method, .regexMethod: return try evaluateMethod(node, frame)
         }
+    }
+
+    /// `value`, a value just made, counted against the memory budget (and its making against the work budget).
+    private mutating func built(_ value: Value) throws(EvaluationError) -> Value {
+        let bytes = Budget.shallowBytes(of: value)
+        if bytes > 0 {
+            try budget.allocate(bytes)
+            try budget.charge(bytes)
+        }
+        return value
     }
 
     @inline(never)
@@ -113,7 +126,7 @@ struct Evaluator {
         let value = try evaluate(base, frame)
         let from = try start.map { (node) throws(EvaluationError) -> Value in try evaluate(node, frame) }
         let to = try end.map { (node) throws(EvaluationError) -> Value in try evaluate(node, frame) }
-        do { return try slice(value, from, to) } catch { throw error.placed(at: position) }
+        do { return try built(try slice(value, from, to)) } catch { throw error.placed(at: position) }
     }
 
     @inline(never)
@@ -128,7 +141,7 @@ struct Evaluator {
         guard case .binary(let operation, let left, let right, let position) = node else { throw Self.misrouted }
         let lhs = try evaluate(left, frame)
         let rhs = try evaluate(right, frame)
-        do { return try binary(operation, lhs, rhs) } catch { throw error.placed(at: position) }
+        do { return try built(try binary(operation, lhs, rhs)) } catch { throw error.placed(at: position) }
     }
 
     @inline(never)
@@ -148,7 +161,7 @@ struct Evaluator {
         var values: [Value] = []
         values.reserveCapacity(items.count)
         for item in items { values.append(try evaluate(item, frame)) }
-        return .list(values)
+        return try built(.list(values))
     }
 
     @inline(never)
@@ -161,7 +174,7 @@ struct Evaluator {
             }
             values[key] = try evaluate(entry.value, frame)
         }
-        return .map(values)
+        return try built(.map(values))
     }
 
     @inline(never)
@@ -180,7 +193,7 @@ struct Evaluator {
                 }
             }
         }
-        return .path(text)
+        return try built(.path(text))
     }
 
     @inline(never)
@@ -188,7 +201,12 @@ struct Evaluator {
         guard case .builtin(let builtin, let arguments, let position) = node else { throw Self.misrouted }
         var values: [Value] = []
         for argument in arguments { values.append(try evaluate(argument, frame)) }
-        do { return try Builtins.call(builtin, values) } catch { throw error.placed(at: position) }
+        do {
+            for value in values { try budget.chargeWalk(of: value) }
+            return try built(try Builtins.call(builtin, values))
+        } catch {
+            throw error.placed(at: position)
+        }
     }
 
     @inline(never)
@@ -210,7 +228,10 @@ struct Evaluator {
         var values: [Value] = regex.map { [.string($0.pattern)] } ?? []
         for argument in arguments { values.append(try evaluate(argument, frame)) }
         do {
-            return try Methods.call(method, on: regex == nil ? materialized(value) : value, values, regex: regex)
+            let receiver = regex == nil ? materialized(value) : value
+            try budget.chargeWalk(of: receiver)
+            for value in values { try budget.chargeWalk(of: value) }
+            return try built(try Methods.call(method, on: receiver, values, regex: regex, budget: &budget))
         } catch {
             throw error.placed(at: position)
         }

@@ -1,11 +1,11 @@
 /// The methods of values (`name.size()`, `list.hasAny(…)`), dispatched on the receiver's type.
 enum Methods {
     /// `regex` is the pattern compiled when the file loaded, when the call gave it as a literal.
-    static func call(_ method: Method, on receiver: Value, _ arguments: [Value], regex: RulesRegex?)
-        throws(EvaluationError) -> Value
-    {
+    static func call(
+        _ method: Method, on receiver: Value, _ arguments: [Value], regex: RulesRegex?, budget: inout Budget
+    ) throws(EvaluationError) -> Value {
         switch receiver {
-        case .string(let text): return try Strings.method(method, of: text, arguments, regex: regex)
+        case .string(let text): return try Strings.method(method, of: text, arguments, regex: regex, budget: &budget)
         case .list(let items): return try Collections.method(method, of: items, arguments)
         case .set(let items): return try Collections.method(method, of: items, arguments)
         case .map(let entries): return try Collections.method(method, of: entries, arguments)

@@ -1,8 +1,8 @@
 /// The methods of strings.
 enum Strings {
-    static func method(_ method: Method, of text: String, _ arguments: [Value], regex: RulesRegex?)
-        throws(EvaluationError) -> Value
-    {
+    static func method(
+        _ method: Method, of text: String, _ arguments: [Value], regex: RulesRegex?, budget: inout Budget
+    ) throws(EvaluationError) -> Value {
         switch method {
         case .size: return .int(Int64(text.unicodeScalars.count))
         case .lower: return .string(text.lowercased())
@@ -15,14 +15,15 @@ enum Strings {
             return .string(String(scalars[first...last]))
         case .toUtf8: return .bytes(Array(text.utf8))
         case .matches:
-            return .bool(try compiled(regex, arguments[0]).matchesWhole(text))
+            return .bool(try compiled(regex, arguments[0]).matchesWhole(text, budget: &budget))
         case .split:
-            return .list(try split(text, by: try compiled(regex, arguments[0])))
+            return .list(try split(text, by: try compiled(regex, arguments[0]), budget: &budget))
         case .replace:
             guard case .string(let replacement) = arguments[1] else {
                 throw EvaluationError("replace takes a string replacement")
             }
-            return .string(try replace(text, try compiled(regex, arguments[0]), with: replacement))
+            return .string(
+                try replace(text, try compiled(regex, arguments[0]), with: replacement, budget: &budget))
         default:
             throw EvaluationError("string has no method '\(method.rawValue)'")
         }
@@ -42,11 +43,13 @@ enum Strings {
 
     /// Splits around each match; trailing empty strings are dropped and a match at the very start makes no
     /// leading empty string only when it is empty (as Java's and RE2/J's `split`).
-    private static func split(_ text: String, by regex: RulesRegex) throws(EvaluationError) -> [Value] {
+    private static func split(_ text: String, by regex: RulesRegex, budget: inout Budget) throws(EvaluationError)
+        -> [Value]
+    {
         let scalars = Array(text.unicodeScalars)
         var pieces: [String] = []
         var start = 0
-        for match in try regex.allMatches(in: scalars, slots: 2) {
+        for match in try regex.allMatches(in: scalars, slots: 2, budget: &budget) {
             if match[1] == 0 { continue }
             pieces.append(string(scalars[start..<match[0]]))
             start = match[1]
@@ -58,35 +61,41 @@ enum Strings {
     }
 
     /// Replaces every match; `$0`…`$9` in the replacement stand for the match and its groups, `\$` for `$`.
-    private static func replace(_ text: String, _ regex: RulesRegex, with replacement: String)
+    /// The result's length is kept as it grows (a `count` of a scalar view walks it all).
+    private static func replace(_ text: String, _ regex: RulesRegex, with replacement: String, budget: inout Budget)
         throws(EvaluationError) -> String
     {
         let scalars = Array(text.unicodeScalars)
         let template = Array(replacement.unicodeScalars)
         var result = String.UnicodeScalarView()
         var start = 0
-        for match in try regex.allMatches(in: scalars, slots: 2 * min(regex.groupCount, 10)) {
-            result.append(contentsOf: scalars[start..<match[0]])
+        var length = 0
+        func append<Scalars: Collection<Unicode.Scalar>>(_ scalars: Scalars) {
+            result.append(contentsOf: scalars)
+            length += scalars.reduce(0) { $0 + UTF8.width($1) }
+        }
+        for match in try regex.allMatches(in: scalars, slots: 2 * min(regex.groupCount, 10), budget: &budget) {
+            append(scalars[start..<match[0]])
             var index = 0
             while index < template.count {
                 let scalar = template[index]
                 if scalar == "\\", index + 1 < template.count {
-                    result.append(template[index + 1])
+                    append(CollectionOfOne(template[index + 1]))
                     index += 2
                     continue
                 }
                 if scalar == "$", index + 1 < template.count, let digit = template[index + 1].hexValue, digit < 10 {
                     let group = Int(digit)
                     if 2 * group + 1 < match.count, match[2 * group] >= 0 {
-                        result.append(contentsOf: scalars[match[2 * group]..<match[2 * group + 1]])
+                        append(scalars[match[2 * group]..<match[2 * group + 1]])
                     }
                     index += 2
                     continue
                 }
-                result.append(scalar)
+                append(CollectionOfOne(scalar))
                 index += 1
             }
-            if result.count > RulesLimits.valueBytes { throw EvaluationError("replace makes too long a string") }
+            if length > RulesLimits.valueBytes { throw EvaluationError("replace makes too long a string") }
             start = match[1]
         }
         result.append(contentsOf: scalars[start...])

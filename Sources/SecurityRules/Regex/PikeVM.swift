@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs a `RegexProgram` over an input in one pass, keeping at most one thread per instruction: time is
 /// O(input × program), memory O(program × captures), and no pattern can make it backtrack.
 struct PikeVM {
@@ -6,9 +8,12 @@ struct PikeVM {
     /// Capture slots each thread carries (0 when only acceptance matters).
     private let slotCount: Int
 
-    /// Threads stepped so far, over every run on this input, bounded by `RulesLimits.regexWork`.
-    private var work = 0
-    /// Whether a run stopped for passing that bound (its answer is then meaningless).
+    /// Instructions run so far (empty steps included), over every run on this input, bounded by `workLimit`.
+    private(set) var work = 0
+    private let workLimit: Int
+    /// The uptime, in nanoseconds, past which a run stops.
+    private let deadline: UInt64
+    /// Whether a run stopped for passing the work limit or the deadline (its answer is then meaningless).
     private(set) var exhausted = false
     private var marks: [Int]
     private var stamp = 0
@@ -25,8 +30,10 @@ struct PikeVM {
         var slots: [Int] = []
     }
 
-    init(program: RegexProgram, input: [Unicode.Scalar], slotCount: Int) {
+    init(program: RegexProgram, input: [Unicode.Scalar], slotCount: Int, workLimit: Int, deadline: UInt64) {
         instructions = program.instructions
+        self.workLimit = workLimit
+        self.deadline = deadline
         self.input = input
         self.slotCount = slotCount
         marks = Array(repeating: -1, count: program.instructions.count)
@@ -57,7 +64,7 @@ struct PikeVM {
             }
             if current.pcs.isEmpty { break }
             work += current.pcs.count + 1
-            if work > RulesLimits.regexWork {
+            if work > workLimit || (position & 255 == 0 && DispatchTime.now().uptimeNanoseconds > deadline) {
                 exhausted = true
                 return nil
             }
@@ -95,6 +102,7 @@ struct PikeVM {
     private mutating func add(to list: inout ThreadList, pc start: Int, at position: Int) {
         stack.append(.explore(start))
         while let frame = stack.popLast() {
+            work += 1
             switch frame {
             case .restore(let slot, let value):
                 working[slot] = value

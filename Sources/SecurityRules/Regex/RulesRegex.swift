@@ -11,18 +11,24 @@ struct RulesRegex: Sendable {
     }
 
     /// `matches`: whether the whole string matches.
-    func matchesWhole(_ text: String) throws(EvaluationError) -> Bool {
-        var machine = PikeVM(program: program, input: Array(text.unicodeScalars), slotCount: 0)
+    func matchesWhole(_ text: String, budget: inout Budget) throws(EvaluationError) -> Bool {
+        var machine = PikeVM(
+            program: program, input: Array(text.unicodeScalars), slotCount: 0, workLimit: budget.remainingWork,
+            deadline: budget.deadline)
         let result = machine.matchesWhole()
-        if machine.exhausted { throw tooCostly }
+        try settle(machine, &budget)
         return result
     }
 
     /// The non-overlapping leftmost-first matches, as capture slots over `scalars`; an empty match right after
     /// the previous match is skipped, and the search moves on one scalar after an empty match.
-    func allMatches(in scalars: [Unicode.Scalar], slots: Int) throws(EvaluationError) -> [[Int]] {
+    func allMatches(in scalars: [Unicode.Scalar], slots: Int, budget: inout Budget) throws(EvaluationError)
+        -> [[Int]]
+    {
         let slotCount = max(2, min(slots, 2 * program.groupCount))
-        var machine = PikeVM(program: program, input: scalars, slotCount: slotCount)
+        var machine = PikeVM(
+            program: program, input: scalars, slotCount: slotCount, workLimit: budget.remainingWork,
+            deadline: budget.deadline)
         var found: [[Int]] = []
         var position = 0
         var previousEnd = -1
@@ -36,9 +42,19 @@ struct RulesRegex: Sendable {
             previousEnd = match[1]
             position = match[1] > match[0] ? match[1] : match[1] + 1
             if found.count > RulesLimits.collectionElements { throw tooCostly }
+            if machine.exhausted { break }
         }
-        if machine.exhausted { throw tooCostly }
+        try settle(machine, &budget)
         return found
+    }
+
+    /// Charges the machine's work; a machine that stopped early stopped for the work or the time budget.
+    private func settle(_ machine: PikeVM, _ budget: inout Budget) throws(EvaluationError) {
+        try budget.charge(machine.work)
+        if machine.exhausted {
+            try budget.checkClock()
+            throw Budget.workExceeded
+        }
     }
 
     var groupCount: Int { program.groupCount }

@@ -36,6 +36,22 @@ import Testing
         #expect(!stored.md5Hash.isEmpty && stored.downloadTokens.count == 1)
     }
 
+    /// Issue 36 item 10: update allowed, read denied; a PATCH naming a download token, then a GET with it, is
+    /// refused, and the object keeps the token the service minted.
+    @Test func aPatchCannotMintADownloadToken() throws {
+        let backend = try dropBox()
+        _ = try backend.updateMetadata(
+            Fixtures.address("drop/box"),
+            patch: MetadataPatch(customMetadata: [DownloadTokensMetadata.key: "attacker-token"]))
+        #expect(throws: BackendError.self) {
+            try backend.readObject(ReadRequest(object: Fixtures.address("drop/box"), downloadToken: "attacker-token"))
+        }
+        backend.setRules(.allowAll, bucket: Fixtures.bucket)
+        let stored = try backend.getMetadata(Fixtures.address("drop/box"))
+        #expect(stored.downloadTokens.count == 1 && stored.downloadTokens != ["attacker-token"])
+        #expect(stored.customMetadata[DownloadTokensMetadata.key] == nil)
+    }
+
     @Test func anEmptyPatchRevealsNothing() throws {
         let answer = try dropBox().updateMetadata(Fixtures.address("drop/box"), patch: MetadataPatch())
         #expect(answer.customMetadata.isEmpty && answer.contentType == nil && answer.md5Hash.isEmpty)

@@ -15,7 +15,9 @@ struct InlineRulesPlace {
         let text = file.lineText(line)
         let prefix = text.unicodeScalars.prefix(indentation)
         guard prefix.count == indentation, prefix.allSatisfy({ $0 == " " }),
-            String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(indentation))) == error.sourceLine
+            RulesSyntaxError.excerpt(
+                of: String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(indentation))), column: error.column)
+                == error.sourceLine
         else { return nil }
         let column = indentation + error.column
         return SourceLocation(line: line, column: column, offset: offset(line: line, column: column))
