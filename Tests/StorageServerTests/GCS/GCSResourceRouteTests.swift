@@ -60,7 +60,7 @@ import Testing
 
     @Test func composeConcatenatesUpTo32SourcesBehindTheirPreconditions() throws {
         let served = try ServedStorage.withBucket()
-        try served.seed("a", "hello ")
+        let first = try served.seed("a", "hello ")
         try served.seed("b", "world")
         let composed = try served.send(
             "POST", "/storage/v1/b/bkt/o/ab/compose", headers: Self.json,
@@ -75,10 +75,11 @@ import Testing
         let missing = try served.send(
             "POST", "/storage/v1/b/bkt/o/c/compose", headers: Self.json, text: #"{"sourceObjects":[{"name":"zz"}]}"#)
         #expect(missing.status == 404)
-        let stale = try served.send(
+        let stale = first.generation + 1
+        let refused = try served.send(
             "POST", "/storage/v1/b/bkt/o/c/compose", headers: Self.json,
-            text: #"{"sourceObjects":[{"name":"a","objectPreconditions":{"ifGenerationMatch":"1"}}]}"#)
-        #expect(stale.status == 412)
+            text: #"{"sourceObjects":[{"name":"a","objectPreconditions":{"ifGenerationMatch":"\#(stale)"}}]}"#)
+        #expect(refused.status == 412)
         #expect(served.stored("c") == nil)
     }
 
