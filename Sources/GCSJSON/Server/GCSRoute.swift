@@ -103,7 +103,7 @@ package enum GCSRoute: Equatable {
     var allowedMethods: [String] {
         switch self {
         case .buckets: ["GET", "HEAD", "POST"]
-        case .bucket: ["GET", "HEAD", "DELETE"]
+        case .bucket: ["GET", "HEAD", "PATCH", "PUT", "DELETE"]
         case .objects: ["GET", "HEAD"]
         case .object(_, let download): download ? ["GET", "HEAD"] : ["GET", "HEAD", "PATCH", "PUT", "DELETE"]
         case .copy: ["POST"]
