@@ -73,6 +73,42 @@ import Testing
         #expect(throws: BackendError.self) { try alice.getMetadata(own) }
     }
 
+    /// Fixtures are admin writes (docs/security-rules.md §5): a rules file that refuses every write does not
+    /// keep a scenario's `given.objects` out, and its reads are still decided by the file.
+    @Test func fixturesBypassTheRulesFile() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(
+            "storage.rules",
+            "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n"
+                + "    match /{all=**} {\n      allow read;\n    }\n  }\n}\n")
+        try folder.write(
+            "Scenarios/fixture.yaml",
+            """
+            scenario: a fixture under a rules file that refuses writes
+            given:
+              objects:
+                photos/a.jpg: { text: "a", contentType: image/jpeg }
+            steps:
+              - getMetadata: photos/a.jpg
+                expect:
+                  metadata: { contentType: image/jpeg, size: 1 }
+
+            """)
+        let binary = try #require(SpawnedTool.binary, "build the storage-conformance product first")
+        let serve = try SpawnedTool(binary, ["serve", "--port", "0", "--rules", path], in: folder.url)
+        defer {
+            serve.terminate()
+            _ = serve.waitForExit(timeout: 10)
+        }
+        let port = try #require(serve.waitForOutput(matching: "http://127\\.0\\.0\\.1:([0-9]+)\n", timeout: 30))
+        let run = ToolRun([
+            "run", folder.path("Scenarios"), "--target", "http://127.0.0.1:\(port)", "--junit",
+            folder.path("junit.xml"),
+        ])
+        #expect(run.code == 0, "\(run.both)")
+        #expect(run.output.contains("1 passed"), "\(run.both)")
+    }
+
     @Test func lintChecksRulesFiles() throws {
         let folder = try TemporaryFolder()
         let good = try folder.write("good.rules", Self.userFiles)

@@ -28,7 +28,7 @@ struct RunCommand: ToolCommand {
             writer: RunReportWriter(
                 tool: tool, junit: options[RunOptions.junit], json: options[RunOptions.json],
                 withLocations: options[RunOptions.junitLocations], target: target,
-                selection: RunSelection(SelectionOptions.selection(options))),
+                selection: RunSelection(SelectionOptions.selection(options)), label: options[RunOptions.label]),
             console: ConsoleReporter(
                 output: tool.output,
                 colour: ConsoleReporter.shouldUseColour(
@@ -131,6 +131,9 @@ struct RunWork: Sendable {
         state.select(selected)
         state.enter(.checkingTarget)
         do throws(TargetFailure) {
+            if let seconds = options[RunOptions.waitForTarget], target.kind != .reference {
+                try TargetWait(seconds: seconds).wait(for: waitProbe(seconds))
+            }
             try target.checkUsable()
         } catch {
             guard state.claimForWorker() else { return 2 }
@@ -166,9 +169,15 @@ struct RunWork: Sendable {
         }
         guard state.claimForWorker() else { return 2 }
         report.selection = writer.selection
+        if let label = writer.label { report.target = label }
         if let reason = progress.stopReason { tool.complain("stopped: " + reason) }
         console.runFinished(report)
-        if annotate { tool.say(GitHubAnnotations.render(report)) }
+        if annotate {
+            let here = FileManager.default.currentDirectoryPath
+            tool.say(
+                GitHubAnnotations.render(
+                    report, workspace: tool.environment["GITHUB_WORKSPACE"] ?? here, currentDirectory: here))
+        }
         guard writer.write(report) else { return 2 }
         if let path = options[RunOptions.writeExpectations] {
             guard writeExpectations(report, to: path, previous: expectations) else { return 2 }
@@ -205,7 +214,16 @@ struct RunWork: Sendable {
         return SignalWatch.exitCode(for: signal)
     }
 
+    /// The target as `--wait-for-target` polls it: each attempt bounded by 5 s (or less when the wait is shorter).
+    private func waitProbe(_ seconds: TimeInterval) -> any Target {
+        TargetResolver.target(
+            options[RunOptions.target], stepTimeout: min(max(seconds, 0.5), 5),
+            adminToken: options[RunOptions.adminToken])
+    }
+
     private func writeExpectations(_ report: RunReport, to path: String, previous: ExpectationsManifest?) -> Bool {
+        var report = report
+        if writer.label == nil { report.target = TargetLabel.stable(report.target) }
         let manifest = ExpectationsManifest.recording(report, path: path, previous: previous)
         do {
             try AtomicFile.write(Data(manifest.yamlText.utf8), to: path)

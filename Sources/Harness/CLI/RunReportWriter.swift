@@ -13,10 +13,14 @@ struct RunReportWriter: Sendable {
     let target: any Target
     /// What the run was asked to run, recorded in every report.
     let selection: RunSelection
+    /// `--label`: the target's name in every report instead of its URL.
+    var label: String? = nil
 
     /// Writes every report; false when one could not be written (the reason is printed).
     @discardableResult
     func write(_ report: RunReport) -> Bool {
+        var report = report
+        if let label { report.target = label }
         var written = true
         var outputs = [(junit, JUnitReport.renderData(report, withLocations: withLocations))]
         if let json { outputs.append((json, JSONReport.render(report))) }

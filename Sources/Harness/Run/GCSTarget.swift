@@ -65,7 +65,7 @@ public struct GCSTarget: Target {
         do {
             try backend.checkJSONAPI()
         } catch {
-            if error.kind == .transport { throw .failed("cannot reach \(name): \(error.message)") }
+            if error.kind == .transport { throw .failed(TargetFailure.unreachablePrefix + "\(name): \(error.message)") }
             let answer = error.status.map { "HTTP \($0)" } ?? "something other than a JSON bucket list"
             throw .failed(
                 "\(name) does not answer the GCS JSON API (GET /storage/v1/b answered \(answer)); "

@@ -13,7 +13,9 @@ import Synchronization
 /// Every scenario gets its own bucket, named from the scenario id plus a nonce fixed for the run, so
 /// reruns against a long-lived endpoint never meet an earlier run's objects (so the runner never resets one), and
 /// its own `VirtualClock`: the client's retry waits pass at once, never while one of its requests is on the wire.
-/// Fixtures are stored with one-shot uploads before any rules apply.
+/// Fixtures are admin writes that bypass rules (docs/security-rules.md §5): a target listing the `fixtures`
+/// feature gets them on `PUT /internal/buckets/B/objects/O`, so a `serve --rules` file never refuses them; any
+/// other target gets one-shot uploads before the scenario's rules apply.
 ///
 /// Rules go to `PUT /internal/setRules` as one file whose `resource` is the scenario's bucket. How the endpoint
 /// takes them is learnt once: a `StorageServer` lists `setRules` in `GET /internal/info` and keeps rules per
@@ -75,7 +77,7 @@ public struct HTTPTarget: Target {
         do {
             identity = try backend.identify(probeBucket: "sc-probe-" + nonce)
         } catch {
-            throw .failed("cannot reach \(name): \(error.message)")
+            throw .failed(TargetFailure.unreachablePrefix + "\(name): \(error.message)")
         }
         switch identity {
         case .firebaseV0:
@@ -213,10 +215,10 @@ private final class HTTPTargetSession: TargetSession {
             throw .unsupported("the target cannot fix download tokens or generations of fixtures (\(features.info))")
         }
         do {
-            if stamps.isEmpty {
-                _ = try backend.uploadObject(address, data: data, metadata: metadata)
-            } else {
+            if features.fixtures {
                 try backend.seedObject(address, data: data, metadata: metadata, stamps: stamps)
+            } else {
+                _ = try backend.uploadObject(address, data: data, metadata: metadata)
             }
         } catch {
             throw .failed("cannot store the fixture \(name): \(error.description)")

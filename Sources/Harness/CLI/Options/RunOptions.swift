@@ -59,12 +59,23 @@ enum RunOptions {
         "Drive another client through the driver protocol (docs/driver-protocol.md): COMMAND is started with "
             + "/bin/sh for each scenario; needs a live --target.")
 
+    static let waitForTarget = Option.seconds(
+        "--wait-for-target",
+        "Before the run, wait up to SECONDS for a live target that is still starting: its check (v0: one object "
+            + "list; gcs+: GET /storage/v1/b) is tried again while it cannot be reached.",
+        in: 0...3_600)
+    static let label = Option.text(
+        "--label", "NAME",
+        "The target's name in the reports and in --write-expectations (default: the target's URL; a loopback "
+            + "URL is recorded in a manifest without its port).")
+
     static var all: [OptionSpec] {
         [
             target.spec, junit.spec, json.spec, SelectionOptions.tag.spec, SelectionOptions.filter.spec,
             SelectionOptions.shard.spec, expectations.spec, jobs.spec, timeout.spec, SelectionOptions.root.spec,
             writeExpectations.spec, keepGoing.spec, failFast.spec, rerunFailed.spec, quiet.spec, annotations.spec,
             junitLocations.spec, adminToken.spec, driver.spec, exclude.spec,
+            waitForTarget.spec, label.spec,
         ]
     }
 }
