@@ -36,54 +36,6 @@ import Testing
         #expect(decision.explanation.contains("rules evaluation exceeded its work budget"))
     }
 
-    @Test func smallComparisonsStillWork() throws {
-        let program = try Rules.v2(
-            Self.doubler("d", list: true) + "\nmatch /{x} { allow get: if d('a') == d('a') && 'a' in d('a'); }")
-        #expect(program.decide(Rules.request(.get, "x")).allowed)
-    }
-
-    /// One `replace` on a 256 KiB string: linear (a quadratic one took minutes).
-    @Test func replaceIsLinear() throws {
-        let program = try Rules.v2(
-            Self.doubler("grow", list: false)
-                + "\nmatch /{x} { allow get: if grow(grow('abababababababababababababababab').replace('a', '')).size() > 0"
-                + " || grow('ab').replace('b', 'c') == grow('ac'); }")
-        var decision: RulesDecision?
-        let elapsed = Self.seconds { decision = program.decide(Rules.request(.get, "x")) }
-        #expect(decision?.allowed == true, "\(decision?.explanation ?? "")")
-        #expect(elapsed < 10)
-    }
-
-    /// Empty steps of a regular expression are counted: this pattern costs ~2,000 of them per input position.
-    @Test func regexEmptyStepsAreCounted() throws {
-        let match = "grow(grow('aaaaaaaaaaaaaaaa')).matches('(?:(?:|){1000}a)*')"
-        let program = try Rules.v2(
-            Self.doubler("grow", list: false)
-                + "\nmatch /{x} { allow get: if \(match) || \(match) || \(match); allow get: if true; }")
-        var decision: RulesDecision?
-        let elapsed = Self.seconds { decision = program.decide(Rules.request(.get, "x")) }
-        #expect(decision?.allowed == false)
-        #expect(decision?.explanation.contains("rules evaluation exceeded") == true, "\(decision?.explanation ?? "")")
-        #expect(elapsed < 10)
-    }
-
-    /// 300 distinct 1 MiB strings in one list: refused by the memory budget long before 300 MiB.
-    @Test func memoryBudget() throws {
-        let items = (0..<300).map { "s + '\($0)'" }.joined(separator: ", ")
-        let program = try Rules.v2(
-            Self.doubler("grow", list: false)
-                + """
-
-                function big(s) { return [\(items)]; }
-                match /{x} { allow get: if big(grow(grow('abcdefgh'))).size() > 0; }
-                """)
-        let decision = program.decide(Rules.request(.get, "x"))
-        #expect(!decision.allowed)
-        #expect(decision.explanation.contains("rules evaluation exceeded its memory budget"), "\(decision.explanation)")
-    }
-
-    /// String functions are charged by the length of what they read: a caller-sized token claim costs the
-    /// decision its length, so a long one runs out of budget instead of time.
     @Test func stringFunctionsAreChargedByLength() throws {
         let program = try Rules.v2(
             "match /{x} { allow get: if request.auth.token.name.replace('-', '').size() > 0; }")

@@ -28,8 +28,8 @@ public enum RulesLimits {
     /// Bytes of values one decision may build (strings, lists, maps, sets), counted as they are made.
     public static let memoryPerRequest = 32 << 20
     /// Wall-clock time one decision may take, in nanoseconds (checked between expressions and inside regular
-    /// expressions).
-    public static let evaluationNanoseconds: UInt64 = 500_000_000
+    /// expressions): a backstop, the work budget bounds the CPU; generous, so a loaded machine does not deny.
+    public static let evaluationNanoseconds: UInt64 = 5_000_000_000
     /// The longest string (in UTF-8 bytes) or bytes value an expression may build.
     public static let valueBytes = 1 << 20
     /// The most elements a list, set or map an expression builds may hold.
