@@ -261,7 +261,7 @@ extension DiagnosticTableTests {
             "4:15: expect: error cannot go with metadata, which describes a success"),
         .init(
             steps: "- delete: a\n  expect: { items: [] }",
-            "4:15: unknown key \"items\" for expect of delete (expected one of: error)"),
+            "4:15: unknown key \"items\" for expect of delete (expected one of: error, requests, took)"),
         .init(
             steps: "- ref: a\n  expect: { size: 1 }",
             "4:15: unknown key \"size\" for expect of ref (expected one of: fullPath, name, bucket, description, equals, error)"

@@ -88,6 +88,22 @@ import Testing
         #expect(values(version1, "NextMarker") == ["a/2"])
     }
 
+    /// A non-empty `prefix` keeps only the names under it, in both list versions and with a delimiter.
+    @Test func aListWithAPrefixListsOnlyTheNamesUnderIt() throws {
+        let served = try ServedStorage.withBucket()
+        for name in ["a/1", "a/b/2", "ab", "b/1"] { try served.seed(name, name) }
+        let under = try served.send("GET", "/bkt?list-type=2&prefix=a%2F")
+        #expect(values(under, "Key") == ["a/1", "a/b/2"])
+        #expect(values(under, "KeyCount") == ["2"])
+        #expect(values(under, "Prefix") == ["a/"])
+        let folders = try served.send("GET", "/bkt?list-type=2&prefix=a%2F&delimiter=%2F")
+        #expect(values(folders, "Key") == ["a/1"])
+        #expect(values(folders, "Prefix") == ["a/", "a/b/"])
+        #expect(values(try served.send("GET", "/bkt?list-type=2&prefix=a"), "Key") == ["a/1", "a/b/2", "ab"])
+        #expect(values(try served.send("GET", "/bkt?prefix=b"), "Key") == ["b/1"])
+        #expect(values(try served.send("GET", "/bkt?list-type=2&prefix=zz"), "Key") == [])
+    }
+
     @Test func aMultipartUploadIsAssembledInOrderFromItsParts() throws {
         let served = try ServedStorage.withBucket()
         let initiated = try served.send(
