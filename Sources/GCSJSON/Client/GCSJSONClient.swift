@@ -25,7 +25,7 @@ public final class GCSJSONClient: StorageBackend {
     /// Non-final chunks of a resumable upload are multiples of this: 256 KiB, as GCS requires, by default.
     public let chunkGranularity: Int64
 
-    let transport: HTTPTransport
+    package let transport: HTTPTransport
     let address: EndpointAddress
 
     public init(

@@ -19,6 +19,8 @@ package final class HTTPTransport: Sendable {
     private let ownsSession: Bool
     /// Set when no session was injected: plain `http://` requests go over it.
     private let sockets: SocketTransport?
+    /// Where each exchange is recorded when a scenario's recorder is attached for its URL.
+    package let recorders = ExchangeRecorders()
 
     package init(timeout: TimeInterval, session: URLSession?) {
         self.timeout = timeout
@@ -43,6 +45,18 @@ package final class HTTPTransport: Sendable {
     }
 
     package func send(_ request: OutgoingRequest) throws(HTTPClientError) -> IncomingResponse {
+        guard let recorder = recorders.recorder(for: request.url) else { return try exchange(request) }
+        do {
+            let response = try exchange(request)
+            recorder.record(request, response: response, error: nil)
+            return response
+        } catch {
+            recorder.record(request, response: error.partialResponse, error: error.message)
+            throw error
+        }
+    }
+
+    private func exchange(_ request: OutgoingRequest) throws(HTTPClientError) -> IncomingResponse {
         if let sockets, request.url.scheme?.lowercased() == "http" { return try sockets.send(request) }
         var urlRequest = URLRequest(
             url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)

@@ -66,3 +66,20 @@ public struct ListedFailure: Sendable, Equatable {
         self.pin = pin
     }
 }
+
+extension Outcome {
+    /// A failed or errored outcome with the last HTTP exchange added to its detail, which every report shows.
+    func withExchange(_ exchange: String?) -> Outcome {
+        guard let exchange else { return self }
+        switch self {
+        case .failed(var failure):
+            failure.detail += "\n\nLast HTTP exchange:\n" + exchange
+            return .failed(failure)
+        case .errored(var failure):
+            failure.detail += "\n\nLast HTTP exchange:\n" + exchange
+            return .errored(failure)
+        case .passed, .expectedFailure, .skipped:
+            return self
+        }
+    }
+}

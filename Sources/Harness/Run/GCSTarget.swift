@@ -1,5 +1,6 @@
 import Foundation
 import GCSJSON
+import HTTPCore
 import ScenarioLanguage
 import StorageAPI
 import StorageSDK
@@ -78,11 +79,16 @@ public struct GCSTarget: Target {
 private final class GCSTargetSession: TargetSession {
     let storage: Storage
     private let backend: GCSJSONClient
+    /// The scenario's exchanges on the shared client, found by the bucket in their URLs.
+    private let recorder = ExchangeRecorder()
 
     init(storage: Storage, backend: GCSJSONClient) {
         self.storage = storage
         self.backend = backend
+        backend.transport.recorders.attach(recorder, key: storage.bucket)
     }
+
+    var lastExchange: String? { recorder.exchanges.last?.text }
 
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
         guard stamps.isEmpty else { throw .unsupported(GCSTarget.lacking[.fixedGenerations] ?? "fixed stamps") }
@@ -103,6 +109,7 @@ private final class GCSTargetSession: TargetSession {
     /// the bucket's name is never used again: an object that cannot be deleted is left, with its bucket.
     func close() {
         let bucket = storage.bucket
+        backend.transport.recorders.detach(key: bucket)
         for _ in 0..<Self.longestCleanup {
             guard let page = try? backend.list(ListRequest(bucket: bucket, delimiter: nil)), !page.items.isEmpty
             else { break }

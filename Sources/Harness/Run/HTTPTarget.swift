@@ -1,5 +1,6 @@
 import FirebaseV0
 import Foundation
+import HTTPCore
 import ScenarioLanguage
 import SecurityRules
 import StorageAPI
@@ -198,6 +199,8 @@ private final class HTTPTargetSession: TargetSession {
     private let lease: RulesLease?
     /// Whether this session set rules on a target whose rules are global (they are put back when it closes).
     private let setGlobalRules = Mutex(false)
+    /// The scenario's exchanges on the shared client, found by the bucket in their URLs.
+    private let recorder = ExchangeRecorder()
 
     /// The rules every scenario without rules expects: everything allowed.
     static let allowAll = RulesSource(name: "allow-all.rules", text: StorageRules.allowAll.source)
@@ -207,7 +210,10 @@ private final class HTTPTargetSession: TargetSession {
         self.backend = backend
         self.features = features
         self.lease = lease
+        backend.transport.recorders.attach(recorder, key: storage.bucket)
     }
+
+    var lastExchange: String? { recorder.exchanges.last?.text }
 
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
         let address = ObjectAddress(bucket: storage.bucket, name: name)
@@ -248,6 +254,7 @@ private final class HTTPTargetSession: TargetSession {
     /// The bucket is left as it is: its name is never used again. Global rules this session set are put back
     /// to allow everything before another scenario may run.
     func close() {
+        backend.transport.recorders.detach(key: storage.bucket)
         if setGlobalRules.withLock({ $0 }) { try? backend.setRules(Self.allowAll) }
         lease?.release()
     }

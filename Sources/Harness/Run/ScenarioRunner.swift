@@ -123,7 +123,7 @@ public struct ScenarioRunner: Sendable {
                     let execution = ScenarioExecution(
                         scenario: driver?.heldTo(scenario, transcript: log) ?? scenario, file: file, session: session,
                         stepTimeout: stepTimeout, scratch: scratch, client: client, transcript: log)
-                    outcome = execution.run()
+                    outcome = execution.run().withExchange(session.lastExchange)
                     transcript = execution.transcript.text
                     steps = execution.stepTimings
                     clientWaits = execution.client.waits

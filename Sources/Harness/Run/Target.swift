@@ -45,10 +45,13 @@ public protocol TargetSession: AnyObject, Sendable {
     func close()
     /// The target's own faults for the session's bucket; nil when it cannot carry faults out.
     var faultPlan: (any TargetFaultPlan)? { get }
+    /// The last HTTP exchange the session's client made, redacted and cut; nil when the target records none.
+    var lastExchange: String? { get }
 }
 
 extension TargetSession {
     public var faultPlan: (any TargetFaultPlan)? { nil }
+    public var lastExchange: String? { nil }
 }
 
 /// Why a target could not do what the runner asked.

@@ -90,7 +90,10 @@ struct HTTPRunTests {
 
     /// Bucket names and clock-based generations masked: all else must match between targets.
     static func comparable(_ report: ScenarioReport, bucket: String) throws -> String {
-        let failure = report.outcome.failure.map { "\($0.type): \($0.message)\n\($0.detail)" } ?? ""
+        let failure =
+            report.outcome.failure.map {
+                "\($0.type): \($0.message)\n\($0.detail.components(separatedBy: "\n\nLast HTTP exchange:")[0])"
+            } ?? ""
         return "\(report.outcome.kind) \(failure)\n\(report.transcript)"
             .replacingOccurrences(of: bucket, with: "BUCKET")
             .replacing(try Regex("generation \\d+"), with: "generation G")
