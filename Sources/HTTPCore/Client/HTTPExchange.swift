@@ -26,6 +26,13 @@ package struct IncomingResponse: Sendable {
     /// The request it answers, as `OutgoingRequest.described`.
     package var request: String
 
+    package init(status: Int, headers: [String: String], body: Data, request: String) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.request = request
+    }
+
     package func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
