@@ -30,8 +30,13 @@ struct GCSListHandler {
         let inRange = { (name: String) in name >= start && end.map { name < $0 } ?? true }
         var items: [Data] = []
         for name in page.items where inRange(name) {
-            items.append(
-                GCSObjectJSON.encode(try backend.getMetadata(ObjectAddress(bucket: bucket, name: name)), base: base))
+            // A name deleted between the listing and this read is left out, as if the list had come after it.
+            do {
+                let resource = try backend.getMetadata(ObjectAddress(bucket: bucket, name: name))
+                items.append(GCSObjectJSON.encode(resource, base: base))
+            } catch  where error.status == 404 {
+                continue
+            }
         }
         let prefixes = page.prefixes.filter(inRange)
         if request.query["includeTrailingDelimiter"] == "true" {

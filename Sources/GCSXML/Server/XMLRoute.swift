@@ -13,11 +13,11 @@ package enum XMLRoute: Equatable {
         "v0", "storage", "upload", "download", "internal", "retry_test", "retry_tests",
     ]
 
-    /// Whether `path` is path-style XML: its first segment is a valid bucket name that no other route of `serve`
-    /// uses.
+    /// Whether `path` is path-style XML: its first segment, percent-decoded, is a valid bucket name that no other
+    /// route of `serve` uses (`/%69nternal/…` is not the XML bucket `internal`).
     package static func claims(_ path: String) -> Bool {
-        guard let segment = firstSegment(path), !otherRoutes.contains(String(segment)),
-            let name = GCSEscaping.percentDecode(String(segment))
+        guard let segment = firstSegment(path), let name = GCSEscaping.percentDecode(String(segment)),
+            !otherRoutes.contains(name)
         else { return false }
         return (try? BucketNameRules.validate(name)) != nil
     }

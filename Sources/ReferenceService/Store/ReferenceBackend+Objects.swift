@@ -105,9 +105,9 @@ extension ReferenceBackend {
         let incoming = StoredObject.incoming(
             name: object.name, bucket: object.bucket, metadata: ObjectMetadataFields(), size: nil, digests: nil,
             layer: .firebase, now: Date())
-        // An upload creates a missing object, and a metadata update of one is an update that finds nothing: the
-        // head refuses only what both would be refused.
-        let methods: [RulesMethod] = stored == nil ? [.create, .update] : [.update]
+        // The head does not tell an upload (a `create`, over an existing object too) from a metadata update (an
+        // `update`): it refuses only what both would be refused.
+        let methods: [RulesMethod] = [.create, .update]
         var denial: BackendError?
         for method in methods {
             do {

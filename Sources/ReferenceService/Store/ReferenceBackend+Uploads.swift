@@ -5,7 +5,7 @@ import StorageAPI
 extension ReferenceBackend {
     /// Validates the name, asks the rules, checks (for Cloud Storage's layer) that the bucket exists, and opens a
     /// session with this backend's granularity (noted in the data directory, when there is one, so it outlives a
-    /// restart). The rules (method `create`, or `update` when the object exists) see the object as it would be
+    /// restart). The rules (method `create`, over an existing object too, with `resource` the object it replaces) see the object as it would be
     /// stored, with what the start tells: the metadata, and the size when it is declared (a media upload's body
     /// length, a resumable start's announced size). A denial that depends on nothing else is final here, before any
     /// byte is sent; anything else is decided again when the upload commits.
@@ -20,7 +20,7 @@ extension ReferenceBackend {
         let object = request.object
         let (program, stored) = snapshot(object)
         try RulesCheck(program: program, bucket: object.bucket, caller: caller).requireFromHead(
-            stored == nil ? .create : .update, path: object.name, resource: stored,
+            .create, path: object.name, resource: stored,
             incoming: StoredObject.incoming(
                 name: object.name, bucket: object.bucket, metadata: request.metadata, size: request.size, digests: nil,
                 layer: request.layer, now: Date()),
@@ -192,7 +192,7 @@ extension ReferenceBackend {
 
     /// Ends the session as final and stores the object, unless the rules deny it (403) or the backend was reset
     /// since the session started (404). The rules decide outside the lock on the object as it would be stored
-    /// (method `create`, or `update` with `resource` the object it replaces), for the caller who started the upload;
+    /// (method `create`, with `resource` the object it replaces, if any), for the caller who started the upload;
     /// the store goes ahead only if the object it replaces is still the one decided on.
     private func commit(
         _ progress: inout UploadSessionRecord.Progress, digests: ObjectDigests, of record: UploadSessionRecord
@@ -208,7 +208,7 @@ extension ReferenceBackend {
                 // A denial is reported after the session is marked finished.
                 let allowed = Result { () throws(BackendError) in
                     try RulesCheck(program: program, bucket: record.bucket, caller: record.caller).require(
-                        stored == nil ? .create : .update, path: record.name, resource: stored
+                        .create, path: record.name, resource: stored
                     ) {
                         StoredObject.incoming(
                             name: record.name, bucket: record.bucket, metadata: record.metadata, size: bytes.count,

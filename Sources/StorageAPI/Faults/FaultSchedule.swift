@@ -74,7 +74,11 @@ public struct FaultSchedule: Sendable {
         default: return action
         }
         if sendsNoUploadBytes { return nil }
-        guard let bytes = uploadBytes else { return action }
+        guard let bytes = uploadBytes else {
+            // storage-testbench reads `return-N-after-YK` on uploads only: any other request passes it over.
+            if case .statusAfterRequestBytes = action { return nil }
+            return action
+        }
         guard bytes.lowerBound >= 0, bytes.upperBound >= offset else { return nil }
         // This request's bytes before the offset: the part of it the fault lets through.
         let kept = min(max(0, offset - bytes.lowerBound), bytes.upperBound - bytes.lowerBound)

@@ -1,13 +1,18 @@
 extension RequestFault.Action {
+    /// Where storage-testbench cuts a `return-broken-stream` answer that names no size.
+    package static let brokenStreamBytes: Int64 = 4
+
     /// The most KiB an instruction may name: 5 TiB, the largest object GCS holds.
     package static let largestKibibytes: Int64 = 5 * 1024 * 1024 * 1024
 
     /// Reads one instruction of storage-testbench's retry-test grammar (docs/gcs-dialect.md §6); nil when it is
     /// not in the grammar or names a size or time out of range:
     /// - `return-N`: answer status N (100…599) and do nothing;
-    /// - `return-N-after-YK`: keep the first Y KiB of an upload's body, then answer N;
+    /// - `return-N-after-YK`: on an upload, keep the first Y KiB of its bytes, then answer N; the request whose bytes
+    ///   reach Y KiB of the upload takes it, and any other request (a shorter one, a download) passes it over;
     /// - `return-reset-connection`: reset the connection;
-    /// - `return-broken-stream[-after-YK]`: answer, resetting the connection after Y KiB of the body (half without);
+    /// - `return-broken-stream[-after-YK]`: answer, resetting the connection after Y KiB of the body (4 bytes
+    ///   without, as storage-testbench's streamer does);
     /// - `stall-for-Ts-after-YK`: answer, pausing T seconds (at most `RequestFault.longestStall`) after Y KiB of
     ///   the body.
     public init?(testbenchInstruction text: String) {
@@ -16,7 +21,7 @@ extension RequestFault.Action {
             self = .reset
             return
         case "return-broken-stream":
-            self = .dropResponse(afterBytes: nil)
+            self = .dropResponse(afterBytes: Self.brokenStreamBytes)
             return
         default:
             break

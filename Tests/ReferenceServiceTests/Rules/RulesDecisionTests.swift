@@ -50,16 +50,34 @@ import Testing
         #expect(try listOnly.list(ListRequest(bucket: Fixtures.bucket, prefix: "a/")).items == ["a/b.txt"])
     }
 
-    @Test func anUploadCreatesANewObjectAndUpdatesAnExistingOne() throws {
+    /// An upload is a `create`, over an existing object too; `update` is a metadata change only
+    /// (docs/security-rules.md §5).
+    @Test func anUploadIsACreateOverAnExistingObjectToo() throws {
         let createOnly = try Self.backend("allow create;")
         try Fixtures.upload(createOnly, "x")
-        #expect(status { try Fixtures.upload(createOnly, "x") } == 403)
+        #expect(status { try Fixtures.upload(createOnly, "x") } == nil)
+        #expect(status { try createOnly.updateMetadata(Fixtures.address("x"), patch: MetadataPatch()) } == 403)
         let updateOnly = try Self.backend("allow update;")
         #expect(status { try Fixtures.upload(updateOnly, "x") } == 403)
         try updateOnly.seed(bucket: Fixtures.bucket, name: "x", data: Data("v1".utf8))
-        #expect(status { try Fixtures.upload(updateOnly, "x") } == nil)
+        #expect(status { try Fixtures.upload(updateOnly, "x") } == 403)
         #expect(status { try updateOnly.updateMetadata(Fixtures.address("x"), patch: MetadataPatch()) } == nil)
         #expect(status { try updateOnly.deleteObject(Fixtures.address("x")) } == 403)
+    }
+
+    /// A rules file keeps a file from being replaced by testing `resource` in its `allow create`: `resource` is
+    /// the object the upload replaces.
+    @Test func anOverwritesResourceIsTheObjectItReplaces() throws {
+        let backend = try Self.backend(
+            "allow create: if resource == null || resource.metadata.owner == request.resource.metadata.owner;")
+        let alice = ObjectMetadataFields(customMetadata: ["owner": "alice"])
+        let bob = ObjectMetadataFields(customMetadata: ["owner": "bob"])
+        #expect(status { try Fixtures.upload(backend, "doc", metadata: alice) } == nil)
+        #expect(status { try Fixtures.upload(backend, "doc", metadata: alice) } == nil)
+        #expect(status { try Fixtures.upload(backend, "doc", metadata: bob) } == 403)
+        let once = try Self.backend("allow create: if resource == null;")
+        #expect(status { try Fixtures.upload(once, "f") } == nil)
+        #expect(status { try once.startUpload(UploadStart(object: Fixtures.address("f"))) } == 403)
     }
 
     @Test func anUploadsIncomingObjectIsTheObjectAsStored() throws {
@@ -70,7 +88,7 @@ import Testing
                           && request.resource.bucket == bucket && request.resource.md5Hash.size() == 24
                           && request.resource.contentDisposition == "inline; filename*=utf-8''f"
                           && request.resource.metageneration == 1 && resource == null;
-            allow update: if request.resource.contentType == 'text/plain' && resource.size == 5
+            allow create: if request.resource.contentType == 'text/plain' && resource.size == 5
                           && resource.metadata.owner == 'alice';
             """)
         let owned = ObjectMetadataFields(customMetadata: ["owner": "alice"])

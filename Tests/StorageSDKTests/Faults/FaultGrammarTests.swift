@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: [
         ("return-503", RequestFault.Action.status(503, retryAfter: nil)),
         ("return-reset-connection", .reset),
-        ("return-broken-stream", .dropResponse(afterBytes: nil)),
+        ("return-broken-stream", .dropResponse(afterBytes: 4)),
         ("return-broken-stream-after-2K", .dropResponse(afterBytes: 2048)),
         ("return-503-after-256K", .statusAfterRequestBytes(503, afterBytes: 262_144)),
         ("stall-for-1.5s-after-1K", .stall(seconds: 1.5, afterBytes: 1024)),

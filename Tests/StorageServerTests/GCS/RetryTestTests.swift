@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// storage-testbench's retry-test API on `serve`: instructions are set up, consumed by the requests that
@@ -144,6 +145,43 @@ import Testing
         #expect(try served.send("GET", "/retry_test/\(id)").json["completed"] as? Bool == true)
         let query = try served.send("PUT", session, headers: [("Content-Range", "bytes */*")])
         #expect(query.headers["Range"] == "bytes=0-3071")
+    }
+
+    /// As storage-testbench: `return-N-after-YK` acts on uploads only (a download passes it over and leaves it),
+    /// a one-shot upload shorter than Y KiB passes it over too, and the next upload that reaches Y KiB takes it.
+    @Test func anAfterInstructionIsLeftByDownloadsAndShortUploads() throws {
+        let served = try ServedStorage.withBucket()
+        try served.seed("o", String(repeating: "x", count: 4096))
+        let id = try create(
+            served, #"{"storage.objects.get":["return-503-after-1K"],"storage.objects.insert":["return-503-after-2K"]}"#
+        )
+        let header = ("x-retry-test-id", id)
+        let read = try served.send("GET", "/storage/v1/b/bkt/o/o?alt=media", headers: [header])
+        #expect(read.status == 200 && read.body.count == 4096)
+        let path = "/upload/storage/v1/b/bkt/o?uploadType=media&name="
+        let short = try served.send("POST", path + "s", headers: [header], body: [UInt8](repeating: 1, count: 1024))
+        #expect(short.status == 200)
+        let state = try served.send("GET", "/retry_test/\(id)").json["instructions"] as? [String: [String]]
+        #expect(state?["storage.objects.get"] == ["return-503-after-1K"])
+        #expect(state?["storage.objects.insert"] == ["return-503-after-2K"])
+        let long = try served.send("POST", path + "l", headers: [header], body: [UInt8](repeating: 1, count: 4096))
+        #expect(long.status == 503)
+        let after = try served.send("GET", "/retry_test/\(id)").json["instructions"] as? [String: [String]]
+        #expect(after?["storage.objects.insert"] == [])
+    }
+
+    /// `return-broken-stream` without a size cuts the answer after 4 bytes, where storage-testbench's streamer does.
+    @Test func anUnsizedBrokenStreamCutsAfterFourBytes() throws {
+        let served = try ServedStorage.withBucket()
+        try served.seed("o", String(repeating: "x", count: 10_000))
+        let id = try create(served, #"{"storage.objects.get":["return-broken-stream"]}"#)
+        let client = try RawClient(port: served.port)
+        try client.send(
+            "GET /storage/v1/b/bkt/o/o?alt=media HTTP/1.1\r\nHost: 127.0.0.1\r\nx-retry-test-id: \(id)\r\n\r\n")
+        let answer = try client.readToEnd()
+        let head = try #require(answer.firstRange(of: Array("\r\n\r\n".utf8)))
+        #expect(String(decoding: answer[..<head.lowerBound], as: UTF8.self).contains("Content-Length: 10000"))
+        #expect(answer.count - head.upperBound == 4)
     }
 
     /// `Content-Range: bytes */TOTAL` with no body asks where the upload stands while it holds fewer bytes (308 with

@@ -1,4 +1,5 @@
 import Foundation
+import GCSXML
 import Primitives
 import StorageAPI
 import TestSupport
@@ -190,6 +191,17 @@ import Testing
         #expect(try served.send("GET", "/v0/b/made/o").json["items"] != nil)
         #expect(try served.send("GET", "/internal/info").json["server"] != nil)
         #expect(try served.send("GET", "/retry_tests").json["retry_test"] != nil)
+    }
+
+    /// The reserved first segments are compared after percent-decoding: an escaped `internal` or `v0` never
+    /// reaches the XML API as a bucket, whatever it asks.
+    @Test(arguments: ["/%69nternal", "/%76%30", "/v%30", "/%73torage", "/retry%5Ftests"])
+    func escapedReservedNamesAreNotXMLBuckets(_ segment: String) throws {
+        let served = try ServedStorage()
+        #expect(!XMLRoute.claims(segment + "/x"))
+        #expect(try served.send("PUT", segment).status == 404)
+        #expect(try served.send("PUT", segment + "/x", text: "x").status == 404)
+        #expect(served.backend.buckets().isEmpty)
     }
 }
 
