@@ -2,5 +2,5 @@
 /// surface, which its clients also send.
 package enum ServerIdentity {
     package static let name = "storage-conformance"
-    package static let version = "0.1.0"
+    package static let version = "0.2.0"
 }
