@@ -12,10 +12,21 @@ import subprocess
 import sys
 
 
+# A client behind a driver cannot yet report the requests it sent or its clock, so a step that asserts them
+# (`requests:`, `took:`) is skipped through a driver with this reason: a skip that says so, not a pass.
+UNOBSERVABLE = "cannot report the requests it sent or its clock"
+
+
+def outcome(scenario):
+    if scenario["outcome"] == "skipped" and UNOBSERVABLE in (scenario.get("skipReason") or ""):
+        return "unobservable"
+    return scenario["outcome"]
+
+
 def outcomes(path):
     with open(path, encoding="utf-8") as handle:
         report = json.load(handle)
-    return {scenario["id"]: scenario["outcome"] for file in report["files"] for scenario in file["scenarios"]}
+    return {scenario["id"]: outcome(scenario) for file in report["files"] for scenario in file["scenarios"]}
 
 
 def tagged(binary, tag):
@@ -37,6 +48,8 @@ def main() -> int:
     problems = []
     for scenario in ids:
         one, two = first.get(scenario, "missing"), second.get(scenario, "missing")
+        if two == "unobservable" and one == "passed":
+            continue
         if one != two:
             problems.append(f"{scenario}: {one} {name1}, {two} {name2}")
         elif arguments.tag and one in ("skipped", "missing"):

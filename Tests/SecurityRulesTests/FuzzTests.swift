@@ -13,7 +13,7 @@ import Testing
         }
     }
 
-    static let seedFiles = DocExampleTests.allExamples
+    static let seedFiles = DocExampleRules.all
 
     static let fragments = [
         "(", ")", "{", "}", "[", "]", "'", "\"", "/", "*", "**", "=", "==", "&&", "||", "!", "?", ":", ";", ",", ".",

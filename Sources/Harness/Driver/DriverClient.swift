@@ -9,13 +9,13 @@ import StorageSDK
 /// their client goes on, and the runner acknowledges only while the scenario waits (`runWork`), so a task
 /// advances only then, as in process, and a `when:` trigger acts inside the event that meets it.
 final class DriverClient: ScenarioClient, Sendable {
-    private let connection: DriverConnection
-    private let spec: DriverSpec
+    let connection: DriverConnection
+    let spec: DriverSpec
     private let target: String
     private let bucket: String
     private let faults: [RequestFault]
     /// Where the scenario's faults go when the driver cannot put them into its SDK's requests.
-    private let targetFaults: (any TargetFaultPlan)?
+    let targetFaults: (any TargetFaultPlan)?
     private let transcript: Transcript
     private let tasks = Locked<[String: DriverTask]>([:])
     private let counter = Locked(0)
@@ -96,7 +96,7 @@ final class DriverClient: ScenarioClient, Sendable {
         return .object(members)
     }
 
-    private func arm(_ faults: [RequestFault], on plan: any TargetFaultPlan) throws(StepFailure) {
+    func arm(_ faults: [RequestFault], on plan: any TargetFaultPlan) throws(StepFailure) {
         do throws(TargetFailure) {
             try plan.arm(faults)
         } catch {
@@ -165,7 +165,7 @@ final class DriverClient: ScenarioClient, Sendable {
 
     /// Sends `op`: the SDK's error as it reported it, or its answer read by `decode`; an answer `decode`
     /// cannot read is a driver failure.
-    private func answer<Value>(
+    func answer<Value>(
         _ op: String, _ fields: [JSONValue.Member], _ decode: (JSONValue) throws(DriverWire.Problem) -> Value
     ) throws(StepFailure) -> Result<Value, StorageError> {
         switch try connection.request(op, fields) {
@@ -177,7 +177,7 @@ final class DriverClient: ScenarioClient, Sendable {
         }
     }
 
-    private func id(of reference: ClientReference) -> String {
+    func id(of reference: ClientReference) -> String {
         if case .remote(let id) = reference.handle { return id }
         return ""
     }
@@ -248,77 +248,6 @@ final class DriverClient: ScenarioClient, Sendable {
 
     private func fail(_ failure: StepFailure) {
         controlFailure.withLock { if $0 == nil { $0 = failure } }
-    }
-
-    // MARK: Operations
-
-    func getMetadata(_ reference: ClientReference) throws(StepFailure) -> Result<StorageMetadata, StorageError> {
-        try metadataAnswer("getMetadata", [.init("ref", .string(id(of: reference)))])
-    }
-
-    func updateMetadata(_ reference: ClientReference, _ patch: MetadataPatch) throws(StepFailure)
-        -> Result<StorageMetadata, StorageError>
-    {
-        try metadataAnswer(
-            "updateMetadata", [.init("ref", .string(id(of: reference))), .init("patch", DriverWire.patch(patch))])
-    }
-
-    private func metadataAnswer(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure)
-        -> Result<StorageMetadata, StorageError>
-    {
-        try answer(op, fields) { answer throws(DriverWire.Problem) in
-            guard let value = answer["metadata"] else { throw DriverWire.Problem(description: "no metadata") }
-            return try DriverWire.metadata(value)
-        }
-    }
-
-    func delete(_ reference: ClientReference) throws(StepFailure) -> Result<Void, StorageError> {
-        try connection.request("delete", [.init("ref", .string(id(of: reference)))]).map { _ in () }
-    }
-
-    func downloadURL(_ reference: ClientReference) throws(StepFailure) -> Result<URL, StorageError> {
-        try answer("downloadURL", [.init("ref", .string(id(of: reference)))]) { answer throws(DriverWire.Problem) in
-            guard let text = answer["url"]?.stringValue, let url = URL(string: text) else {
-                throw DriverWire.Problem(description: "no url")
-            }
-            return url
-        }
-    }
-
-    func list(_ reference: ClientReference, maxResults: Int64, pageToken: String?) throws(StepFailure)
-        -> Result<ClientPage, StorageError>
-    {
-        try answer(
-            "list",
-            [
-                .init("ref", .string(id(of: reference))), .init("maxResults", .number(String(maxResults))),
-                .init("pageToken", pageToken.map { .string($0) } ?? .null),
-            ], DriverWire.page)
-    }
-
-    func listAll(_ reference: ClientReference) throws(StepFailure) -> Result<ClientPage, StorageError> {
-        try answer("listAll", [.init("ref", .string(id(of: reference)))], DriverWire.page)
-    }
-
-    func addFaults(_ added: [RequestFault]) throws(StepFailure) {
-        if let targetFaults { return try arm(added, on: targetFaults) }
-        _ = try expectSuccess("fault", [.init("faults", .array(added.map(RequestFaultJSON.encode)))])
-    }
-
-    func firedFaults() throws(StepFailure) -> FaultTally? {
-        if let targetFaults {
-            do throws(TargetFailure) {
-                return try targetFaults.tally()
-            } catch {
-                throw .error(.targetError, error.description)
-            }
-        }
-        guard spec.capabilities.firedFaults else { return nil }
-        let answer = try expectSuccess("firedFaults", [])
-        guard let tally = FaultTally(json: answer) else {
-            throw malformed("firedFaults", "expected {\"firings\": [N…], \"seen\": {KIND: N…}}")
-        }
-        return tally
     }
 
     // MARK: Waiting
@@ -423,7 +352,7 @@ final class DriverClient: ScenarioClient, Sendable {
         connection.close()
     }
 
-    private func expectSuccess(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure) -> JSONValue {
+    func expectSuccess(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure) -> JSONValue {
         switch try connection.request(op, fields) {
         case .success(let answer): return answer
         case .failure(let error):
@@ -431,7 +360,7 @@ final class DriverClient: ScenarioClient, Sendable {
         }
     }
 
-    private func malformed(_ op: String, _ detail: String) -> StepFailure {
+    func malformed(_ op: String, _ detail: String) -> StepFailure {
         .error(.driverError, "driver `\(connection.command)`: a malformed answer to `\(op)`: \(detail)")
     }
 }

@@ -154,7 +154,7 @@ final class OwnDriver: Sendable {
         return true
     }
 
-    private typealias Answer = Result<[JSONValue.Member], StorageError>
+    typealias Answer = Result<[JSONValue.Member], StorageError>
 
     private func perform(_ op: String, _ message: JSONValue) throws(DriverWire.Problem) -> Answer {
         switch op {
@@ -199,7 +199,7 @@ final class OwnDriver: Sendable {
         ]
     }
 
-    private func client() throws(DriverWire.Problem) -> LocalClient {
+    func client() throws(DriverWire.Problem) -> LocalClient {
         guard let client = state.withLock({ $0.client }) else {
             throw DriverWire.Problem(description: "begin first")
         }
@@ -248,38 +248,7 @@ final class OwnDriver: Sendable {
         return try DriverWire.seconds(value, key)
     }
 
-    // MARK: References
-
-    private func reference(_ message: JSONValue) throws(DriverWire.Problem) -> Answer {
-        let client = try client()
-        let made: ClientReference?
-        if let path = message["path"]?.stringValue {
-            made = client.reference(path: path)
-        } else if let url = message["url"]?.stringValue {
-            switch client.reference(url: url) {
-            case .success(let reference): made = reference
-            case .failure(let error): return .failure(error)
-            }
-        } else if message["root"] != nil {
-            made = client.root()
-        } else {
-            let from = try known(try DriverWire.string(message, "from"))
-            let link: ClientLink
-            switch message["link"] {
-            case .string("parent")?: link = .parent
-            case .string("root")?: link = .root
-            case let value?:
-                guard let child = value["child"]?.stringValue else { throw DriverWire.Problem(description: "ref.link") }
-                link = .child(child)
-            case nil: throw DriverWire.Problem(description: "ref: no path, url, root or from")
-            }
-            made = client.follow(link, from: LocalClient.wrap(from))
-        }
-        guard let made, case .local(let own) = made.handle else { return .success([.init("ref", .null)]) }
-        return .success([.init("ref", remember(own))])
-    }
-
-    private func remember(_ reference: StorageReference) -> JSONValue {
+    func remember(_ reference: StorageReference) -> JSONValue {
         let id = state.withLock { state in
             state.nextReference += 1
             let id = "r\(state.nextReference)"
@@ -289,7 +258,7 @@ final class OwnDriver: Sendable {
         return DriverWire.reference(id: id, reference)
     }
 
-    private func known(_ id: String) throws(DriverWire.Problem) -> StorageReference {
+    func known(_ id: String) throws(DriverWire.Problem) -> StorageReference {
         guard let reference = state.withLock({ $0.references[id] }) else {
             throw DriverWire.Problem(description: "unknown reference \(id)")
         }
@@ -358,16 +327,6 @@ final class OwnDriver: Sendable {
         waitForAcknowledgement(number)
     }
 
-    private static func eventMembers(_ event: ClientTaskEvent, task: String) -> [JSONValue.Member] {
-        var members: [JSONValue.Member] = [
-            .init("event", .string(event.status.description)), .init("task", .string(task)),
-            .init("completed", .number(String(event.progress.completedUnitCount))),
-            .init("total", .number(String(event.progress.totalUnitCount))),
-        ]
-        if let error = event.error { members.append(.init("error", DriverWire.error(error))) }
-        return members
-    }
-
     /// Writes an event with the next sequence number; returns the number.
     private func send(_ members: [JSONValue.Member]) -> Int64 {
         let number = state.withLock {
@@ -427,40 +386,6 @@ final class OwnDriver: Sendable {
             task.removeAllObservers(for: status)
         }
         return .success([])
-    }
-
-    // MARK: Operations
-
-    private func operation(_ op: String, _ message: JSONValue) throws(DriverWire.Problem) -> Answer {
-        let client = try client()
-        let reference = LocalClient.wrap(try known(try DriverWire.string(message, "ref")))
-        switch op {
-        case "getMetadata":
-            return client.getMetadata(reference).map { [.init("metadata", DriverWire.metadata($0))] }
-        case "updateMetadata":
-            let patch = try DriverWire.patch(message["patch"] ?? .null)
-            return client.updateMetadata(reference, patch).map { [.init("metadata", DriverWire.metadata($0))] }
-        case "delete":
-            return client.delete(reference).map { [] }
-        case "downloadURL":
-            return client.downloadURL(reference).map { [.init("url", .string($0.absoluteString))] }
-        case "list":
-            let token = message["pageToken"]?.stringValue
-            return client.list(reference, maxResults: message["maxResults"]?.integerValue ?? 1000, pageToken: token)
-                .map(page)
-        default:
-            return client.listAll(reference).map(page)
-        }
-    }
-
-    private func page(_ page: ClientPage) -> [JSONValue.Member] {
-        func references(_ list: [ClientReference]) -> JSONValue {
-            .array(list.compactMap { if case .local(let own) = $0.handle { remember(own) } else { nil } })
-        }
-        return [
-            .init("prefixes", references(page.prefixes)), .init("items", references(page.items)),
-            .init("pageToken", page.pageToken.map { .string($0) } ?? .null),
-        ]
     }
 
     private func write(_ message: JSONValue) {
