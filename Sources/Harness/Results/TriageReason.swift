@@ -22,8 +22,7 @@ public enum TriageReason {
     /// The message without the values that make it particular to one scenario.
     public static func normalise(_ message: String) -> String {
         var out = ""
-        var characters = Array(message)
-        characters = removingLocations(characters)
+        let characters = Array(removingLocations(message))
         var index = 0
         while index < characters.count {
             let character = characters[index]
@@ -85,12 +84,12 @@ public enum TriageReason {
     }
 
     /// `(line 27)` and ` at FILE:LINE:COL` say where, not what: they go.
-    private static func removingLocations(_ characters: [Character]) -> [Character] {
-        var text = String(characters)
+    private static func removingLocations(_ message: String) -> String {
+        var text = message
         while let range = text.range(of: #"\s*\(line \d+\)"#, options: .regularExpression) {
             text.removeSubrange(range)
         }
-        return Array(text)
+        return text
     }
 
     private static func wordEnd(_ characters: [Character], from start: Int) -> Int {
