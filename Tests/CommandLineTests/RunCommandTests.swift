@@ -45,16 +45,19 @@ struct RunCommandTests {
             "run", folder.path("Scenarios"), "--expectations", manifest, "--junit", folder.path("junit.xml"),
         ])
         #expect(run.code == 0, "\(run.both)")
+        let fingerprint = " [error objectNotFound; status 404]"
         #expect(
             run.output.contains("XFAIL area/bad/expects-a-file-that-is-not-there (")
                 && run.output.contains(
-                    "expected failure (step 1 (line 4) getMetadata: UnexpectedError): the file was never written")
+                    "expected failure (step 1 (line 4) getMetadata: UnexpectedError [error objectNotFound; status 404]): the file was never written"
+                )
         )
         #expect(run.output.hasSuffix("2 passed, 0 failed, 0 errored, 1 expected failure, 0 skipped\n"))
         #expect(run.errors.contains("warning: 1 entry of \(manifest) has no pin (fails:)"), "\(run.errors)")
         #expect(
             try #require(folder.read("junit.xml")).contains(
-                "<skipped message=\"expected failure (step 1 (line 4) getMetadata: UnexpectedError): the file was never written\""
+                "<skipped message=\"expected failure (step 1 (line 4) getMetadata: UnexpectedError"
+                    + "\(fingerprint)): the file was never written\""
             ))
     }
 

@@ -14,7 +14,9 @@ import Testing
         let written = try ExpectationsManifest.load(path: manifest)
         #expect(written.entries.map(\.id) == ["area/bad/expects-a-file-that-is-not-there"])
         #expect(written.entries.first?.reason.contains("objectNotFound") == true)
-        #expect(written.entries.first?.pin?.description == "step 1 (line 4) getMetadata: UnexpectedError")
+        #expect(
+            written.entries.first?.pin?.description
+                == "step 1 (line 4) getMetadata: UnexpectedError [error objectNotFound; status 404]")
 
         let second = ToolRun([
             folder.path("Scenarios"), "--junit", folder.path("b.xml"), "--expectations", manifest,
@@ -35,7 +37,8 @@ import Testing
             third.output.contains(
                 "FAIL  area/bad/expects-a-file-that-is-not-there (")
                 && third.output.contains(
-                    "changed failure: the manifest expects step 1 (line 4) getMetadata: UnexpectedError (")
+                    "changed failure: the manifest expects step 1 (line 4) getMetadata: UnexpectedError "
+                        + "[error objectNotFound; status 404] (")
                 && third.output.contains("but it failed at step 2 (line 6) delete: UnexpectedError"), "\(third.output)")
         #expect(third.output.hasSuffix("2 passed, 1 failed, 0 errored, 0 expected failures, 0 skipped\n"))
         #expect(try #require(folder.read("c.xml")).contains("type=\"ChangedFailure\""))

@@ -183,7 +183,26 @@ struct RunWork: Sendable {
             guard writeExpectations(report, to: path, previous: expectations) else { return 2 }
         }
         let counts = report.counts
-        return counts.failed + counts.errored == 0 ? 0 : 1
+        let strict = options[RunOptions.strictExpectations] ? strictProblems(report, expectations) : 0
+        return counts.failed + counts.errored + strict == 0 ? 0 : 1
+    }
+
+    /// `--strict-expectations`: stale entries and entries without a fingerprint, each named; how many.
+    private func strictProblems(_ report: RunReport, _ manifest: ExpectationsManifest?) -> Int {
+        guard let manifest else { return 0 }
+        let unfingerprinted = manifest.withoutFingerprint
+        for entry in unfingerprinted {
+            tool.complain(
+                "unpinned fingerprint: \(entry.id) (line \(entry.line) of \(manifest.path)) pins no fingerprint; "
+                    + "--write-expectations FILE writes one")
+        }
+        let problems = unfingerprinted.count + report.staleEntries.count
+        if problems > 0 {
+            tool.complain(
+                "--strict-expectations: \(Plural.count(report.staleEntries.count, "stale entry", "stale entries")) and "
+                    + "\(Plural.count(unfingerprinted.count, "entry", "entries")) without a fingerprint fail the run")
+        }
+        return problems
     }
 
     /// What a signal leaves: every report, with what finished and the rest as not run; the exit code.

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Where a scenario failed and how, as an expectations manifest pins it: `step 4 (line 42) list: ListMismatch`,
-/// `given: FixtureError`, `checks: TaskInvariant` or `scenario: TargetError`.
+/// Where a scenario failed and how, as an expectations manifest pins it: `step 4 (line 42) list: ListMismatch
+/// [fields: items]`, `given: FixtureError []`, `checks: TaskInvariant []` or `scenario: TargetError []`.
 ///
-/// Two pins are the same failure when the place (the step's number and verb) and the kind agree. The line is
-/// recorded for the reader and does not take part: an edit above the scenario moves its steps' lines without
-/// changing how it fails (`--write-expectations` writes the new lines).
+/// Two pins are the same failure when the place (the step's number and verb), the kind and the fingerprint
+/// agree. The line is recorded for the reader and does not take part: an edit above the scenario moves its
+/// steps' lines without changing how it fails (`--write-expectations` writes the new lines). A pin written
+/// before fingerprints existed has none and matches on place and kind alone.
 public struct FailurePin: Sendable, Equatable, CustomStringConvertible {
     /// Where in the scenario the failure happened.
     public enum Place: Sendable, Equatable {
@@ -21,15 +22,20 @@ public struct FailurePin: Sendable, Equatable, CustomStringConvertible {
 
     public var place: Place
     public var kind: FailureKind
+    /// Nil for a pin written before fingerprints existed (an old manifest).
+    public var fingerprint: FailureFingerprint?
 
-    public init(place: Place, kind: FailureKind) {
+    public init(place: Place, kind: FailureKind, fingerprint: FailureFingerprint? = nil) {
         self.place = place
         self.kind = kind
+        self.fingerprint = fingerprint
     }
 
-    /// Whether `other` is the same failure: the same place (lines aside) and kind.
+    /// Whether `other` (what happened) is the failure this pin describes: the same place (lines aside) and kind,
+    /// and the same fingerprint unless this pin has none.
     public func matches(_ other: FailurePin) -> Bool {
         guard kind == other.kind else { return false }
+        if let fingerprint, fingerprint != other.fingerprint { return false }
         switch (place, other.place) {
         case (.step(let number, _, let verb), .step(let otherNumber, _, let otherVerb)):
             return number == otherNumber && verb == otherVerb
@@ -39,6 +45,12 @@ public struct FailurePin: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        guard let fingerprint else { return placeAndKind }
+        return "\(placeAndKind) \(fingerprint)"
+    }
+
+    /// The pin without its fingerprint: `step 4 (line 42) list: ListMismatch`.
+    public var placeAndKind: String {
         switch place {
         case .step(let number, let line, let verb): "step \(number) (line \(line)) \(verb): \(kind.rawValue)"
         case .given: "given: \(kind.rawValue)"
@@ -48,7 +60,17 @@ public struct FailurePin: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads what `description` writes; nil when `text` is not a pin.
-    public init?(parsing text: String) {
+    public init?(parsing whole: String) {
+        var text = whole
+        var fingerprint: FailureFingerprint?
+        if whole.hasSuffix("]") {
+            guard let open = whole.range(of: " ["),
+                let parsed = FailureFingerprint(parsing: String(whole[whole.index(after: open.lowerBound)...]))
+            else { return nil }
+            fingerprint = parsed
+            text = String(whole[..<open.lowerBound])
+        }
+        self.fingerprint = fingerprint
         guard let colon = text.range(of: ": ", options: .backwards),
             let kind = FailureKind(rawValue: String(text[colon.upperBound...]).trimmingCharacters(in: .whitespaces))
         else { return nil }
@@ -69,5 +91,6 @@ public struct FailurePin: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The forms a pin takes, for messages.
-    static let grammar = "step N (line L) VERB: KIND, given: KIND, checks: KIND or scenario: KIND"
+    static let grammar =
+        "step N (line L) VERB: KIND, given: KIND, checks: KIND or scenario: KIND, each with an optional [FINGERPRINT]"
 }

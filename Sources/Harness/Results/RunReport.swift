@@ -18,6 +18,8 @@ public struct RunReport: Sendable, Equatable {
     public var stopReason: String?
     /// Why nothing ran, when the report has no scenarios (an empty selection, nothing to rerun), or nil.
     public var emptyReason: String?
+    /// The expectations manifest's entries for scenarios that did not run (none without a manifest).
+    public var staleEntries: [StaleEntry] = []
 
     public init(
         target: String, toolVersion: String, hostname: String, startedAt: Date, duration: Double, files: [FileReport],

@@ -13,7 +13,8 @@ public enum TriageReason {
     }
 
     /// `put: EventMismatch` from `step 4 (line 42) put: EventMismatch`; `given: SeedFailed` as it is.
-    private static func place(of pin: String) -> String? {
+    private static func place(of whole: String) -> String? {
+        let pin = whole.range(of: " [").map { String(whole[..<$0.lowerBound]) } ?? whole
         guard pin.hasPrefix("step ") else { return pin }
         guard let close = pin.firstIndex(of: ")") else { return nil }
         return String(pin[pin.index(after: close)...].drop { $0 == " " })

@@ -21,7 +21,9 @@ enum ExpectationCheck {
         case .failure(let error):
             try unreachable(error)
             guard let expected = expectation?.error else {
-                throw .mismatch(.unexpectedError, "the step failed", expected: "success", actual: describe(error))
+                throw .mismatch(
+                    .unexpectedError, "the step failed", expected: "success", actual: describe(error),
+                    fingerprint: FailureFingerprint(error: error))
             }
             try self.error(error, matches: expected, values: values)
             return nil
@@ -31,21 +33,33 @@ enum ExpectationCheck {
     /// A transport failure or a malformed answer is an error of the run, whatever the scenario expects, unless
     /// the scenario's own fault caused it.
     static func unreachable(_ error: StorageError) throws(StepFailure) {
-        if let cause = error.cause, !cause.injected {
-            throw .error(cause.kind == .transport ? .transportError : .malformedResponse, cause.description)
-        }
+        if let failure = unreachableFailure(error) { throw failure }
+    }
+
+    static func unreachableFailure(_ error: StorageError?) -> StepFailure? {
+        guard let cause = error?.cause, !cause.injected else { return nil }
+        return .error(cause.kind == .transport ? .transportError : .malformedResponse, cause.description)
     }
 
     static func error(_ error: StorageError, matches expected: ErrorExpectation, values: RunValues) throws(StepFailure)
     {
         guard error.code == expected.code else {
             throw .mismatch(
-                .wrongError, "the step failed with another error", expected: describe(expected), actual: describe(error)
-            )
+                .wrongError, "the step failed with another error", expected: describe(expected),
+                actual: describe(error),
+                fingerprint: FailureFingerprint(error: error))
         }
-        try text(error.message, matches: expected.message, what: "message", values: values)
-        if expected.body != nil {
-            try text(error.responseBody ?? "", matches: expected.body, what: "body", values: values)
+        let storageError = error
+        do throws(StepFailure) {
+            try text(storageError.message, matches: expected.message, what: "message", values: values)
+            if expected.body != nil {
+                try text(storageError.responseBody ?? "", matches: expected.body, what: "body", values: values)
+            }
+        } catch {
+            var failure = error
+            failure.fingerprint.error = storageError.code.name
+            failure.fingerprint.status = storageError.serverStatus
+            throw failure
         }
     }
 
@@ -61,7 +75,7 @@ enum ExpectationCheck {
             guard actual.contains(text) else {
                 throw .mismatch(
                     .wrongErrorMessage, "the error \(what) differs", expected: "a \(what) containing \"\(text)\"",
-                    actual: actual)
+                    actual: actual, fingerprint: FailureFingerprint(fields: [what]))
             }
         case .regex(let pattern):
             try matches(actual, pattern: pattern, what: "error \(what)")
@@ -73,7 +87,9 @@ enum ExpectationCheck {
             throw .error(.badPattern, "the regular expression /\(pattern)/ is invalid")
         }
         guard regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else {
-            throw .mismatch(.noMatch, "the \(what) does not match", expected: "/\(pattern)/", actual: text)
+            throw .mismatch(
+                .noMatch, "the \(what) does not match", expected: "/\(pattern)/", actual: text,
+                fingerprint: FailureFingerprint(field: what))
         }
     }
 
@@ -98,7 +114,8 @@ enum ExpectationCheck {
             let wanted = try values.render(template)
             guard wanted.utf8.elementsEqual(actual.utf8) else {
                 throw .mismatch(
-                    .referenceMismatch, "\(field) differs", expected: quoted(wanted), actual: quoted(actual))
+                    .referenceMismatch, "\(field) differs", expected: quoted(wanted), actual: quoted(actual),
+                    fingerprint: FailureFingerprint(fields: [field]))
             }
         }
         if let other = expectation.equals {
@@ -108,7 +125,7 @@ enum ExpectationCheck {
             guard otherReference == reference else {
                 throw .mismatch(
                     .referenceMismatch, "the reference is not equal to $\(other)", expected: otherReference.description,
-                    actual: reference.description)
+                    actual: reference.description, fingerprint: FailureFingerprint(fields: ["equals"]))
             }
         }
     }
@@ -125,24 +142,31 @@ enum ExpectationCheck {
             let actual = references.map(\.fullPath)
             guard wanted.count == actual.count, zip(wanted, actual).allSatisfy({ $0.utf8.elementsEqual($1.utf8) })
             else {
-                throw .mismatch(.listMismatch, "\(field) differ", expected: listText(wanted), actual: listText(actual))
+                throw .mismatch(
+                    .listMismatch, "\(field) differ", expected: listText(wanted), actual: listText(actual),
+                    fingerprint: FailureFingerprint(fields: [field]))
             }
         }
         switch expectation.pageToken {
         case nil: break
         case .present:
             if page.pageToken == nil {
-                throw .mismatch(.listMismatch, "no page token", expected: "a page token", actual: "none")
+                throw .mismatch(
+                    .listMismatch, "no page token", expected: "a page token", actual: "none",
+                    fingerprint: FailureFingerprint(fields: ["pageToken"]))
             }
         case .absent:
             if let token = page.pageToken {
-                throw .mismatch(.listMismatch, "a page token was returned", expected: "none", actual: token)
+                throw .mismatch(
+                    .listMismatch, "a page token was returned", expected: "none", actual: token,
+                    fingerprint: FailureFingerprint(fields: ["pageToken"]))
             }
         case .equals(let template):
             let wanted = try values.render(template)
             guard page.pageToken == wanted else {
                 throw .mismatch(
-                    .listMismatch, "the page token differs", expected: wanted, actual: page.pageToken ?? "none")
+                    .listMismatch, "the page token differs", expected: wanted, actual: page.pageToken ?? "none",
+                    fingerprint: FailureFingerprint(fields: ["pageToken"]))
             }
         }
     }
@@ -177,7 +201,7 @@ enum ExpectationCheck {
             if !actual.isEmpty {
                 throw .mismatch(
                     .metadataMismatch, "customMetadata is not empty", expected: "none",
-                    actual: Self.mapping(actual))
+                    actual: Self.mapping(actual), fingerprint: FailureFingerprint(fields: ["customMetadata"]))
             }
         case .map(let pairs):
             for entry in pairs {
@@ -197,12 +221,16 @@ enum ExpectationCheck {
         switch wanted {
         case .present:
             guard actual != nil else {
-                throw .mismatch(.metadataMismatch, "\(what) is absent", expected: "present", actual: "absent")
+                throw .mismatch(
+                    .metadataMismatch, "\(what) is absent", expected: "present", actual: "absent",
+                    fingerprint: FailureFingerprint(field: what))
             }
             return
         case .regex(let pattern):
             guard let actual else {
-                throw .mismatch(.metadataMismatch, "\(what) is absent", expected: "/\(pattern)/", actual: "absent")
+                throw .mismatch(
+                    .metadataMismatch, "\(what) is absent", expected: "/\(pattern)/", actual: "absent",
+                    fingerprint: FailureFingerprint(field: what))
             }
             try matches(actual, pattern: pattern, what: what)
             return
@@ -214,7 +242,7 @@ enum ExpectationCheck {
             }
             throw .mismatch(
                 .metadataMismatch, "\(what) should differ", expected: "not " + describe(inner, values: values),
-                actual: actual.map(quoted) ?? "absent")
+                actual: actual.map(quoted) ?? "absent", fingerprint: FailureFingerprint(field: what))
         case .null: wantedText = nil
         case .bool(let flag): wantedText = flag ? "true" : "false"
         case .int(let number): wantedText = String(number)
@@ -226,7 +254,7 @@ enum ExpectationCheck {
         guard wantedText == actual else {
             throw .mismatch(
                 .metadataMismatch, "\(what) differs", expected: wantedText.map(quoted) ?? "absent",
-                actual: actual.map(quoted) ?? "absent")
+                actual: actual.map(quoted) ?? "absent", fingerprint: FailureFingerprint(field: what))
         }
     }
 
@@ -250,24 +278,29 @@ enum ExpectationCheck {
         let snapshot = record.task.current
         if let error = snapshot.error { try unreachable(error) }
         if let breach = record.invariantBreach() {
-            throw .mismatch(.taskInvariant, "task \(record.name): \(breach)", actual: record.eventList)
+            throw .mismatch(
+                .taskInvariant, "task \(record.name): \(breach)", actual: record.eventList,
+                fingerprint: FailureFingerprint(error: snapshot.error))
         }
         if let pattern = expectation?.events, !pattern.matches(record.events.map(\.patternEvent)) {
             throw .mismatch(
                 .eventMismatch, "task \(record.name) delivered other events", expected: pattern.description,
-                actual: record.eventList)
+                actual: record.eventList,
+                fingerprint: FailureFingerprint(
+                    error: snapshot.error, event: .init(pattern, record.events.map(\.patternEvent))))
         }
         if let expected = expectation?.error {
             guard let error = snapshot.error, snapshot.status == .failure else {
                 throw .mismatch(
                     .missingError, "task \(record.name) did not fail", expected: describe(expected),
-                    actual: record.eventList)
+                    actual: record.eventList, fingerprint: FailureFingerprint(error: snapshot.error))
             }
             try self.error(error, matches: expected, values: values)
         } else if expectation?.events == nil, snapshot.status != .success {
             throw .mismatch(
                 .unexpectedError, "task \(record.name) did not succeed", expected: "success",
-                actual: snapshot.error.map(describe) ?? record.eventList)
+                actual: snapshot.error.map(describe) ?? record.eventList,
+                fingerprint: FailureFingerprint(error: snapshot.error))
         }
         guard let expectation else { return }
         if let progress = expectation.progress {
@@ -275,17 +308,19 @@ enum ExpectationCheck {
             if let completed = progress.completed, completed != actual.completedUnitCount {
                 throw .mismatch(
                     .progressMismatch, "completed bytes differ", expected: "\(completed)",
-                    actual: "\(actual.completedUnitCount)")
+                    actual: "\(actual.completedUnitCount)", fingerprint: FailureFingerprint(fields: ["completed"]))
             }
             if let total = progress.total, total != actual.totalUnitCount {
                 throw .mismatch(
-                    .progressMismatch, "total bytes differ", expected: "\(total)", actual: "\(actual.totalUnitCount)")
+                    .progressMismatch, "total bytes differ", expected: "\(total)", actual: "\(actual.totalUnitCount)",
+                    fingerprint: FailureFingerprint(fields: ["total"]))
             }
         }
         if let expectedMetadata = expectation.metadata {
             guard case .uploaded(let final)? = record.task.product else {
                 throw .mismatch(
-                    .metadataMismatch, "task \(record.name) has no final metadata", actual: record.eventList)
+                    .metadataMismatch, "task \(record.name) has no final metadata", actual: record.eventList,
+                    fingerprint: FailureFingerprint(fields: ["metadata"]))
             }
             try metadata(final, expectedMetadata, values: values)
         }
@@ -301,45 +336,9 @@ enum ExpectationCheck {
                 throw .mismatch(
                     .observerMismatch, "observer \(expected.handle) received other events",
                     expected: expected.pattern.description,
-                    actual: received.isEmpty ? "(no events)" : received.map(\.description).joined(separator: " "))
-            }
-        }
-    }
-
-    private static func downloaded(_ record: TaskRecord, _ expectation: Expectation) throws(StepFailure) {
-        guard !record.isUpload else {
-            throw .error(.badExpectation, "data, size and sha256 apply to downloads")
-        }
-        let bytes: Data
-        if case .data(let data)? = record.task.product {
-            bytes = data
-        } else if case .file(let url)? = record.task.product {
-            guard let contents = try? Data(contentsOf: url) else {
-                throw .error(.fileError, "cannot read the written file \(url.path)")
-            }
-            bytes = contents
-        } else {
-            throw .mismatch(.unexpectedError, "task \(record.name) has no downloaded data", actual: record.eventList)
-        }
-        if let size = expectation.size, size != Int64(bytes.count) {
-            throw .mismatch(
-                .dataMismatch, "the size differs", expected: "\(size) bytes", actual: "\(bytes.count) bytes")
-        }
-        if let digest = expectation.sha256 {
-            let actual = SHA256.hex(of: bytes)
-            guard actual == digest.lowercased() else {
-                throw .mismatch(.dataMismatch, "the SHA-256 differs", expected: digest, actual: actual)
-            }
-        }
-        if let source = expectation.data {
-            let wanted = DataGenerator.data(for: source)
-            guard wanted == bytes else {
-                let offset =
-                    zip(wanted, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                    ?? min(wanted.count, bytes.count)
-                throw .mismatch(
-                    .dataMismatch, "the bytes differ from offset \(offset)", expected: "\(wanted.count) bytes",
-                    actual: "\(bytes.count) bytes")
+                    actual: received.isEmpty ? "(no events)" : received.map(\.description).joined(separator: " "),
+                    fingerprint: FailureFingerprint(
+                        event: .init(expected.pattern, received.map(\.patternEvent)), fields: [expected.handle]))
             }
         }
     }

@@ -105,11 +105,15 @@ extension ScenarioExecution {
             action(task)
         }
         try runWork(until: { state.hasFired || task.isFinished }) {
-            .mismatch(
-                .triggerNotMet, "the trigger was never met: task \(name) stopped without it", expected: "\(trigger)",
-                actual: record.eventList)
+            ExpectationCheck.unreachableFailure(task.current.error)
+                ?? .mismatch(
+                    .triggerNotMet, "the trigger was never met: task \(name) stopped without it",
+                    expected: "\(trigger)", actual: record.eventList)
         }
         guard state.hasFired else {
+            // A task that ended because the target could not be reached is an error of the run, not a trigger
+            // the target failed to meet.
+            if let failure = ExpectationCheck.unreachableFailure(task.current.error) { throw failure }
             throw .mismatch(
                 .triggerNotMet, "the trigger was never met: task \(name) ended first", expected: "\(trigger)",
                 actual: record.eventList)

@@ -229,7 +229,7 @@ final class ScenarioExecution {
         }
         let report = Failure(
             type: failure.kind, message: summary, detail: detail, location: location,
-            pin: FailurePin(place: place, kind: failure.kind))
+            pin: FailurePin(place: place, kind: failure.kind, fingerprint: failure.fingerprint))
         switch failure.kind.category {
         case .failure: return .failed(report)
         case .error: return .errored(report)

@@ -81,10 +81,12 @@ public struct ScenarioRunner: Sendable {
                 onScenarioFinished(scenario, FileReport(name: stale.name, path: stale.path, scenarios: []))
             }
         }
-        return RunReport(
+        var report = RunReport(
             target: target.name, toolVersion: toolVersion, hostname: ProcessInfo.processInfo.hostName,
             startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), files: fileReports,
             stopReason: progress.stopReason)
+        report.staleEntries = staleEntries(report.scenarios, allIDs: allIDs)
+        return report
     }
 
     /// Runs one scenario and applies the expectations manifest to its outcome.
@@ -94,7 +96,9 @@ public struct ScenarioRunner: Sendable {
         var steps: [StepTiming] = []
         var clientWaits = ClockWaits()
         var outcome: Outcome
-        if let pattern = exclusions.first(where: { Self.excludes($0, id: scenario.id) }) {
+        if let reason = expectations?.crashers[scenario.id], let path = expectations?.path {
+            outcome = .skipped(reason: "known crasher (crashes: in \(path)): \(reason)")
+        } else if let pattern = exclusions.first(where: { Self.excludes($0, id: scenario.id) }) {
             outcome = .skipped(reason: "excluded: --exclude \(pattern)")
         } else if let targets = scenario.targets, !targets.contains(target.kind) {
             outcome = .skipped(reason: "runs only on: \(targets.map(\.rawValue).joined(separator: ", "))")
@@ -132,7 +136,7 @@ public struct ScenarioRunner: Sendable {
                         Failure(
                             type: error.kind, message: error.message, detail: error.message,
                             location: "\(file.path):\(scenario.location.line)",
-                            pin: FailurePin(place: .scenario, kind: error.kind)))
+                            pin: FailurePin(place: .scenario, kind: error.kind, fingerprint: FailureFingerprint())))
                 }
             } catch {
                 switch error {
@@ -142,7 +146,7 @@ public struct ScenarioRunner: Sendable {
                         Failure(
                             type: .targetError, message: reason, detail: reason,
                             location: "\(file.path):\(scenario.location.line)",
-                            pin: FailurePin(place: .scenario, kind: .targetError)))
+                            pin: FailurePin(place: .scenario, kind: .targetError, fingerprint: FailureFingerprint())))
                 }
             }
         }
@@ -201,6 +205,26 @@ public struct ScenarioRunner: Sendable {
             return .failed(Failure(type: .unexpectedPass, message: message, detail: message, listed: listed))
         case .expectedFailure, .skipped:
             return outcome
+        }
+    }
+
+    /// The manifest's entries (known crashers aside) whose scenario did not run, and why.
+    private func staleEntries(_ scenarios: [ScenarioReport], allIDs: Set<String>) -> [StaleEntry] {
+        guard let manifest = expectations else { return [] }
+        let byID = Dictionary(scenarios.map { ($0.id, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+        return manifest.entries.compactMap { entry in
+            guard !entry.crashes else { return nil }
+            guard allIDs.contains(entry.id) else {
+                return StaleEntry(id: entry.id, line: entry.line, why: "no scenario has this id")
+            }
+            switch byID[entry.id] {
+            case nil:
+                return StaleEntry(id: entry.id, line: entry.line, why: "not selected")
+            case .skipped(let reason)?:
+                return StaleEntry(id: entry.id, line: entry.line, why: "skipped: \(reason)")
+            default:
+                return nil
+            }
         }
     }
 

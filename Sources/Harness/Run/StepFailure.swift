@@ -5,11 +5,14 @@ struct StepFailure: Error {
     var message: String
     var expected: String?
     var actual: String?
+    /// What identifies this failure in a pin (the differing fields, the event, the error and its status).
+    var fingerprint = FailureFingerprint()
 
-    static func mismatch(_ kind: FailureKind, _ message: String, expected: String? = nil, actual: String? = nil)
-        -> StepFailure
-    {
-        StepFailure(kind: kind, message: message, expected: expected, actual: actual)
+    static func mismatch(
+        _ kind: FailureKind, _ message: String, expected: String? = nil, actual: String? = nil,
+        fingerprint: FailureFingerprint = FailureFingerprint()
+    ) -> StepFailure {
+        StepFailure(kind: kind, message: message, expected: expected, actual: actual, fingerprint: fingerprint)
     }
 
     static func error(_ kind: FailureKind, _ message: String) -> StepFailure {

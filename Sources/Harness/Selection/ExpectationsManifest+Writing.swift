@@ -6,7 +6,7 @@ extension ExpectationsManifest {
     /// reason it had; every changed failure, pinned anew with the reason it had (to review: the old reason may
     /// no longer say what happens). Unexpected passes and ids no scenario has are left out: the new manifest
     /// makes the same run pass. Entries of `previous` for scenarios this run did not have (another shard,
-    /// `--filter`, `--tag`) are kept as they were.
+    /// `--filter`, `--tag`) and its known crashers are kept as they were.
     public static func recording(_ report: RunReport, path: String, previous: ExpectationsManifest?)
         -> ExpectationsManifest
     {
@@ -31,7 +31,7 @@ extension ExpectationsManifest {
             }
         }
         let ran = Set(report.scenarios.map(\.id))
-        entries += (previous?.entries ?? []).filter { !ran.contains($0.id) }
+        entries += (previous?.entries ?? []).filter { !ran.contains($0.id) || $0.crashes }
         return ExpectationsManifest(
             path: path, target: previous?.target ?? report.target, entries: entries, header: previous?.header ?? [])
     }
@@ -61,6 +61,7 @@ extension ExpectationsManifest {
         for entry in entries {
             text += "  \(JSONString.quoted(entry.id)):\n"
             if let pin = entry.pin { text += "    fails: \(JSONString.quoted(pin.description))\n" }
+            if entry.crashes { text += "    crashes: true\n" }
             text += "    reason: \(JSONString.quoted(entry.reason))\n"
         }
         return text

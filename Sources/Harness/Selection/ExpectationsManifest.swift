@@ -16,12 +16,16 @@ public struct ExpectationsManifest: Sendable, Equatable {
         /// The failure it is expected to end in; nil accepts any.
         public var pin: FailurePin?
         public var line: Int
+        /// `crashes: true`: the scenario takes the target down, so it is left out of the run (skipped, with the
+        /// reason) instead of run.
+        public var crashes: Bool
 
-        public init(id: String, reason: String, pin: FailurePin? = nil, line: Int) {
+        public init(id: String, reason: String, pin: FailurePin? = nil, line: Int, crashes: Bool = false) {
             self.id = id
             self.reason = reason
             self.pin = pin
             self.line = line
+            self.crashes = crashes
         }
 
         public var listed: ListedFailure { ListedFailure(reason: reason, pin: pin) }
@@ -43,11 +47,22 @@ public struct ExpectationsManifest: Sendable, Equatable {
 
     /// The entry of each listed scenario, by id.
     public var listings: [String: ListedFailure] {
-        Dictionary(entries.map { ($0.id, $0.listed) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            entries.filter { !$0.crashes }.map { ($0.id, $0.listed) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The known crashers (`crashes: true`) and why each is left out of the run, by id.
+    public var crashers: [String: String] {
+        Dictionary(
+            entries.filter(\.crashes).map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The entries without a pin, which accept any failure.
-    public var unpinned: [Entry] { entries.filter { $0.pin == nil } }
+    public var unpinned: [Entry] { entries.filter { $0.pin == nil && !$0.crashes } }
+
+    /// The entries whose pin has no fingerprint (written before fingerprints, or by hand): they match on the
+    /// step and kind alone, and `--strict-expectations` refuses them.
+    public var withoutFingerprint: [Entry] { entries.filter { !$0.crashes && $0.pin?.fingerprint == nil } }
 }
 
 extension ExpectationsManifest {
@@ -94,8 +109,9 @@ extension ExpectationsManifest {
                     guard let id = failure.key.stringValue, !id.isEmpty else {
                         throw source.diagnostic(at: failure.key.location, "a scenario id must be a string")
                     }
-                    let (reason, pin) = try entry(failure.value, id: id, source: source)
-                    entries.append(Entry(id: id, reason: reason, pin: pin, line: failure.key.location.line))
+                    let (reason, pin, crashes) = try entry(failure.value, id: id, source: source)
+                    entries.append(
+                        Entry(id: id, reason: reason, pin: pin, line: failure.key.location.line, crashes: crashes))
                 }
             default:
                 throw source.diagnostic(
@@ -106,9 +122,9 @@ extension ExpectationsManifest {
         return ExpectationsManifest(path: path, target: target, entries: entries, header: header)
     }
 
-    /// One entry: the reason alone, or `fails:` and `reason:`.
+    /// One entry: the reason alone, `fails:` and `reason:`, or `crashes: true` and `reason:`.
     private static func entry(_ node: YAMLNode, id: String, source: SourceFile) throws(Diagnostic) -> (
-        String, FailurePin?
+        String, FailurePin?, Bool
     ) {
         if let reason = node.stringValue {
             guard !reason.isEmpty else {
@@ -116,7 +132,7 @@ extension ExpectationsManifest {
                     at: node.location,
                     "give the reason \(id) is expected to fail, as a string or as { fails: PIN, reason: TEXT }")
             }
-            return (reason, nil)
+            return (reason, nil, false)
         }
         guard let pairs = node.mappingPairs else {
             throw source.diagnostic(
@@ -125,6 +141,7 @@ extension ExpectationsManifest {
         }
         var reason: String?
         var pin: FailurePin?
+        var crashes = false
         for pair in pairs {
             switch pair.key.stringValue {
             case "reason":
@@ -141,16 +158,25 @@ extension ExpectationsManifest {
                     )
                 }
                 pin = parsed
+            case "crashes":
+                guard pair.value.boolValue == true else {
+                    throw source.diagnostic(
+                        at: pair.value.location, "crashes must be true (the scenario is left out of the run)")
+                }
+                crashes = true
             default:
                 throw source.diagnostic(
                     at: pair.key.location,
-                    "unknown key \(pair.key.stringValue.map { "\"\($0)\"" } ?? "") in \(id)'s entry (expected fails or reason)"
+                    "unknown key \(pair.key.stringValue.map { "\"\($0)\"" } ?? "") in \(id)'s entry (expected fails, crashes or reason)"
                 )
             }
         }
         guard let reason else {
             throw source.diagnostic(at: node.location, "\(id): give the reason it is expected to fail (reason:)")
         }
-        return (reason, pin)
+        guard !(crashes && pin != nil) else {
+            throw source.diagnostic(at: node.location, "\(id): an entry either fails (fails:) or crashes, not both")
+        }
+        return (reason, pin, crashes)
     }
 }

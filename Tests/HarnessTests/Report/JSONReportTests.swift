@@ -18,7 +18,8 @@ struct JSONReportTests {
         let root = try object(ReportFixtures.mixed)
         #expect(
             Set(root.keys) == [
-                "tool", "target", "startedAt", "duration", "selection", "stopReason", "emptyReason", "summary", "files",
+                "tool", "target", "startedAt", "duration", "selection", "stopReason", "emptyReason", "staleEntries",
+                "summary", "files",
             ])
         let tool = try #require(root["tool"] as? [String: String])
         #expect(tool == ["name": "storage-conformance", "version": "1.2.3"])

@@ -57,7 +57,9 @@ struct ManifestAndTargetsTests {
         }
         #expect(listed.reason == "the reference is wrong here")
         #expect(actual.type == .unexpectedError)
-        #expect(actual.pin?.description == "step 1 (line 8) getMetadata: UnexpectedError")
+        #expect(
+            actual.pin?.description == "step 1 (line 8) getMetadata: UnexpectedError [error objectNotFound; status 404]"
+        )
         #expect(actual.message.contains("objectNotFound"))
         #expect(reports[0].outcome == .passed)
     }

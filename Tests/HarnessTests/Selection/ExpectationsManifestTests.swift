@@ -112,7 +112,7 @@ struct ExpectationsManifestTests {
         ("failures:\n  a/b: { fails: \"given: FixtureError\" }\n", "2:8: a/b: give the reason it is expected to fail"),
         (
             "failures:\n  a/b: { reason: r, why: x }\n",
-            "2:21: unknown key \"why\" in a/b's entry (expected fails or reason)"
+            "2:21: unknown key \"why\" in a/b's entry (expected fails, crashes or reason)"
         ),
     ])
     func aBadEntry(_ text: String, _ message: String) {

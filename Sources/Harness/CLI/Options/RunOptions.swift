@@ -27,6 +27,10 @@ enum RunOptions {
         "--write-expectations", "FILE",
         "After the run, write the manifest this run calls for: every failure pinned as it happened, with its "
             + "message as the reason (expected failures keep their reasons).")
+    static let strictExpectations = Flag(
+        "--strict-expectations",
+        "With --expectations: also fail the run on a stale entry (a listed scenario that did not run: unknown, not "
+            + "selected or skipped) and on an entry whose pin has no fingerprint.")
     static let keepGoing = Flag(
         "--keep-going",
         "Run every scenario even after the target timed out in 3 scenarios in a row (by default the run stops "
@@ -73,7 +77,8 @@ enum RunOptions {
         [
             target.spec, junit.spec, json.spec, SelectionOptions.tag.spec, SelectionOptions.filter.spec,
             SelectionOptions.shard.spec, expectations.spec, jobs.spec, timeout.spec, SelectionOptions.root.spec,
-            writeExpectations.spec, keepGoing.spec, failFast.spec, rerunFailed.spec, quiet.spec, annotations.spec,
+            writeExpectations.spec, strictExpectations.spec, keepGoing.spec, failFast.spec, rerunFailed.spec,
+            quiet.spec, annotations.spec,
             junitLocations.spec, adminToken.spec, driver.spec, exclude.spec,
             waitForTarget.spec, label.spec,
         ]

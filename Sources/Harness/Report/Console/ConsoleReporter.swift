@@ -117,8 +117,16 @@ public final class ConsoleReporter: Sendable {
         } else {
             text += "\nRan \(Plural.count(count, "scenario")) in \(seconds)s.\n"
         }
-        text += report.counts.summaryLine + "\n"
-        emit(text)
+        if !report.staleEntries.isEmpty {
+            text +=
+                "\n" + style.bold("Stale entries of the expectations manifest (their pins were not checked):") + "\n"
+            for entry in report.staleEntries { text += "  " + Self.clean(OneLine.from(entry.description)) + "\n" }
+        }
+        text += report.counts.summaryLine
+        if !report.staleEntries.isEmpty {
+            text += " (\(Plural.count(report.staleEntries.count, "stale entry", "stale entries")))"
+        }
+        emit(text + "\n")
     }
 
     /// With three failures or more of which some share a reason, the ten most frequent triage reasons (`TriageReason`) with their counts,

@@ -18,6 +18,8 @@ import Primitives
 ///   },
 ///   "stopReason": String | null,  // why the run stopped early (a signal, timeouts, --fail-fast)
 ///   "emptyReason": String | null, // why nothing ran (an empty selection, nothing to rerun)
+///   "staleEntries": [ { "id": String, "line": Int, "reason": String } ],
+///                                 // manifest entries whose scenario did not run, and why (docs/expectations.md)
 ///   "summary": {                  // the console's and JUnit's words and numbers
 ///     "passed": Int, "failed": Int, "errored": Int, "expectedFailures": Int, "skipped": Int,
 ///     "total": Int, "line": String // "2 passed, 0 failed, 1 errored, 1 expected failure, 0 skipped"
@@ -69,6 +71,10 @@ public enum JSONReport {
             ]),
             "stopReason": report.stopReason.map(JSONValue.string) ?? .null,
             "emptyReason": report.emptyReason.map(JSONValue.string) ?? .null,
+            "staleEntries": .array(
+                report.staleEntries.map {
+                    .members(["id": .string($0.id), "line": .integer($0.line), "reason": .string($0.why)])
+                }),
             "summary": .members([
                 "passed": .integer(counts.passed),
                 "failed": .integer(counts.failed),

@@ -40,11 +40,20 @@ public enum JSONReportReader {
         guard let startedAt = StorageDateFormat.date(from: startedText) else {
             throw place.problem("\"startedAt\" is not a timestamp: \(startedText)")
         }
-        return RunReport(
+        var report = RunReport(
             target: try place.string(root, "target"), toolVersion: try place.string(tool, "version"), hostname: "",
             startedAt: startedAt, duration: try place.number(root, "duration"), files: files,
             selection: try selection(root["selection"], at: Place(path: path, where: "selection")),
             stopReason: root["stopReason"]?.stringValue, emptyReason: root["emptyReason"]?.stringValue)
+        if root["staleEntries"] != nil {
+            for (index, value) in try place.array(root, "staleEntries").enumerated() {
+                let at = Place(path: path, where: "staleEntries[\(index)]")
+                report.staleEntries.append(
+                    StaleEntry(
+                        id: try at.string(value, "id"), line: try at.line(value), why: try at.string(value, "reason")))
+            }
+        }
+        return report
     }
 
     /// The run's selection; a report from before selections were recorded reads as the whole suite.
