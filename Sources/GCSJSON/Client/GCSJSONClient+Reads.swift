@@ -8,9 +8,11 @@ extension GCSJSONClient {
     /// `GET /storage/v1/b/B/o/NAME?alt=media` with `Range` and `If-Range`, read as the v0 client reads
     /// media answers (206 with `Content-Range`, a whole 200 sliced here, `bytes */0` for an empty object).
     ///
-    /// A read that goes on from an earlier one (its `ifRange` is the `etag` that read returned) is pinned to the
-    /// generation the earlier one came from, as Google's clients pin downloads: `?generation=N`, and an answer from
-    /// another generation is refused. A replaced object is then a 404 on any server, never bytes from two objects.
+    /// Every answer's generation (`x-goog-generation`, read from the head, so also when the body is cut) goes
+    /// into the read's `etag`, and a read that goes on from an earlier one (its `ifRange` is that `etag`) is pinned
+    /// to it, as Google's clients pin downloads: `?generation=N`. When that generation is gone (a 404) or another
+    /// one answers, the read keeps the `StorageBackend` contract of `If-Range`: the whole current object from
+    /// byte 0, never bytes of two objects. A server that tells no generation is followed by `If-Range` alone.
     public func readObject(_ request: ReadRequest) throws(BackendError) -> ObjectRead {
         let pinned = GCSReadValidator(request.ifRange)
         var sent = request
@@ -20,15 +22,21 @@ extension GCSJSONClient {
         if let generation = pinned.generation { query.append(("generation", String(generation))) }
         let outgoing = OutgoingRequest(
             method: "GET", url: try address.url(path: objectPath(request.object), query: query), headers: headers)
+        let validator: ClientWire.Validator = { answer in
+            GCSReadValidator(generation: Self.generation(of: answer) ?? pinned.generation, etag: answer.header("ETag"))
+                .text
+        }
         let response: IncomingResponse
         do {
-            response = try ClientWire.send(outgoing, over: transport, reading: sent, ranged: ranged)
+            response = try ClientWire.send(
+                outgoing, over: transport, reading: sent, ranged: ranged, validator: validator)
         } catch {
-            // The bytes that arrived before the connection ended are from the generation pinned, if any.
+            // Bytes that arrived from another generation than the one pinned are never kept.
             var failure = error
-            if var partial = failure.partialRead, let generation = pinned.generation {
-                partial.etag = GCSReadValidator(generation: generation, etag: partial.etag).text
-                failure.partialRead = partial
+            if let partial = failure.partialRead, partial.offset > 0, let wanted = pinned.generation,
+                GCSReadValidator(partial.etag).generation != wanted
+            {
+                failure.partialRead = nil
             }
             throw failure
         }
@@ -36,15 +44,31 @@ extension GCSJSONClient {
             // Some servers refuse any range of an empty object without saying its size.
             return ObjectRead(data: Data(), totalSize: 0)
         }
-        let generation = response.header("x-goog-generation").flatMap { JSONValue.decimalInteger($0) }
-        if response.isSuccess, let wanted = pinned.generation, let generation, generation != wanted {
-            throw BackendError(
-                .status(404),
-                "The object was replaced during the download: generation \(generation) answered, \(wanted) was read.",
-                request: response.request)
+        if let wanted = pinned.generation {
+            let answered = Self.generation(of: response)
+            if response.status == 404 || (response.isSuccess && answered != nil && answered != wanted) {
+                return try readWhole(request.object)
+            }
         }
-        var read = try ClientWire.read(response, for: sent, ranged: ranged)
-        read.etag = GCSReadValidator(generation: pinned.generation ?? generation, etag: read.etag).text
-        return read
+        return try ClientWire.read(response, for: sent, ranged: ranged, validator: validator)
+    }
+
+    /// The current object whole, from byte 0: a pinned read whose generation is gone starts over on it.
+    private func readWhole(_ object: ObjectAddress) throws(BackendError) -> ObjectRead {
+        let whole = ReadRequest(object: object)
+        let outgoing = OutgoingRequest(
+            method: "GET", url: try address.url(path: objectPath(object), query: [("alt", "media")]),
+            headers: try whole.mediaHeaders().headers)
+        let response = try ClientWire.send(outgoing, over: transport, reading: whole, ranged: false) { answer in
+            GCSReadValidator(generation: Self.generation(of: answer), etag: answer.header("ETag")).text
+        }
+        return try ClientWire.read(response, for: whole, ranged: false) { answer in
+            GCSReadValidator(generation: Self.generation(of: answer), etag: answer.header("ETag")).text
+        }
+    }
+
+    /// `x-goog-generation`, when the answer tells it.
+    private static func generation(of response: IncomingResponse) -> Int64? {
+        response.header("x-goog-generation").flatMap { JSONValue.decimalInteger($0) }
     }
 }

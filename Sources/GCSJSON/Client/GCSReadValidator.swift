@@ -3,7 +3,7 @@ import Primitives
 /// What `GCSJSONClient` hands back as a read's `etag`, and reads back from a later read's `ifRange`: the answer's
 /// ETag with the generation it came from (`x-goog-generation`). Google's clients pin a download to the generation of
 /// its first answer (`?generation=N` on every later request), so a download resumed after the object was replaced
-/// fails instead of splicing two objects; an `If-Range` alone does not do that against a server that ignores it.
+/// never splices two objects; an `If-Range` alone does not do that against a server that ignores it.
 struct GCSReadValidator: Equatable {
     var generation: Int64?
     var etag: String?

@@ -43,8 +43,6 @@ public struct GCSTarget: Target {
         .errorMessages: "error messages are worded by the v0 protocol, and the GCS JSON API words its own",
         .v0Layer:
             "it checks what the Firebase v0 layer adds over GCS (default dispositions, listings that hide odd names)",
-        .restartsReplacedDownloads:
-            "a GCS client pins a download to its first generation, so a resumed download of a replaced object fails (404) instead of starting over",
     ]
 
     public func openSession(for scenario: Scenario) throws(TargetFailure) -> any TargetSession {

@@ -14,9 +14,6 @@ public enum ScenarioNeed: String, Sendable, CaseIterable, Comparable {
     /// The tag `v0-layer`: what the Firebase v0 service adds over plain object storage (a default
     /// `Content-Disposition`, listings that hide names with empty segments).
     case v0Layer
-    /// The tag `if-range`: a download resumed after its object was replaced starts over on the new object, as the
-    /// Firebase SDK's `If-Range` makes it; Google's GCS clients pin the first generation and fail instead.
-    case restartsReplacedDownloads
 
     public static func < (lhs: ScenarioNeed, rhs: ScenarioNeed) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
@@ -30,7 +27,6 @@ extension Scenario {
         if given.rules != nil { needs.insert(.rules) }
         if given.user == .invalidToken { needs.insert(.firebaseAuth) }
         if tags.contains("v0-layer") { needs.insert(.v0Layer) }
-        if tags.contains("if-range") { needs.insert(.restartsReplacedDownloads) }
         for object in given.objects {
             if object.stamps.downloadTokens != nil { needs.insert(.downloadURLs) }
             if object.stamps.generation != nil || object.stamps.metageneration != nil {

@@ -16,10 +16,16 @@ package enum ClientWire {
         }
     }
 
+    /// What a read hands back as its `etag` (the validator a resumed read sends back) for an answer: by
+    /// default the answer's `ETag`.
+    package typealias Validator = (IncomingResponse) -> String?
+
     /// `send` for a media GET: when the connection ends partway through the answer, the failure carries the
-    /// bytes that arrived (`partialRead`), so a download keeps them and asks for the rest.
+    /// bytes that arrived (`partialRead`, its `etag` taken from the answer's head by `validator`), so a download
+    /// keeps them and asks for the rest.
     package static func send(
-        _ request: OutgoingRequest, over transport: HTTPTransport, reading read: ReadRequest, ranged: Bool
+        _ request: OutgoingRequest, over transport: HTTPTransport, reading read: ReadRequest, ranged: Bool,
+        validator: Validator = { $0.header("ETag") }
     )
         throws(BackendError) -> IncomingResponse
     {
@@ -28,7 +34,10 @@ package enum ClientWire {
         } catch {
             var failure = BackendError(error)
             if let partial = error.partialResponse, partial.isSuccess {
-                failure.partialRead = try? Self.read(partial, for: read, ranged: ranged)
+                failure.partialRead =
+                    partial.status == 206
+                    ? try? Self.read(partial, for: read, ranged: ranged, validator: validator)
+                    : Self.cutWhole(partial, for: read, ranged: ranged, validator: validator)
             }
             throw failure
         }
@@ -53,9 +62,10 @@ package enum ClientWire {
     }
 
     /// The read an answer to a media GET stands for, whichever dialect asked (`ranged`: a `Range` was sent).
-    package static func read(_ response: IncomingResponse, for request: ReadRequest, ranged: Bool) throws(BackendError)
-        -> ObjectRead
-    {
+    package static func read(
+        _ response: IncomingResponse, for request: ReadRequest, ranged: Bool,
+        validator: Validator = { $0.header("ETag") }
+    ) throws(BackendError) -> ObjectRead {
         var read: ObjectRead
         switch response.status {
         case 206:
@@ -70,7 +80,29 @@ package enum ClientWire {
         default:
             throw Self.failure(response)
         }
-        read.etag = response.header("ETag")
+        read.etag = validator(response)
+        return read
+    }
+
+    /// What arrived of a whole-object answer (200) cut short: its size is the `Content-Length` it declared, never
+    /// the bytes that arrived, or a cut download would pass for a complete one. Nil when nothing of the read arrived.
+    private static func cutWhole(
+        _ response: IncomingResponse, for request: ReadRequest, ranged: Bool, validator: Validator
+    ) -> ObjectRead? {
+        let body = response.body
+        guard let text = response.header("Content-Length"),
+            let declared = Int64(text.trimmingCharacters(in: .whitespaces)), declared >= Int64(body.count)
+        else { return nil }
+        // A ranged read with If-Range answered whole: the object changed, and the read starts over from 0.
+        let restarts = request.ifRange != nil && ranged
+        let offset = restarts ? 0 : request.offset
+        guard Int64(body.count) > offset else { return nil }
+        var end = Int64(body.count)
+        if !restarts, let length = request.length { end = min(end, offset + length) }
+        var read = ObjectRead(
+            data: body.subdata(in: (body.startIndex + Int(offset))..<(body.startIndex + Int(end))), totalSize: declared,
+            offset: offset)
+        read.etag = validator(response)
         return read
     }
 

@@ -12,6 +12,8 @@ import YAMLReader
 
     @Test func plainStorageNeedsNothing() throws {
         #expect(try needs("scenario: s\nsteps:\n  - getMetadata: a\n    expect: { error: objectNotFound }\n").isEmpty)
+        // A download resumed after a replacement starts over on every dialect (the GCS client pins generations).
+        #expect(try needs("scenario: s\ntags: [if-range]\nsteps:\n  - delete: a\n").isEmpty)
     }
 
     @Test(arguments: [
@@ -23,7 +25,6 @@ import YAMLReader
         ("", "  - downloadURL: a\n", .downloadURLs),
         ("", "  - delete: a\n    expect: { error: { code: objectNotFound, message: nope } }\n", .errorMessages),
         ("tags: [v0-layer]\n", "  - delete: a\n", .v0Layer),
-        ("tags: [if-range]\n", "  - delete: a\n", .restartsReplacedDownloads),
     ])
     func eachFirebasePartIsANeed(given: String, steps: String, need: ScenarioNeed) throws {
         #expect(try needs("scenario: s\n" + given + "steps:\n" + steps) == [need])

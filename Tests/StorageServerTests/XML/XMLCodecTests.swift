@@ -19,17 +19,42 @@ import Testing
                 == "<?xml version='1.0' encoding='UTF-8'?><R xmlns=\"urn:x\"><Key>&lt;k&gt;</Key></R>")
     }
 
-    @Test func theReaderKeepsTextChildrenAndEntities() throws {
+    /// Every event of `text`, the pieces of each run of text joined.
+    private func events(_ text: String) throws -> [XMLReader.Event] {
+        var events: [XMLReader.Event] = []
+        try XMLReader.read(Data(text.utf8)) { event in
+            if case .text(let piece) = event, case .text(let before)? = events.last {
+                events[events.count - 1] = .text(before + piece)
+            } else {
+                events.append(event)
+            }
+        }
+        return events
+    }
+
+    @Test func theReaderGivesTagsTextAndEntitiesInOrder() throws {
         let text = """
             <?xml version="1.0"?>
             <!-- parts -->
             <Root a="1"><Part><N>1</N><E>&quot;x&amp;y&#x41;&#66;</E></Part><Empty/><C><![CDATA[<raw>]]></C></Root>
             """
-        let tree = try XMLTree.parse(Data(text.utf8))
-        #expect(tree.name == "Root")
-        #expect(tree.children.map(\.name) == ["Part", "Empty", "C"])
-        #expect(tree.children(named: "Part").first?.text(of: "E") == "\"x&yAB")
-        #expect(tree.text(of: "C") == "<raw>")
+        #expect(
+            try events(text) == [
+                .start("Root"), .start("Part"), .start("N"), .text("1"), .end("N"), .start("E"), .text("\"x&yAB"),
+                .end("E"), .end("Part"), .start("Empty"), .end("Empty"), .start("C"), .text("<raw>"), .end("C"),
+                .end("Root"),
+            ])
+    }
+
+    @Test func longTextComesInPiecesCutBetweenCharacters() throws {
+        let long = String(repeating: "é", count: XMLReader.textPieceBytes)
+        var pieces: [String] = []
+        try XMLReader.read(Data("<a>\(long)</a>".utf8)) { event in
+            if case .text(let piece) = event { pieces.append(piece) }
+        }
+        #expect(pieces.count > 1)
+        #expect(pieces.allSatisfy { $0.utf8.count <= XMLReader.textPieceBytes })
+        #expect(pieces.joined() == long)
     }
 
     @Test(arguments: [
@@ -38,17 +63,28 @@ import Testing
         ("<a></a><b/>", 1, 8, "after the root"),
         ("<!DOCTYPE a><a/>", 1, 1, "document type"),
         ("<a>", 1, 4, "never closed"),
+        ("<a>&#0;</a>", 1, 4, "&#0; is not a character"),
+        ("<a>&#x1;</a>", 1, 4, "&#x1; is not a character"),
+        ("<a>&#xFFFE;</a>", 1, 4, "not a character"),
+        ("<a>\u{1}</a>", 1, 4, "does not allow (U+1)"),
+        ("<a>\n\u{0}</a>", 2, 1, "does not allow (U+0)"),
     ])
     func aMalformedDocumentNamesLineAndColumn(_ text: String, _ line: Int, _ column: Int, _ what: String) {
-        #expect { try XMLTree.parse(Data(text.utf8)) } throws: { error in
-            guard let problem = error as? XMLTree.Problem else { return false }
+        #expect { try XMLReader.read(Data(text.utf8)) { _ in } } throws: { error in
+            guard let problem = error as? XMLReader.Problem else { return false }
             return problem.line == line && problem.column == column && problem.message.contains(what)
         }
     }
 
-    @Test func nestingPastTheLimitIsRefused() {
+    @Test func nestingAndNamesPastTheLimitsAreRefusedWithoutQuotingThem() {
         let deep = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
-        #expect(throws: XMLTree.Problem.self) { try XMLTree.parse(Data(deep.utf8)) }
+        #expect(throws: XMLReader.Problem.self) { try XMLReader.read(Data(deep.utf8)) { _ in } }
+        let name = String(repeating: "n", count: 100_000)
+        #expect { try XMLReader.read(Data("<\(name)/>".utf8)) { _ in } } throws: { error in
+            guard let problem = error as? XMLReader.Problem else { return false }
+            return problem.message.contains("longer than") && problem.description.count < 100
+        }
+        #expect(throws: XMLReader.Problem.self) { try XMLReader.read(Data([0x3C, 0x61, 0x3E, 0xFF, 0x3C])) { _ in } }
     }
 
     @Test func aCompletionBodyGivesItsPartsAndRefusesNonsense() throws {
@@ -67,6 +103,31 @@ import Testing
                 (error as? BackendError)?.status == 400
                     && (error as? BackendError)?.message.hasPrefix("MalformedXML") == true
             }
+        }
+    }
+
+    /// An answer quotes at most 80 characters of what the client sent, however long its names and texts.
+    @Test func aCompletionBodyIsNeverEchoedWhole() {
+        let long = String(repeating: "x", count: 50_000)
+        for bad in [
+            "<\(long.prefix(200))/>",
+            "<CompleteMultipartUpload><Part><PartNumber>\(long)</PartNumber><ETag>e</ETag></Part></CompleteMultipartUpload>",
+            "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>\(long)</ETag></Part></CompleteMultipartUpload>",
+            "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>e</ETag></Part>\(long)",
+            "<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>&#0;</ETag></Part></CompleteMultipartUpload>",
+        ] {
+            #expect { try CompleteMultipartUploadXML.decode(Data(bad.utf8)) } throws: { error in
+                guard let error = error as? BackendError else { return false }
+                return error.status == 400 && error.message.hasPrefix("MalformedXML") && error.message.count < 200
+            }
+        }
+    }
+
+    @Test func aCompletionOfMoreThanTenThousandPartsIsRefused() {
+        let part = "<Part><PartNumber>1</PartNumber><ETag>e</ETag></Part>"
+        let body = "<CompleteMultipartUpload>" + String(repeating: part, count: 10_001) + "</CompleteMultipartUpload>"
+        #expect { try CompleteMultipartUploadXML.decode(Data(body.utf8)) } throws: { error in
+            (error as? BackendError)?.message.contains("more than 10000 parts") == true
         }
     }
 

@@ -16,6 +16,9 @@ final class MisbehavingServer: Sendable {
         case hang
         /// Reads the request, then writes these bytes in pieces, a pause between them, and closes.
         case trickle([[UInt8]])
+        /// Reads each request and writes what the script gives for it (its head as text, and how many requests
+        /// came before it), then closes: a server scripted exchange by exchange.
+        case script(@Sendable (_ head: String, _ index: Int) -> [UInt8])
     }
 
     let port: Int
@@ -23,6 +26,7 @@ final class MisbehavingServer: Sendable {
     private let behaviour: Behaviour
     private let closed = Mutex(false)
     private let connections = Mutex<[Int32]>([])
+    private let answered = Mutex(0)
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
@@ -83,7 +87,7 @@ final class MisbehavingServer: Sendable {
             guard connection >= 0 else { return }
             connections.withLock { $0.append(connection) }
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            _ = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            let received = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             switch behaviour {
             case .reply(let bytes):
                 _ = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -95,6 +99,15 @@ final class MisbehavingServer: Sendable {
                     _ = piece.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     usleep(20_000)
                 }
+                finish(connection)
+            case .script(let script):
+                let head = String(decoding: buffer.prefix(max(0, received)), as: UTF8.self)
+                let index = answered.withLock { count in
+                    defer { count += 1 }
+                    return count
+                }
+                let bytes = script(head, index)
+                _ = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 finish(connection)
             }
         }
