@@ -20,7 +20,7 @@ struct GCSBucketHandler {
             let name = try object.requiredString("name")
             try BucketNameRules.validate(name)
             // The metadata is checked before the bucket exists, so a bad body creates nothing.
-            var probe = GCSBucketState(created: Date())
+            var probe = GCSBucketState()
             try probe.apply(request.body, replace: true, query: request.query)
             let bucket = try catalog.createBucket(name)
             let state = try store.withBucket(bucket) { (state: inout GCSBucketState) throws(BackendError) in

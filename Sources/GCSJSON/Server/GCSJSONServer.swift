@@ -18,8 +18,8 @@ package struct GCSJSONServer: Dialect {
     let hostPolicy: HostPolicy
     /// `host:port` of the server itself, for links and session URLs when a request has no allowed `Host`.
     let fallbackAuthority: @Sendable () -> String
-    /// Bucket metadata, ACLs, IAM policies, notifications and HMAC keys (kept in memory).
-    let resources = GCSResourceStore()
+    /// Bucket metadata, ACLs, IAM policies, notifications and HMAC keys, in the backend's sidecar records.
+    let resources: GCSResourceStore
 
     package init(
         backend: any StorageBackend, buckets: (any BucketCatalog)?, hostPolicy: HostPolicy,
@@ -29,6 +29,7 @@ package struct GCSJSONServer: Dialect {
         self.buckets = buckets
         self.hostPolicy = hostPolicy
         self.fallbackAuthority = fallbackAuthority
+        resources = GCSResourceStore(records: backend as? any SidecarRecords)
     }
 
     /// Object ACLs, for the object routes.

@@ -17,6 +17,8 @@ import Darwin
 ///     blobs/ID          its bytes
 ///     sessions/ID.json  an open resumable upload: what its start fixed
 ///     staging/ID        the bytes an upload holds so far
+///     resources/H.json  one sidecar record (`SidecarRecords`): a dialect's own resource, such as a bucket's GCS
+///                       metadata; H hashes its key
 ///
 /// Every record appears whole: written under a temporary name, synced, renamed into place, and the folder
 /// synced. An object exists once its record is in `objects/`, which happens only after its blob is durable in
@@ -27,7 +29,7 @@ public final class DataDirectory: Sendable {
     private let lock: Int32
 
     static let formatLine = "storage-conformance data directory, layout 1\n"
-    private static let folders = ["buckets", "objects", "blobs", "sessions", "staging"]
+    private static let folders = ["buckets", "objects", "blobs", "sessions", "staging", "resources"]
 
     /// Opens (creating when missing) the data directory at `path`. Throws when it is another kind of folder,
     /// another layout, or in use by another process.
@@ -90,6 +92,7 @@ public final class DataDirectory: Sendable {
         var buckets: [BucketResource] = []
         var objects: [ObjectRecord] = []
         var sessions: [RestoredSession] = []
+        var sidecars: [SidecarKey: Data] = [:]
     }
 
     /// An open upload read back, with the bytes it holds hashed again.
@@ -104,7 +107,7 @@ public final class DataDirectory: Sendable {
     /// naming the file, when a record cannot be read or its blob is missing or of another size.
     func load(granularity: Int64) throws(DataDirectoryError) -> Contents {
         removeTrash()
-        for records in ["buckets", "objects", "sessions"] {
+        for records in ["buckets", "objects", "sessions", "resources"] {
             for name in FileSystem.names(in: folder(records)) where name.hasSuffix(".tmp") {
                 FileSystem.remove(folder(records) + "/" + name)
             }
@@ -162,6 +165,7 @@ public final class DataDirectory: Sendable {
         for file in FileSystem.names(in: folder("staging")) where !sessions.contains(file) {
             FileSystem.remove(stagingPath(file))
         }
+        contents.sidecars = try loadSidecars()
         return contents
     }
 
@@ -255,7 +259,7 @@ public final class DataDirectory: Sendable {
     /// leaves each kind of record whole or gone.
     func clear() throws(BackendError) {
         let manager = FileManager.default
-        for name in ["buckets", "objects", "sessions"] {
+        for name in ["buckets", "objects", "sessions", "resources"] {
             let trash = path + "/.trash-" + Identifiers.randomUUID()
             do {
                 try FileSystem.move(folder(name), to: trash)
@@ -280,7 +284,7 @@ public final class DataDirectory: Sendable {
 
     // MARK: Paths
 
-    private func folder(_ name: String) -> String { path + "/" + name }
+    func folder(_ name: String) -> String { path + "/" + name }
     private func recordPath(_ id: String) -> String { path + "/objects/" + id + ".json" }
     /// The bucket's name escaped as a file name, or its SHA-256 when that would be too long for one.
     private func bucketPath(_ name: String) -> String {

@@ -7,11 +7,21 @@ public enum EmulatorExport {
     /// Loads an export folder into a service that is not serving yet. Everything is read and checked first
     /// (`EmulatorExportReader`), then stored with its generation, metageneration, times and download tokens;
     /// the checksums the service computes must equal the export's, or the service is emptied and the import
-    /// refused. Returns how many objects were stored, in how many buckets.
+    /// refused. Every bucket `buckets.json` lists is made, as the emulator makes them, and `serve`'s sidecar records
+    /// are stored last. Returns how many objects were stored, and how many buckets were listed.
     public static func load(from folder: URL, into service: ReferenceBackend) throws(EmulatorExportError) -> (
         objects: Int, buckets: Int
     ) {
-        let objects = try EmulatorExportReader(folder: folder).read()
+        let contents = try EmulatorExportReader(folder: folder).read()
+        let objects = contents.objects
+        for bucket in contents.buckets where (try? service.bucket(bucket)) == nil {
+            do {
+                try service.createBucket(bucket)
+            } catch {
+                service.reset()
+                throw EmulatorExportError(file: "gs://\(bucket)", problem: "cannot be made: \(error)")
+            }
+        }
         for (entry, data) in objects {
             let described = entry.resource
             let stored: ObjectResource
@@ -34,10 +44,19 @@ public enum EmulatorExport {
                 )
             }
         }
-        return (objects.count, Set(objects.map(\.entry.resource.bucket)).count)
+        for (key, record) in contents.sidecars {
+            do {
+                try service.setSidecar(key, record)
+            } catch {
+                service.reset()
+                throw EmulatorExportError(file: "the record \(key.name)", problem: "cannot be stored: \(error)")
+            }
+        }
+        return (objects.count, contents.buckets.count)
     }
 
-    /// Writes every object of `service` to `folder` in the emulator's layout (`EmulatorExportWriter`).
+    /// Writes every bucket and object of `service`, and its sidecar records, to `folder` in the emulator's layout
+    /// (`EmulatorExportWriter`).
     /// Returns how many objects were written.
     @discardableResult
     public static func write(_ service: ReferenceBackend, to folder: URL, version: String) throws(EmulatorExportError)
@@ -49,7 +68,8 @@ public enum EmulatorExport {
         } catch {
             throw EmulatorExportError(file: folder.path, problem: "the objects cannot be read: \(error)")
         }
-        try EmulatorExportWriter(folder: folder, version: version).write(objects)
+        try EmulatorExportWriter(folder: folder, version: version).write(
+            objects, buckets: service.buckets().map(\.name), sidecars: service.allSidecars())
         return objects.count
     }
 }

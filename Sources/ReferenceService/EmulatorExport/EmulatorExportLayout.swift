@@ -7,6 +7,8 @@ import Foundation
 /// DIR/storage_export/buckets.json       {"buckets": [{"id": "BUCKET"}, …]}
 /// DIR/storage_export/metadata/X.json    one object's metadata
 /// DIR/storage_export/blobs/X            its bytes
+/// DIR/storage_export/storage-conformance-resources.json
+///                                       `serve`'s sidecar records (`SidecarRecords`), which the emulator ignores
 /// ```
 ///
 /// `X` is a file name of the exporter's choosing (the emulator picks a UUID); older exports nest it in
@@ -17,6 +19,7 @@ enum EmulatorExportLayout {
     static let bucketsFile = "buckets.json"
     static let metadataFolder = "metadata"
     static let blobsFolder = "blobs"
+    static let sidecarsFile = "storage-conformance-resources.json"
 }
 
 /// A problem with an export folder, naming the file (or object) it is about.

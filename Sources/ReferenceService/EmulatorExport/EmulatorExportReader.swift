@@ -13,9 +13,22 @@ struct EmulatorExportReader {
     /// The export's root (holding firebase-export-metadata.json) or its storage folder.
     let folder: URL
 
-    func read() throws(EmulatorExportError) -> [Object] {
+    /// What an export holds: the buckets `buckets.json` lists, the objects, and `serve`'s sidecar records.
+    struct Contents {
+        var buckets: [String]
+        var objects: [Object]
+        var sidecars: [(key: SidecarKey, record: Data)]
+    }
+
+    func read() throws(EmulatorExportError) -> Contents {
         let storage = try storageFolder()
         let buckets = try bucketList(in: storage)
+        return Contents(
+            buckets: buckets.sorted(), objects: try objects(in: storage, buckets: buckets),
+            sidecars: try sidecars(in: storage, buckets: buckets))
+    }
+
+    private func objects(in storage: URL, buckets: Set<String>) throws(EmulatorExportError) -> [Object] {
         let metadataFolder = storage.appendingPathComponent(EmulatorExportLayout.metadataFolder)
         guard try ExportFolderEntry.look(at: EmulatorExportLayout.metadataFolder, under: storage) == .folder else {
             let blobs = try ExportFolderEntry.look(at: EmulatorExportLayout.blobsFolder, under: storage)
@@ -170,7 +183,7 @@ struct EmulatorExportReader {
     static let largestJSONFile: Int64 = 16 << 20
 
     /// The JSON file `relative` under `root`: a regular file reached without links, at most `largestJSONFile`.
-    private func json(_ relative: String, under root: URL) throws(EmulatorExportError) -> JSONValue {
+    func json(_ relative: String, under root: URL) throws(EmulatorExportError) -> JSONValue {
         let file = root.appendingPathComponent(relative)
         switch try ExportFolderEntry.look(at: relative, under: root) {
         case .file(let size) where size > Self.largestJSONFile:

@@ -11,11 +11,19 @@ struct EmulatorExportWriter {
     /// Written as the export's and the storage export's `version`.
     let version: String
 
-    func write(_ objects: [(resource: ObjectResource, bytes: ObjectRead)]) throws(EmulatorExportError) {
+    /// `buckets` are listed in `buckets.json` beside those of the objects.
+    func write(
+        _ objects: [(resource: ObjectResource, bytes: ObjectRead)], buckets: [String] = [],
+        sidecars: [(key: SidecarKey, record: Data)] = []
+    ) throws(EmulatorExportError) {
         try createFolder(folder)
         let fresh = folder.appendingPathComponent(".\(EmulatorExportLayout.storageFolder).\(UUID().uuidString)")
         do throws(EmulatorExportError) {
-            try writeStorage(objects, into: fresh)
+            try writeStorage(objects, buckets: buckets, into: fresh)
+            if let records = EmulatorExportSidecars.json(sidecars) {
+                try writeFile(
+                    fresh.appendingPathComponent(EmulatorExportLayout.sidecarsFile), Data(records.prettyText.utf8))
+            }
             try swapIn(fresh, as: folder.appendingPathComponent(EmulatorExportLayout.storageFolder))
             try writeExportMetadata()
         } catch {
@@ -24,14 +32,14 @@ struct EmulatorExportWriter {
         }
     }
 
-    private func writeStorage(_ objects: [(resource: ObjectResource, bytes: ObjectRead)], into storage: URL)
-        throws(EmulatorExportError)
-    {
+    private func writeStorage(
+        _ objects: [(resource: ObjectResource, bytes: ObjectRead)], buckets listed: [String], into storage: URL
+    ) throws(EmulatorExportError) {
         let metadata = storage.appendingPathComponent(EmulatorExportLayout.metadataFolder)
         let blobs = storage.appendingPathComponent(EmulatorExportLayout.blobsFolder)
         try createFolder(metadata)
         try createFolder(blobs)
-        let buckets = Set(objects.map(\.resource.bucket)).sorted()
+        let buckets = Set(objects.map(\.resource.bucket)).union(listed).sorted()
         let list = JSONValue.members(["buckets": .array(buckets.map { .members(["id": .string($0)]) })])
         try writeFile(storage.appendingPathComponent(EmulatorExportLayout.bucketsFile), Data(list.prettyText.utf8))
         for (resource, bytes) in objects {

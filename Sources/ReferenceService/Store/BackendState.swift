@@ -5,6 +5,8 @@ import StorageAPI
 /// and the generation clock (which survives a reset, so generations never repeat).
 struct BackendState: Sendable {
     var buckets: [String: BucketStore] = [:]
+    /// A dialect's own records beside the buckets (`SidecarRecords`).
+    var sidecars: [SidecarKey: Data] = [:]
     var rules = RulesTable()
     var sessions: SessionTable
     var clock = GenerationClock()

@@ -34,8 +34,8 @@ extension ReferenceBackend: BucketCatalog {
         .sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 
-    /// 404 when there is no such bucket, 409 while it holds objects. Open uploads into it fail when they finish
-    /// through Cloud Storage's layer, and make it again through the Firebase layer's.
+    /// 404 when there is no such bucket, 409 while it holds objects; its sidecar records go with it. Open uploads
+    /// into it fail when they finish through Cloud Storage's layer, and make it again through the Firebase layer's.
     public func deleteBucket(_ name: String) throws(BackendError) {
         try writes.withLock { (_: inout Void) throws(BackendError) in
             try withState { (state: inout BackendState) throws(BackendError) in
@@ -46,6 +46,7 @@ extension ReferenceBackend: BucketCatalog {
             }
             directory?.removeBucket(name)
             state.withLock { _ = $0.buckets.removeValue(forKey: name) }
+            dropSidecars(of: name)
         }
     }
 }

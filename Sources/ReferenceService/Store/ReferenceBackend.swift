@@ -78,7 +78,7 @@ public final class ReferenceBackend: StorageBackend {
 
     /// Puts what a data directory held into the catalogue: its buckets, its objects (a bucket without a record, as
     /// an older layout kept them, is made as of its first object), and its open uploads (each as if it had just
-    /// been used, for the idle timeout).
+    /// been used, for the idle timeout), and the sidecar records of the buckets it has.
     private func restore(_ contents: DataDirectory.Contents) {
         state.withLock { state in
             for bucket in contents.buckets {
@@ -98,6 +98,7 @@ public final class ReferenceBackend: StorageBackend {
                     progress: progress)
                 try? state.sessions.add(record, now: .now)
             }
+            state.sidecars = contents.sidecars.filter { key, _ in key.bucket.map { state.buckets[$0] != nil } ?? true }
         }
     }
 

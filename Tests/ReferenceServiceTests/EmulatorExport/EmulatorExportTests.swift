@@ -31,7 +31,7 @@ import Testing
     @Test func anExportInTheEmulatorsLayoutIsServedAsItWasStored() throws {
         let service = ReferenceBackend()
         let loaded = try EmulatorExport.load(from: Self.fixture, into: service)
-        #expect(loaded.objects == 4 && loaded.buckets == 1)
+        #expect(loaded.objects == 4 && loaded.buckets == 2)
         let (photo, bytes) = try object(service, "photos/beach 1.jpg")
         #expect(bytes == Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(" not really a jpeg".utf8))
         #expect(photo.contentType == "image/jpeg" && photo.cacheControl == "public, max-age=3600")

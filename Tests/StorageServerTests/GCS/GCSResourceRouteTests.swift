@@ -31,6 +31,22 @@ import Testing
         #expect(replaced.json["storageClass"] as? String == "COLDLINE")
     }
 
+    @Test func aBucketTakesEveryPredefinedACLPythonStorageSends() throws {
+        let served = try ServedStorage.withBucket()
+        for name in ["bucketOwnerFullControl", "bucketOwnerRead", "publicReadWrite", "projectPrivate"] {
+            let patched = try served.send(
+                "PATCH", "/storage/v1/b/bkt?predefinedAcl=\(name)&projection=full", headers: Self.json, text: "{}")
+            #expect(patched.status == 200, "\(name): \(patched.text)")
+        }
+        let owners = try served.send(
+            "PATCH", "/storage/v1/b/bkt?predefinedAcl=bucketOwnerFullControl&projection=full", headers: Self.json,
+            text: "{}")
+        #expect((owners.json["acl"] as? [[String: Any]])?.map { $0["entity"] as? String } == ["project-owners-0"])
+        let unknown = try served.send(
+            "PATCH", "/storage/v1/b/bkt?predefinedAcl=everyone", headers: Self.json, text: "{}")
+        #expect(unknown.status == 400)
+    }
+
     @Test func aclCollectionsRefuseMalformedEntriesAndAnswerUnknownEntitiesWith404() throws {
         let served = try ServedStorage.withBucket()
         try served.seed("dir/o", "x")

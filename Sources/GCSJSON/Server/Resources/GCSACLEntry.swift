@@ -50,7 +50,9 @@ package struct GCSACLEntry: Sendable, Equatable {
         return false
     }
 
-    /// A `predefinedAcl` (`predefinedDefaultObjectAcl`) by name; 400 for a name that is not one.
+    /// A `predefinedAcl` (`predefinedDefaultObjectAcl`) by name; 400 for a name that is not one. A bucket takes the
+    /// object-only names too, as storage-testbench does and python-storage's `BucketACL.save_predefined` sends them:
+    /// the bucket's owner is its project's owners, so both give them `OWNER` alone (docs/gcs-dialect.md §8).
     static func predefined(_ name: String, onObject: Bool) throws(BackendError) -> [GCSACLEntry] {
         let project = projectNumber
         let owners = GCSACLEntry("project-owners-\(project)", "OWNER")
@@ -64,13 +66,12 @@ package struct GCSACLEntry: Sendable, Equatable {
         case ("publicRead", _): return [owners, GCSACLEntry("allUsers", "READER")]
         case ("authenticatedRead", _): return [owners, GCSACLEntry("allAuthenticatedUsers", "READER")]
         case ("publicReadWrite", false): return [owners, GCSACLEntry("allUsers", "WRITER")]
-        case ("bucketOwnerFullControl", true): return [owners]
-        case ("bucketOwnerRead", true): return [owners]
+        case ("bucketOwnerFullControl", _), ("bucketOwnerRead", _): return [owners]
         default:
             let names =
                 onObject
                 ? "authenticatedRead, bucketOwnerFullControl, bucketOwnerRead, private, projectPrivate, publicRead"
-                : "authenticatedRead, private, projectPrivate, publicRead, publicReadWrite"
+                : "authenticatedRead, bucketOwnerFullControl, bucketOwnerRead, private, projectPrivate, publicRead, publicReadWrite"
             throw .badRequest("Invalid predefined ACL \"\(name)\": expected one of \(names).")
         }
     }

@@ -2,10 +2,9 @@ import Foundation
 import Primitives
 
 /// What `serve` keeps of a bucket beyond its name and creation time (docs/gcs-dialect.md §7): the metadata a
-/// `PATCH`/`PUT` sets, the ACL, the default object ACL, the IAM policy and the notification configurations.
+/// `PATCH`/`PUT` sets, the ACL, the default object ACL, the IAM policy and the notification configurations; kept
+/// as one sidecar record beside the bucket (`record`), so a bucket made again starts afresh.
 struct GCSBucketState: Sendable {
-    /// The catalog's creation time of the bucket this state belongs to: a bucket made again starts afresh.
-    let created: Date
     var metageneration: Int64 = 1
     /// Writable metadata fields by name (`labels`, `versioning`, `cors`, `lifecycle`, `retentionPolicy`, …).
     var fields: [String: JSONValue] = [:]
@@ -17,8 +16,7 @@ struct GCSBucketState: Sendable {
     var notifications: [(id: String, config: JSONValue)] = []
     var nextNotification = 1
 
-    init(created: Date) {
-        self.created = created
+    init() {
         acl = (try? GCSACLEntry.predefined("projectPrivate", onObject: false)) ?? []
         defaultObjectACL = (try? GCSACLEntry.predefined("projectPrivate", onObject: true)) ?? []
         let project = GCSACLEntry.projectNumber
