@@ -35,8 +35,9 @@ public final class StorageServer: Sendable {
     private let running = Mutex<HTTPServer?>(nil)
     /// The fault plans of buckets and retry tests, which requests meet.
     private let faults = FaultPlans()
-    /// The XML API's multipart uploads in progress.
-    private let xmlUploads = XMLMultipartUploads()
+    /// The XML API's multipart uploads in progress: with a `ReferenceBackend`, under its upload budget, and their
+    /// parts in its data directory (`xml-parts`) when it has one.
+    private let xmlUploads: XMLMultipartUploads
     /// Whether reads are answered on the event loops: the backend answers them without waiting on anything
     /// slow (no network, no disk syncs, no sleeps).
     private let answersReadsOnLoop: Bool
@@ -61,6 +62,9 @@ public final class StorageServer: Sendable {
         }
         self.hostPolicy = hostPolicy
         self.log = log
+        let reference = backend as? ReferenceBackend
+        xmlUploads = XMLMultipartUploads(
+            budget: reference?.uploadBudget, partsFolder: reference?.dataDirectoryPath.map { $0 + "/xml-parts" })
     }
 
     deinit {

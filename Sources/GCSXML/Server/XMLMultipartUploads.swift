@@ -3,20 +3,23 @@ import Primitives
 import StorageAPI
 
 /// The XML API's multipart uploads in progress, with one owner: `serve` keeps one table, which a reset empties. Each
-/// upload is its object's address and metadata, and the parts received so far (in memory, until the upload is
-/// completed or aborted). Bounded (docs/limits.md): an upload untouched for `limits.idle` is forgotten; at most
-/// `limits.uploads` uploads, `limits.uploadsPerClient` of them from one client address, and `limits.bytes` bytes of
-/// parts at once. When full, the uploads untouched for `limits.abandoned` are evicted, oldest first; when none is,
-/// the request is answered 429 `SlowDown`.
+/// upload is its object's address and metadata, and the parts received so far (in memory, or in files of a folder
+/// when given one, until the upload is completed or aborted). Bounded (docs/limits.md): an upload untouched for
+/// `limits.idle` is forgotten; at most `limits.uploads` uploads, `limits.uploadsPerClient` of them from one client
+/// address; parts in memory count in a `PendingUploadBudget` shared with resumable uploads. When full, the uploads
+/// untouched for `limits.abandoned` are evicted, oldest first; when none is, the request is answered 429 `SlowDown`.
 package final class XMLMultipartUploads: Sendable {
     struct Part: Sendable {
         var data: Data
         /// The hex MD5 of the part, unquoted.
         var etag: String
         var lastModified: Date
+        /// Whether `data` maps a file of the parts folder.
+        var onDisk = false
     }
 
     struct Upload: Sendable {
+        var id: String
         var object: ObjectAddress
         var metadata: ObjectMetadataFields
         var initiated: Date
@@ -26,14 +29,15 @@ package final class XMLMultipartUploads: Sendable {
         var touched: Int
         var parts: [Int: Part] = [:]
 
-        var bytes: Int64 { parts.values.reduce(0) { $0 + Int64($1.data.count) } }
+        /// The bytes of its parts held in memory (parts in files are mapped, not counted).
+        var bytes: Int64 { parts.values.reduce(0) { $0 + ($1.onDisk ? 0 : Int64($1.data.count)) } }
     }
 
     /// How many uploads, bytes and idle time the table allows.
     package struct Limits: Sendable, Equatable {
         package var uploads = 10_000
         package var uploadsPerClient = 1_000
-        /// The most bytes of parts held at once, across uploads.
+        /// The most bytes of parts held in memory at once, across uploads, when no budget is shared.
         package var bytes: Int64 = 1 << 30
         /// An upload untouched this long is gone (404 `NoSuchUpload`), as a resumable session is after
         /// `--session-idle`.
@@ -53,11 +57,23 @@ package final class XMLMultipartUploads: Sendable {
 
     private let table = Locked(Table())
     private let clock: @Sendable () -> Int
+    /// The bytes of uploads in memory, shared with resumable uploads when `serve` passes one.
+    let budget: PendingUploadBudget
+    /// Where parts are kept, when not in memory.
+    let files: XMLPartFiles?
 
-    /// - Parameter clock: monotonic milliseconds (tests pass their own).
-    package init(limits: Limits = Limits(), clock: @escaping @Sendable () -> Int = { MonotonicClock.milliseconds() }) {
+    /// - Parameters:
+    ///   - budget: the budget parts in memory count in; by default one of `limits.bytes` for this table alone.
+    ///   - partsFolder: a folder to keep parts in (emptied now: uploads do not outlive the process).
+    ///   - clock: monotonic milliseconds (tests pass their own).
+    package init(
+        limits: Limits = Limits(), budget: PendingUploadBudget? = nil, partsFolder: String? = nil,
+        clock: @escaping @Sendable () -> Int = { MonotonicClock.milliseconds() }
+    ) {
         self.limits = limits
         self.clock = clock
+        self.budget = budget ?? PendingUploadBudget(limit: limits.bytes, abandonedAfter: limits.abandoned, clock: clock)
+        files = partsFolder.map { XMLPartFiles(folder: $0) }
     }
 
     /// A new upload's id.
@@ -83,50 +99,81 @@ package final class XMLMultipartUploads: Sendable {
                     "SlowDown", status: 429, "Too many multipart uploads in progress (\(limits.uploads)); retry later.")
             }
             table.uploads[id] = Upload(
-                object: object, metadata: metadata, initiated: Date(), client: client, touched: now)
+                id: id, object: object, metadata: metadata, initiated: Date(), client: client, touched: now)
             return freed
         }
-        Self.free(freed)
+        free(freed)
+        budget.register(id) { [weak self] in self?.evicted(id) }
         return id
     }
 
     /// The upload `id` of `object`, or 404 `NoSuchUpload`.
     func upload(_ id: String, of object: ObjectAddress) throws(BackendError) -> Upload {
-        try table.withLock { (table: inout Table) throws(BackendError) -> Upload in
+        let found = try table.withLock { (table: inout Table) throws(BackendError) -> Upload in
             let now = clock()
             guard var upload = live(table, id, now: now), upload.object == object else { throw Self.noSuchUpload(id) }
             upload.touched = now
             table.uploads[id]?.touched = now
             return upload
         }
+        budget.touch(id)
+        return found
     }
 
     /// Whether a part of `count` bytes for upload `id` could be held now: 404 when there is no such upload, 429 when
     /// the parts in progress leave no room, even after evicting abandoned uploads. Asked before the part is read.
     func admit(_ count: Int64, upload id: String, of object: ObjectAddress) throws(BackendError) {
-        let freed = try table.withLock { (table: inout Table) throws(BackendError) -> [Upload] in
-            let now = clock()
-            guard let upload = live(table, id, now: now), upload.object == object else { throw Self.noSuchUpload(id) }
-            return try room(for: count, in: &table, keeping: id, now: now)
-        }
-        Self.free(freed)
+        _ = try upload(id, of: object)
+        if files == nil, !budget.reserve(count, for: id, keep: false) { throw try full(id, of: object) }
     }
 
     /// Stores (or replaces) part `number`; returns its ETag, unquoted.
     func put(_ data: Data, number: Int, upload id: String, of object: ObjectAddress) throws(BackendError) -> String {
-        let part = Part(data: data, etag: Self.hexMD5(data), lastModified: Date())
-        let freed = try table.withLock { (table: inout Table) throws(BackendError) -> [Upload] in
-            let now = clock()
-            guard let upload = live(table, id, now: now), upload.object == object else { throw Self.noSuchUpload(id) }
-            let replaced = Int64(upload.parts[number]?.data.count ?? 0)
-            let freed = try room(for: Int64(data.count) - replaced, in: &table, keeping: id, now: now)
-            table.uploads[id]?.parts[number] = part
-            table.uploads[id]?.touched = now
-            table.bytes += Int64(data.count) - replaced
-            return freed
+        _ = try upload(id, of: object)
+        var part = Part(data: data, etag: Self.hexMD5(data), lastModified: Date())
+        if let files {
+            part.data = try files.keep(data, number: number, upload: id)
+            part.onDisk = true
+        } else if !budget.reserve(Int64(data.count), for: id) {
+            throw try full(id, of: object)
         }
-        Self.free(freed)
+        let kept = part
+        let replaced = table.withLock { (table: inout Table) -> Part?? in
+            let now = clock()
+            guard let upload = live(table, id, now: now), upload.object == object else { return .none }
+            let replaced = upload.parts[number]
+            table.uploads[id]?.parts[number] = kept
+            table.uploads[id]?.touched = now
+            table.bytes +=
+                (kept.onDisk ? 0 : Int64(data.count)) - (replaced.map { $0.onDisk ? 0 : Int64($0.data.count) } ?? 0)
+            return .some(replaced)
+        }
+        guard let replaced else {
+            // Evicted or removed while the part was kept: nothing of it stays.
+            if files != nil { files?.remove(number: number, upload: id) }
+            throw Self.noSuchUpload(id)
+        }
+        if let replaced, !replaced.onDisk { budget.release(Int64(replaced.data.count), for: id) }
         return part.etag
+    }
+
+    /// Why a part does not fit: the upload is gone (404) or the budget is full (429).
+    private func full(_ id: String, of object: ObjectAddress) throws(BackendError) -> BackendError {
+        _ = try upload(id, of: object)
+        return XMLErrorBody.coded(
+            "SlowDown", status: 429,
+            "The uploads in progress hold \(budget.heldBytes) bytes in memory; this part would pass the limit of \(budget.limit), and none has been idle long enough to be evicted. Retry later."
+        )
+    }
+
+    /// An upload the budget evicted to make room for another.
+    private func evicted(_ id: String) {
+        let removed = table.withLock { (table: inout Table) -> Upload? in
+            guard let upload = table.uploads.removeValue(forKey: id) else { return nil }
+            table.bytes -= upload.bytes
+            return upload
+        }
+        if let removed { free([removed]) }
     }
 
     /// Removes the upload (once completed, or aborted); 404 when there is none.
@@ -139,7 +186,7 @@ package final class XMLMultipartUploads: Sendable {
             table.uploads[id] = nil
             return upload
         }
-        Self.free([removed])
+        free([removed])
     }
 
     package func removeAll() {
@@ -147,7 +194,8 @@ package final class XMLMultipartUploads: Sendable {
             defer { table = Table() }
             return table
         }
-        Self.free(Array(old.uploads.values))
+        free(Array(old.uploads.values))
+        files?.removeAll()
     }
 
     /// The bytes of parts held now.
@@ -157,24 +205,6 @@ package final class XMLMultipartUploads: Sendable {
     private func live(_ table: Table, _ id: String, now: Int) -> Upload? {
         guard let upload = table.uploads[id], now - upload.touched < limits.idle.milliseconds else { return nil }
         return upload
-    }
-
-    /// Makes room for `count` more bytes, evicting abandoned uploads other than `keeping`; 429 when it cannot.
-    private func room(for count: Int64, in table: inout Table, keeping id: String, now: Int) throws(BackendError)
-        -> [Upload]
-    {
-        guard count > 0 else { return [] }
-        var freed = expire(&table, now: now)
-        if table.bytes + count > limits.bytes {
-            freed += evict(&table, now: now, sparing: id) { $0.bytes + count <= self.limits.bytes }
-        }
-        guard table.bytes + count <= limits.bytes else {
-            throw XMLErrorBody.coded(
-                "SlowDown", status: 429,
-                "The multipart uploads in progress hold \(table.bytes) bytes; this part would pass the limit of \(limits.bytes). Retry later."
-            )
-        }
-        return freed
     }
 
     /// Drops the uploads untouched for `limits.idle`; returns them, to be freed outside the lock.
@@ -205,10 +235,14 @@ package final class XMLMultipartUploads: Sendable {
         return evicted
     }
 
-    /// Frees `uploads` here, outside the lock, and lets the allocator return the memory.
-    private static func free(_ uploads: [Upload]) {
+    /// Frees `uploads` here, outside the lock (their budget and files too), and lets the allocator return the memory.
+    private func free(_ uploads: [Upload]) {
         guard !uploads.isEmpty else { return }
         let bytes = uploads.reduce(0) { $0 + Int($1.bytes) }
+        for upload in uploads {
+            budget.remove(upload.id)
+            files?.removeUpload(upload.id)
+        }
         withExtendedLifetime(uploads) {}
         MemoryReturn.noteFreed(bytes: bytes)
     }

@@ -11,10 +11,12 @@ struct LintCommand: ToolCommand {
         let rulesFiles = options.positionals.filter { $0.hasSuffix(".rules") }
         let scenarioPaths = options.positionals.filter { !$0.hasSuffix(".rules") }
         let rulesProblems = rulesFiles.compactMap(Self.problem)
-        tool.show(rulesProblems)
+        let costWarnings = rulesFiles.flatMap(Self.costWarnings)
+        tool.show(rulesProblems + costWarnings)
         if !rulesFiles.isEmpty {
             tool.say(
-                "\(Plural.count(rulesFiles.count, "rules file")): \(Plural.count(rulesProblems.count, "error"))")
+                "\(Plural.count(rulesFiles.count, "rules file")): \(Plural.count(rulesProblems.count, "error"))"
+                    + (costWarnings.isEmpty ? "" : ", \(Plural.count(costWarnings.count, "warning"))"))
             if scenarioPaths.isEmpty { return rulesProblems.isEmpty ? 0 : 1 }
         }
         let loaded = ScenarioLoading.load(options, tool: tool, warningsInFull: true, paths: scenarioPaths)

@@ -43,6 +43,7 @@ struct ServeCommand: ToolCommand {
         let host = options[ServeOptions.host]
         let maxSessions = options[ServeOptions.maxSessions]
         let idle = Duration.milliseconds(Int64(options[ServeOptions.sessionIdle] * 1000))
+        let uploadBudget = PendingUploadBudget(limit: options[ServeOptions.uploadMemory])
         DescriptorBudget.raiseToHardLimit()
         MemoryReturn.mapLargeBuffers()
         let service: ReferenceBackend
@@ -53,7 +54,8 @@ struct ServeCommand: ToolCommand {
             do throws(DataDirectoryError) {
                 let directory = try DataDirectory.open(dataDirectory)
                 service = try ReferenceBackend(
-                    directory: directory, activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
+                    directory: directory, activeSessionLimit: maxSessions, sessionIdleTimeout: idle,
+                    uploadBudget: uploadBudget)
                 if survey.restoringNote != nil {
                     tool.say(
                         "restored \(dataDirectory) in \(Seconds.tenths(Seconds.of(ContinuousClock.now - started))) s")
@@ -63,7 +65,8 @@ struct ServeCommand: ToolCommand {
                 return 2
             }
         } else {
-            service = ReferenceBackend(activeSessionLimit: maxSessions, sessionIdleTimeout: idle)
+            service = ReferenceBackend(
+                activeSessionLimit: maxSessions, sessionIdleTimeout: idle, uploadBudget: uploadBudget)
         }
         let exportFolder = options[ServeOptions.exportOnExit].map { URL(fileURLWithPath: $0) }
         if let folder = options[ServeOptions.importFolder] {

@@ -38,6 +38,9 @@ extension ReferenceBackend {
                 throw error
             }
         }
+        if directory == nil {
+            uploadBudget.register(id) { [weak self] in self?.evictSession(id) }
+        }
         do throws(BackendError) {
             try withState { (state: inout BackendState) throws(BackendError) in
                 try state.sessions.add(
@@ -48,6 +51,7 @@ extension ReferenceBackend {
             forgetExpiredSessions()
             progress.staging?.discard()
             directory?.removeSession(id)
+            uploadBudget.remove(id)
             throw error
         }
         forgetExpiredSessions()
@@ -67,26 +71,30 @@ extension ReferenceBackend {
         -> UploadStatus
     {
         let record = try self.record(session)
+        let reserved = try reserveMemory(body.length, for: record)
         // A chunk waits while another of its session arrives, then is checked against what that one left.
-        let turn = try record.progress.wait(
-            until: Date() + Self.longestChunkWait, for: { $0.staging != nil || $0.state != .active }
-        ) { progress, _ in
-            Result { () throws(BackendError) -> (any UploadStaging)? in
-                if progress.state == .final, progress.resource != nil, finalize, body.length == 0 {
-                    return nil  // a repeated finalize answers the object, as GCS does
+        let turn = try releasing(reserved, of: record) { () throws(BackendError) in
+            try record.progress.wait(
+                until: Date() + Self.longestChunkWait, for: { $0.staging != nil || $0.state != .active }
+            ) { progress, _ in
+                Result { () throws(BackendError) -> (any UploadStaging)? in
+                    if progress.state == .final, progress.resource != nil, finalize, body.length == 0 {
+                        return nil  // a repeated finalize answers the object, as GCS does
+                    }
+                    try admit(body.length, at: offset, finalize: finalize, progress, of: record)
+                    guard let staging = progress.staging else {
+                        throw BackendError(
+                            status: 503,
+                            "Another chunk of this upload is still arriving; ask where it stands, then go on.")
+                    }
+                    progress.staging = nil
+                    return staging
                 }
-                try admit(body.length, at: offset, finalize: finalize, progress, of: record)
-                guard let staging = progress.staging else {
-                    throw BackendError(
-                        status: 503, "Another chunk of this upload is still arriving; ask where it stands, then go on.")
-                }
-                progress.staging = nil
-                return staging
-            }
-        }.get()
+            }.get()
+        }
         guard let staging = turn else { return record.progress.withLock { $0.status } }
         let received = Result { () throws(BackendError) -> ObjectDigests? in
-            try staging.receive(body)
+            try releasing(reserved, of: record) { () throws(BackendError) in try staging.receive(body) }
             return finalize ? staging.digests : nil  // waits for the hashing to catch up, outside every lock
         }
         let (status, replaced) = try record.progress.withCondition {
@@ -134,6 +142,7 @@ extension ReferenceBackend {
         }
         guard cancelledNow else { return }
         directory?.removeSession(record.id)
+        uploadBudget.remove(record.id)
         state.withLock { state in
             if state.epoch == record.epoch { state.sessions.markFinished(record.id) }
         }
@@ -161,6 +170,39 @@ extension ReferenceBackend {
             waiting.broadcast()
         }
         directory?.removeSession(record.id)
+        uploadBudget.remove(record.id)
+    }
+
+    /// Ends a session the upload budget evicted to make room: it is forgotten (404 afterwards).
+    private func evictSession(_ id: String) {
+        guard let record = state.withLock({ $0.sessions.evict(id) }) else { return }
+        end(record)
+    }
+
+    /// Reserves the bytes a chunk will hold in memory (none when they go to the data directory); 503 when the
+    /// uploads in progress leave no room, even after evicting abandoned ones. Answers how many it reserved.
+    private func reserveMemory(_ length: Int64, for record: UploadSessionRecord) throws(BackendError) -> Int64 {
+        guard directory == nil, length > 0, record.progress.withLock({ $0.state == .active }) else { return 0 }
+        guard uploadBudget.reserve(length, for: record.id) else {
+            guard state.withLock({ $0.sessions.activeIDs.contains(record.id) }) else { throw Self.sessionNotFound }
+            throw BackendError(
+                status: 503,
+                "The uploads in progress hold \(uploadBudget.heldBytes) bytes in memory; this chunk of \(length) would pass the limit of \(uploadBudget.limit) (serve --upload-memory), and none has been idle long enough to be evicted. Retry later."
+            )
+        }
+        return length
+    }
+
+    /// Runs `body`; when it throws, the bytes reserved for it go back to the budget.
+    private func releasing<Result>(
+        _ reserved: Int64, of record: UploadSessionRecord, _ body: () throws(BackendError) -> Result
+    ) throws(BackendError) -> Result {
+        do {
+            return try body()
+        } catch {
+            uploadBudget.release(reserved, for: record.id)
+            throw error
+        }
     }
 
     /// Refuses a chunk the session cannot take, before any of its bytes are read.
@@ -200,6 +242,7 @@ extension ReferenceBackend {
         let sealed = Result { () throws(BackendError) in try progress.staging?.seal() ?? .memory(Data()) }
         progress.finish(as: .final)
         directory?.removeSession(record.id)
+        uploadBudget.remove(record.id)
         let bytes = try sealed.get()
         let address = ObjectAddress(bucket: record.bucket, name: record.name)
         let (resource, replaced) = try keepingBlobUntilStored(bytes) { () throws(BackendError) in

@@ -32,6 +32,13 @@ public final class ReferenceBackend: StorageBackend {
     /// Where objects and open uploads are kept, when not only in memory.
     let directory: DataDirectory?
 
+    /// The bytes resumable uploads staged in memory hold, shared with `serve`'s XML multipart parts; an upload
+    /// idle past its `abandonedAfter` is evicted (404 afterwards) to make room for another.
+    public let uploadBudget: PendingUploadBudget
+
+    /// The data directory's folder, when there is one.
+    public var dataDirectoryPath: String? { directory?.path }
+
     /// Reads take the catalogue lock briefly and copy from memory, or open a file of the data directory.
 
     /// - Parameters:
@@ -40,13 +47,15 @@ public final class ReferenceBackend: StorageBackend {
     ///     before the oldest are forgotten.
     ///   - activeSessionLimit: how many upload sessions may be open at once; a start beyond it is refused (429).
     ///   - sessionIdleTimeout: how long an open session may go without a request before it is forgotten (404).
+    ///   - uploadBudget: the most bytes uploads in progress hold in memory, with the eviction of abandoned ones.
     public convenience init(
         granularity: Int64 = 262_144, finishedSessionLimit: Int = 10_000, activeSessionLimit: Int = 10_000,
-        sessionIdleTimeout: Duration = .seconds(3600)
+        sessionIdleTimeout: Duration = .seconds(3600), uploadBudget: PendingUploadBudget = PendingUploadBudget()
     ) {
         self.init(
             granularity: granularity, finishedSessionLimit: finishedSessionLimit,
-            activeSessionLimit: activeSessionLimit, sessionIdleTimeout: sessionIdleTimeout, directory: nil)
+            activeSessionLimit: activeSessionLimit, sessionIdleTimeout: sessionIdleTimeout, directory: nil,
+            uploadBudget: uploadBudget)
     }
 
     /// A service whose objects and open uploads live in `directory`: what it holds (after `DataDirectory.load`
@@ -54,21 +63,24 @@ public final class ReferenceBackend: StorageBackend {
     /// durable before its upload is answered. Throws, naming the file, when the directory cannot be read.
     public convenience init(
         directory: DataDirectory, granularity: Int64 = 262_144, finishedSessionLimit: Int = 10_000,
-        activeSessionLimit: Int = 10_000, sessionIdleTimeout: Duration = .seconds(3600)
+        activeSessionLimit: Int = 10_000, sessionIdleTimeout: Duration = .seconds(3600),
+        uploadBudget: PendingUploadBudget = PendingUploadBudget()
     ) throws(DataDirectoryError) {
         let contents = try directory.load(granularity: max(1, granularity))
         self.init(
             granularity: granularity, finishedSessionLimit: finishedSessionLimit,
-            activeSessionLimit: activeSessionLimit, sessionIdleTimeout: sessionIdleTimeout, directory: directory)
+            activeSessionLimit: activeSessionLimit, sessionIdleTimeout: sessionIdleTimeout, directory: directory,
+            uploadBudget: uploadBudget)
         restore(contents)
     }
 
     private init(
         granularity: Int64, finishedSessionLimit: Int, activeSessionLimit: Int, sessionIdleTimeout: Duration,
-        directory: DataDirectory?
+        directory: DataDirectory?, uploadBudget: PendingUploadBudget
     ) {
         self.granularity = max(1, granularity)
         self.directory = directory
+        self.uploadBudget = uploadBudget
         state = Locked(
             BackendState(
                 sessions: SessionTable(
@@ -138,6 +150,7 @@ public final class ReferenceBackend: StorageBackend {
                 return fresh
             }
         }
+        for id in old.sessions.activeIDs { uploadBudget.remove(id) }
         withExtendedLifetime(old) {}  // the old objects are freed here, outside the lock
     }
 

@@ -79,6 +79,15 @@ struct SessionTable: Sendable {
         if let record = records.removeValue(forKey: id) { expired.append(record) }
     }
 
+    /// Forgets an active session at once (evicted to make room); nil when it is not active.
+    mutating func evict(_ id: String) -> UploadSessionRecord? {
+        guard active.remove(id) != nil else { return nil }
+        return records.removeValue(forKey: id)
+    }
+
+    /// The ids of the active sessions.
+    var activeIDs: Set<String> { active }
+
     /// The sessions forgotten as idle since the last call.
     mutating func takeExpired() -> [UploadSessionRecord] {
         defer { expired = [] }

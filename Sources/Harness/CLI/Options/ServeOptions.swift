@@ -43,6 +43,13 @@ enum ServeOptions {
         "Forget an open upload session after this long without a request (a week with --data-dir, as on GCS).",
         in: 0.001...31_536_000
     ).defaulting(to: 3600, or: 604_800, with: dataDirectory)
+    static let uploadMemory = Option.size(
+        "--upload-memory",
+        "The most bytes uploads not yet finished hold in memory (resumable sessions without --data-dir, XML "
+            + "multipart parts), together; when full, the upload idle longest (60 s or more) is evicted, else the "
+            + "request is refused (503, XML 429 SlowDown).",
+        in: 1_048_576...largestObject
+    ).defaulting(to: 1 << 30)
     static let importFolder = Option.text(
         "--import", "DIR",
         "Start with the objects of a Firebase emulator export (the folder of `firebase emulators:export`, or its "
@@ -61,7 +68,8 @@ enum ServeOptions {
     static var all: [OptionSpec] {
         [
             host.spec, port.spec, maxBody.spec, dataDirectory.spec, allowHost.spec, adminToken.spec,
-            allowRemoteAdmin.spec, maxSessions.spec, sessionIdle.spec, importFolder.spec, exportOnExit.spec, rules.spec,
+            allowRemoteAdmin.spec, maxSessions.spec, sessionIdle.spec, uploadMemory.spec, importFolder.spec,
+            exportOnExit.spec, rules.spec,
             verbose.spec,
         ]
     }
