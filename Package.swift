@@ -93,6 +93,7 @@ let package = Package(
             dependencies: [
                 "Harness", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire",
                 "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore", "Primitives",
+                "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

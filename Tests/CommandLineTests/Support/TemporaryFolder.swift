@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// A fresh folder under the system's temporary directory, removed when the test is done.
+/// A fresh folder under the tests' scratch root, removed when the test is done.
 final class TemporaryFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        url = ScratchRoot.path("cli")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -1,14 +1,15 @@
 import Foundation
 import ReferenceService
 import StorageAPI
+import TestSupport
 import Testing
 
-/// A fresh data directory in a temporary folder, removed when released, and services opened on it.
+/// A fresh data directory in a scratch folder, removed when released, and services opened on it.
 final class ScratchDataDirectory {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString)").path
+        path = ScratchRoot.path("data").path
     }
 
     deinit {

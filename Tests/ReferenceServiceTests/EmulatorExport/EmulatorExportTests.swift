@@ -2,6 +2,7 @@ import Foundation
 import Primitives
 import ReferenceService
 import StorageAPI
+import TestSupport
 import Testing
 
 /// `serve --import` and `--export-on-exit`: the Firebase emulator's export layout, read and written.
@@ -11,7 +12,7 @@ import Testing
         .appendingPathComponent("Fixtures/emulator-export")
 
     private func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = ScratchRoot.path("export")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 
-/// A new, empty folder under the system's temporary directory, removed with everything in it when the
+/// A new, empty folder under the tests' scratch root, removed with everything in it when the
 /// value is released.
 final class TemporaryFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("StorageSDKTests-\(UUID().uuidString)", isDirectory: true)
+        url = ScratchRoot.path("StorageSDKTests")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
