@@ -95,6 +95,6 @@ final class MutantClient: ScenarioClient {
     }
     var waits: ClockWaits { inner.waits }
     var observation: ClientObservation? { inner.observation }
-    func firedFaults() throws(StepFailure) -> FaultTally? { try inner.firedFaults() }
+    func firedFaults() throws(StepFailure) -> FaultTally? { inner.firedFaults() }
     func close() { inner.close() }
 }
