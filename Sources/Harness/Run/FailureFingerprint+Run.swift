@@ -25,7 +25,7 @@ extension FailureFingerprint.EventDifference {
             for state in states where state.item < items.count {
                 let item = items[state.item]
                 if let maximum = item.maximum, state.count >= maximum { continue }
-                if Self.accepts(item.event, event) { next.append(State(item: state.item, count: state.count + 1)) }
+                if event.satisfies(item.event) { next.append(State(item: state.item, count: state.count + 1)) }
             }
             guard !next.isEmpty else {
                 self.init(index: offset + 1, actual: Self.normalised(event), expected: Self.wanted(states, items))
@@ -53,12 +53,6 @@ extension FailureFingerprint.EventDifference {
             if seen.insert(next).inserted { work.append(next) }
         }
         return Array(seen)
-    }
-
-    private static func accepts(_ expected: EventPattern.Event, _ actual: EventPattern.Event) -> Bool {
-        actual.status == expected.status && (expected.code == nil || expected.code == actual.code)
-            && (expected.completed == nil || expected.completed == actual.completed)
-            && (expected.total == nil || expected.total == actual.total)
     }
 
     /// Status and code only: byte counts of progress events depend on chunk sizes, not on the target's behaviour.

@@ -20,6 +20,14 @@ public struct EventPattern: Sendable, Equatable, CustomStringConvertible {
             self.total = total
         }
 
+        /// Whether this event, as it happened, is one the pattern's `expected` event accepts: the same status, and
+        /// the code and byte counts where `expected` names them.
+        public func satisfies(_ expected: Event) -> Bool {
+            status == expected.status && (expected.code == nil || expected.code == code)
+                && (expected.completed == nil || expected.completed == completed)
+                && (expected.total == nil || expected.total == total)
+        }
+
         public var description: String {
             if let code { return "\(status)(\(code.name))" }
             guard completed != nil || total != nil else { return status.description }
@@ -73,7 +81,7 @@ public struct EventPattern: Sendable, Equatable, CustomStringConvertible {
                 while true {
                     if count >= item.minimum { next[position] = true }
                     if let maximum = item.maximum, count >= maximum { break }
-                    guard position < events.count, Self.event(events[position], satisfies: item.event) else { break }
+                    guard position < events.count, events[position].satisfies(item.event) else { break }
                     position += 1
                     count += 1
                 }
@@ -81,11 +89,5 @@ public struct EventPattern: Sendable, Equatable, CustomStringConvertible {
             reachable = next
         }
         return reachable[events.count]
-    }
-
-    private static func event(_ actual: Event, satisfies expected: Event) -> Bool {
-        actual.status == expected.status && (expected.code == nil || expected.code == actual.code)
-            && (expected.completed == nil || expected.completed == actual.completed)
-            && (expected.total == nil || expected.total == actual.total)
     }
 }
