@@ -22,10 +22,7 @@ extension GCSJSONClient {
         if let generation = pinned.generation { query.append(("generation", String(generation))) }
         let outgoing = OutgoingRequest(
             method: "GET", url: try address.url(path: objectPath(request.object), query: query), headers: headers)
-        let validator: ClientWire.Validator = { answer in
-            GCSReadValidator(generation: Self.generation(of: answer) ?? pinned.generation, etag: answer.header("ETag"))
-                .text
-        }
+        let validator = Self.validator(orElse: pinned.generation)
         let response: IncomingResponse
         do {
             response = try ClientWire.send(
@@ -59,11 +56,16 @@ extension GCSJSONClient {
         let outgoing = OutgoingRequest(
             method: "GET", url: try address.url(path: objectPath(object), query: [("alt", "media")]),
             headers: try whole.mediaHeaders().headers)
-        let response = try ClientWire.send(outgoing, over: transport, reading: whole, ranged: false) { answer in
-            GCSReadValidator(generation: Self.generation(of: answer), etag: answer.header("ETag")).text
-        }
-        return try ClientWire.read(response, for: whole, ranged: false) { answer in
-            GCSReadValidator(generation: Self.generation(of: answer), etag: answer.header("ETag")).text
+        let validator = Self.validator(orElse: nil)
+        let response = try ClientWire.send(
+            outgoing, over: transport, reading: whole, ranged: false, validator: validator)
+        return try ClientWire.read(response, for: whole, ranged: false, validator: validator)
+    }
+
+    /// A read's `etag` for an answer: its ETag with the generation it tells, or `generation` when it tells none.
+    private static func validator(orElse generation: Int64?) -> ClientWire.Validator {
+        { answer in
+            GCSReadValidator(generation: Self.generation(of: answer) ?? generation, etag: answer.header("ETag")).text
         }
     }
 
