@@ -50,8 +50,7 @@ extension ReferenceBackend {
         } catch {
             forgetExpiredSessions()
             progress.staging?.discard()
-            directory?.removeSession(id)
-            uploadBudget.remove(id)
+            forgetHoldings(of: id)
             throw error
         }
         forgetExpiredSessions()
@@ -141,8 +140,7 @@ extension ReferenceBackend {
             }
         }
         guard cancelledNow else { return }
-        directory?.removeSession(record.id)
-        uploadBudget.remove(record.id)
+        forgetHoldings(of: record.id)
         state.withLock { state in
             if state.epoch == record.epoch { state.sessions.markFinished(record.id) }
         }
@@ -169,8 +167,14 @@ extension ReferenceBackend {
             if progress.state == .active { progress.finish(as: .cancelled) }
             waiting.broadcast()
         }
-        directory?.removeSession(record.id)
-        uploadBudget.remove(record.id)
+        forgetHoldings(of: record.id)
+    }
+
+    /// Gives back what an upload session held outside its record: its files in the data directory, its bytes in
+    /// the upload budget.
+    private func forgetHoldings(of id: String) {
+        directory?.removeSession(id)
+        uploadBudget.remove(id)
     }
 
     /// Ends a session the upload budget evicted to make room: it is forgotten (404 afterwards).
@@ -241,8 +245,7 @@ extension ReferenceBackend {
     ) throws(BackendError) -> (UploadStatus, StoredObject?) {
         let sealed = Result { () throws(BackendError) in try progress.staging?.seal() ?? .memory(Data()) }
         progress.finish(as: .final)
-        directory?.removeSession(record.id)
-        uploadBudget.remove(record.id)
+        forgetHoldings(of: record.id)
         let bytes = try sealed.get()
         let address = ObjectAddress(bucket: record.bucket, name: record.name)
         let (resource, replaced) = try keepingBlobUntilStored(bytes) { () throws(BackendError) in
