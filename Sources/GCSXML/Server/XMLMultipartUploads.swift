@@ -52,7 +52,6 @@ package final class XMLMultipartUploads: Sendable {
 
     private struct Table {
         var uploads: [String: Upload] = [:]
-        var bytes: Int64 = 0
     }
 
     private let table = Locked(Table())
@@ -144,8 +143,6 @@ package final class XMLMultipartUploads: Sendable {
             let replaced = upload.parts[number]
             table.uploads[id]?.parts[number] = kept
             table.uploads[id]?.touched = now
-            table.bytes +=
-                (kept.onDisk ? 0 : Int64(data.count)) - (replaced.map { $0.onDisk ? 0 : Int64($0.data.count) } ?? 0)
             return .some(replaced)
         }
         guard let replaced else {
@@ -169,9 +166,7 @@ package final class XMLMultipartUploads: Sendable {
     /// An upload the budget evicted to make room for another.
     private func evicted(_ id: String) {
         let removed = table.withLock { (table: inout Table) -> Upload? in
-            guard let upload = table.uploads.removeValue(forKey: id) else { return nil }
-            table.bytes -= upload.bytes
-            return upload
+            table.uploads.removeValue(forKey: id)
         }
         if let removed { free([removed]) }
     }
@@ -182,7 +177,6 @@ package final class XMLMultipartUploads: Sendable {
             guard let upload = live(table, id, now: clock()), upload.object == object else {
                 throw Self.noSuchUpload(id)
             }
-            table.bytes -= upload.bytes
             table.uploads[id] = nil
             return upload
         }
@@ -199,7 +193,7 @@ package final class XMLMultipartUploads: Sendable {
     }
 
     /// The bytes of parts held now.
-    package var heldBytes: Int64 { table.withLock { $0.bytes } }
+    package var heldBytes: Int64 { table.withLock { $0.uploads.values.reduce(0) { $0 + $1.bytes } } }
 
     /// The upload, unless it expired.
     private func live(_ table: Table, _ id: String, now: Int) -> Upload? {
@@ -211,25 +205,19 @@ package final class XMLMultipartUploads: Sendable {
     private func expire(_ table: inout Table, now: Int) -> [Upload] {
         let idle = limits.idle.milliseconds
         let expired = table.uploads.filter { now - $0.value.touched >= idle }
-        for (id, upload) in expired {
-            table.uploads[id] = nil
-            table.bytes -= upload.bytes
-        }
+        for id in expired.keys { table.uploads[id] = nil }
         return Array(expired.values)
     }
 
     /// Evicts uploads untouched for `limits.abandoned`, oldest first, until `enough`.
-    private func evict(
-        _ table: inout Table, now: Int, sparing spared: String? = nil, until enough: (Table) -> Bool
-    ) -> [Upload] {
+    private func evict(_ table: inout Table, now: Int, until enough: (Table) -> Bool) -> [Upload] {
         let abandoned = limits.abandoned.milliseconds
-        let candidates = table.uploads.filter { $0.key != spared && now - $0.value.touched >= abandoned }
+        let candidates = table.uploads.filter { now - $0.value.touched >= abandoned }
             .sorted { $0.value.touched < $1.value.touched }
         var evicted: [Upload] = []
         for (id, upload) in candidates {
             if enough(table) { break }
             table.uploads[id] = nil
-            table.bytes -= upload.bytes
             evicted.append(upload)
         }
         return evicted
