@@ -25,6 +25,16 @@ import Testing
         #expect(found.allSatisfy { $0.message.contains("doubles at each step") })
     }
 
+    /// A warning quotes its line as errors do: cut around the column, never a long line whole.
+    @Test func aWarningQuotesALongLineShort() {
+        let padding = String(repeating: "true && ", count: 4000)
+        let found = warnings(
+            "match /b/{bucket}/o { allow read: if \(padding)request.auth.token.name.replace('-', '') == 'x'; }")
+        #expect(found.count == 1)
+        #expect(found.first?.sourceLine.contains("replace") == true)
+        #expect((found.first?.sourceLine.unicodeScalars.count ?? .max) <= 82)
+    }
+
     @Test func ordinaryRulesAreNotWarned() {
         let found = warnings(
             "match /b/{bucket}/o/{name} { allow read: if request.auth.uid == 'u' && name.matches('a.*')\n"

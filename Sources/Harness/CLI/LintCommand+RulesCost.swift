@@ -7,13 +7,11 @@ extension LintCommand {
     /// load.
     static func costWarnings(_ path: String) -> [Diagnostic] {
         guard let source = try? RulesSource(file: path) else { return [] }
-        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
         return RulesCostWarning.warnings(for: source).map { warning in
             Diagnostic(
                 severity: .warning, file: path,
                 location: SourceLocation(line: warning.line, column: warning.column, offset: 0),
-                message: warning.message,
-                sourceLine: warning.line >= 1 && warning.line <= lines.count ? String(lines[warning.line - 1]) : "")
+                message: warning.message, sourceLine: warning.sourceLine)
         }
     }
 }

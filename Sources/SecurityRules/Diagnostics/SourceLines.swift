@@ -20,6 +20,11 @@ struct SourceLines: Sendable {
         return error
     }
 
+    /// The excerpt of line `line` around `column` an error or a warning quotes.
+    func quote(line: Int, column: Int) -> String {
+        Self.excerpt(of: self.line(line), around: column).0
+    }
+
     /// The scalars of 1-based line `number`, without its line break.
     private func line(_ number: Int) -> Substring.UnicodeScalarView {
         let scalars = text.unicodeScalars

@@ -9,6 +9,8 @@ public struct RulesCostWarning: Sendable, Equatable {
     public var line: Int
     public var column: Int
     public var message: String
+    /// The line quoted, cut around the column as errors quote it (`SourceLines`).
+    public var sourceLine = ""
 
     /// The warnings for `source`; none when it does not parse (`RulesProgram` reports that).
     public static func warnings(for source: RulesSource) -> [RulesCostWarning] {
@@ -16,6 +18,10 @@ public struct RulesCostWarning: Sendable, Equatable {
         else { return [] }
         var found: [RulesCostWarning] = []
         walk(service.body, into: &found)
+        let lines = SourceLines(source)
+        for index in found.indices {
+            found[index].sourceLine = lines.quote(line: found[index].line, column: found[index].column)
+        }
         return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
