@@ -140,9 +140,7 @@ public final class StorageServer: Sendable {
                 onReset: { uploads.removeAll() }),
             retryTests: RetryTestRoutes(plans: faults, hostPolicy: hostPolicy),
             // The XML API claims path-style /BUCKET/… paths no other route has; v0 answers what is left.
-            dialects: [
-                FaultLayer(inner: gcs, plans: faults), CORSLayer(inner: FaultLayer(inner: xml, plans: faults)),
-                CORSLayer(inner: FaultLayer(inner: v0, plans: faults)),
-            ])
+            dialects: [FaultLayer(inner: gcs, plans: faults), CORSLayer(inner: FaultLayer(inner: xml, plans: faults))],
+            fallback: CORSLayer(inner: FaultLayer(inner: v0, plans: faults)))
     }
 }

@@ -20,15 +20,19 @@ package struct FirebaseV0Server: Dialect {
         self.fallbackAuthority = fallbackAuthority
     }
 
-    /// Every path: the v0 dialect answers what no other claims, with its 404.
-    package func claims(_ path: String) -> Bool { true }
+    /// `/v0/…`; `serve`'s route table also gives the v0 dialect every path no other claims, for its 404.
+    package var claim: PathClaim { .prefixes([.exactly("/v0"), .under("/v0")]) }
 
-    package func respond(to http: HTTPRequest) -> HTTPResponse {
+    package func route(of path: String) throws(BackendError) -> StorageRoute? {
+        try StorageRoute(path: path)
+    }
+
+    package func respond(to routed: RoutedRequest<StorageRoute>) -> HTTPResponse {
         do throws(BackendError) {
-            guard let route = try StorageRoute(path: http.path) else {
-                throw .notFound("Not Found: no route for \(http.method) \(http.path).")
+            guard let route = try routed.route.get() else {
+                throw .notFound("Not Found: no route for \(routed.method) \(routed.http.path).")
             }
-            return try handle(http, route)
+            return try handle(routed, route)
         } catch {
             return WireResponse.error(error)
         }
@@ -40,12 +44,12 @@ package struct FirebaseV0Server: Dialect {
 
     /// The write rule for uploads and updates whose object is named in the path or in `?name=` (a name only in
     /// the body's metadata waits for the body).
-    package func vetHead(_ http: HTTPRequest) -> HTTPResponse? {
-        guard ["POST", "PUT", "PATCH"].contains(http.method) else { return nil }
-        // A malformed path or query is answered by the route, after the body: this decides only what it can.
-        guard let route = try? StorageRoute(path: http.path) else { return nil }
+    package func vetHead(_ routed: RoutedRequest<StorageRoute>) -> HTTPResponse? {
+        guard ["POST", "PUT", "PATCH"].contains(routed.method) else { return nil }
+        // A malformed path is answered by the route, after the body: this decides only what it can.
+        guard let route = routed.matched else { return nil }
         do throws(BackendError) {
-            let request = try StorageRequest(http)
+            let request = try routed.parsed.get()
             guard request.query["upload_id"] == nil else { return nil }
             let bucket: String
             let name: String?
@@ -66,11 +70,9 @@ package struct FirebaseV0Server: Dialect {
     }
 
     /// Media uploads and resumable chunks: the requests whose bodies are an object's bytes.
-    package func streamsBody(_ http: HTTPRequest) -> Bool {
-        guard http.method == "POST" || http.method == "PUT", let request = try? StorageRequest(http) else {
-            return false
-        }
-        switch try? StorageRoute(path: http.path) {
+    package func streamsBody(_ routed: RoutedRequest<StorageRoute>) -> Bool {
+        guard routed.method == "POST" || routed.method == "PUT", let request = routed.request else { return false }
+        switch routed.matched {
         case .object?, .bucket?: break
         default: return false
         }
@@ -84,18 +86,16 @@ package struct FirebaseV0Server: Dialect {
     }
 
     /// An upload carries the object's bytes (a chunked one is received whole); every other body is metadata.
-    package func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
-        if streamsBody(http) { return nil }
-        guard let request = try? StorageRequest(http), UploadHandler.uploadProtocol(of: request) == "multipart" else {
+    package func bufferedBodyLimit(_ routed: RoutedRequest<StorageRoute>) -> Int? {
+        if streamsBody(routed) { return nil }
+        guard let request = routed.request, UploadHandler.uploadProtocol(of: request) == "multipart" else {
             return RequestBodyLimits.metadata
         }
         return nil
     }
 
-    package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
-        guard let route = try? StorageRoute(path: http.path), let request = try? StorageRequest(http) else {
-            return nil
-        }
+    package func faultSubject(of routed: RoutedRequest<StorageRoute>) -> FaultSubject? {
+        guard let route = routed.matched, let request = routed.request else { return nil }
         let bucket: String
         let isObject: Bool
         switch route {
@@ -103,7 +103,7 @@ package struct FirebaseV0Server: Dialect {
         case .bucket(let name): (bucket, isObject) = (name, false)
         case .object(let name, _): (bucket, isObject) = (name, true)
         }
-        switch http.method {
+        switch routed.method {
         case "GET", "HEAD":
             guard isObject else { return FaultSubject(bucket: bucket, kind: .list, operation: "storage.objects.list") }
             let media = request.query["alt"] == "media"
@@ -116,10 +116,10 @@ package struct FirebaseV0Server: Dialect {
             if ObjectWriteHandler.isOverriddenPatch(request) {
                 return FaultSubject(bucket: bucket, kind: .update, operation: "storage.objects.patch")
             }
+            let streams = streamsBody(routed)
             return FaultSubject(
                 bucket: bucket, kind: Self.uploadKind(request), operation: "storage.objects.insert",
-                sendsNoUploadBytes: !streamsBody(http), uploadBytes: streamsBody(http) ? Self.uploadBytes(request) : nil
-            )
+                sendsNoUploadBytes: !streams, uploadBytes: streams ? Self.uploadBytes(request) : nil)
         }
     }
 
@@ -154,14 +154,17 @@ package struct FirebaseV0Server: Dialect {
         return cut
     }
 
-    private func handle(_ http: HTTPRequest, _ route: StorageRoute) throws(BackendError) -> HTTPResponse {
+    private func handle(_ routed: RoutedRequest<StorageRoute>, _ route: StorageRoute) throws(BackendError)
+        -> HTTPResponse
+    {
+        let http = routed.http
         guard route.allowedMethods.contains(http.method) else {
             var response = WireResponse.error(
                 BackendError(status: 405, "Method \(http.method) is not allowed on \(http.path)."))
             response.headers["Allow"] = route.allowedMethods.joined(separator: ", ")
             return response
         }
-        let request = try StorageRequest(http)
+        let request = try routed.parsed.get()
         switch route {
         case .serviceRoot:
             let body = JSONValue.object([

@@ -35,13 +35,16 @@ package struct GCSJSONServer: Dialect {
     /// Object ACLs, for the object routes.
     private var objectACLs: GCSObjectACLs { GCSObjectACLs(store: resources, catalog: buckets) }
 
-    package func claims(_ path: String) -> Bool {
-        GCSRoute.claims(path)
+    package var claim: PathClaim { .prefixes(GCSRoute.prefixes) }
+
+    package func route(of path: String) throws(BackendError) -> GCSRoute? {
+        try GCSRoute(path: path)
     }
 
-    package func respond(to http: HTTPRequest) -> HTTPResponse {
+    package func respond(to routed: RoutedRequest<GCSRoute>) -> HTTPResponse {
+        let http = routed.http
         do throws(BackendError) {
-            guard let route = try GCSRoute(path: http.path) else {
+            guard let route = try routed.route.get() else {
                 throw .notFound("Not Found: no route for \(http.method) \(http.path).")
             }
             if route == .unimplemented {
@@ -55,7 +58,7 @@ package struct GCSJSONServer: Dialect {
                 response.headers["Allow"] = route.allowedMethods.joined(separator: ", ")
                 return response
             }
-            var request = try StorageRequest(http)
+            var request = try routed.parsed.get()
             request.auth = nil
             let authority = { [request] in hostPolicy.authority(of: request, fallback: fallbackAuthority) }
             let base = { "http://" + authority() }
@@ -116,29 +119,28 @@ package struct GCSJSONServer: Dialect {
     }
 
     /// GCS requests act signed out, so nothing is decided before the body.
-    package func vetHead(_ request: HTTPRequest) -> HTTPResponse? { nil }
+    package func vetHead(_ routed: RoutedRequest<GCSRoute>) -> HTTPResponse? { nil }
 
     /// Media uploads and resumable chunks.
-    package func streamsBody(_ http: HTTPRequest) -> Bool {
-        guard http.method == "POST" || http.method == "PUT", let request = try? StorageRequest(http),
-            case .upload? = try? GCSRoute(path: http.path)
+    package func streamsBody(_ routed: RoutedRequest<GCSRoute>) -> Bool {
+        guard routed.method == "POST" || routed.method == "PUT", let request = routed.request,
+            case .upload? = routed.matched
         else { return false }
         return request.query["upload_id"] != nil || request.query["uploadType"] == "media"
     }
 
     /// An upload carries the object's bytes (a chunked one is received whole); every other body is metadata.
-    package func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
-        if streamsBody(http) { return nil }
-        if case .upload? = try? GCSRoute(path: http.path), let request = try? StorageRequest(http),
-            request.query["uploadType"] == "multipart"
-        {
+    package func bufferedBodyLimit(_ routed: RoutedRequest<GCSRoute>) -> Int? {
+        if streamsBody(routed) { return nil }
+        if case .upload? = routed.matched, let request = routed.request, request.query["uploadType"] == "multipart" {
             return nil
         }
         return RequestBodyLimits.metadata
     }
 
-    package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
-        guard let route = try? GCSRoute(path: http.path), let request = try? StorageRequest(http) else { return nil }
+    package func faultSubject(of routed: RoutedRequest<GCSRoute>) -> FaultSubject? {
+        guard let route = routed.matched, let request = routed.request else { return nil }
+        let http = routed.http
         switch route {
         case .object(let object, let download) where http.method == "GET" || http.method == "HEAD":
             let media = download || request.query["alt"] == "media"

@@ -26,10 +26,14 @@ package enum GCSRoute: Equatable {
     /// A path of the JSON API that `serve` does not implement (answered 501).
     case unimplemented
 
+    /// The paths of the GCS JSON API, as `serve`'s route table owns them for it.
+    package static let prefixes: [RoutePrefix] = [
+        .exactly("/storage/v1"), .under("/storage/v1"), .under("/upload/storage/v1"), .under("/download/storage/v1"),
+    ]
+
     /// Whether `path` belongs to the GCS JSON API at all.
-    package static func claims(_ path: String) -> Bool {
-        ["/storage/v1/", "/upload/storage/v1/", "/download/storage/v1/"].contains { path.hasPrefix($0) }
-            || path == "/storage/v1"
+    static func claims(_ path: String) -> Bool {
+        prefixes.contains { $0.matches(path) }
     }
 
     /// Nil when no route has this path; a malformed escape or bucket name is a 400.

@@ -25,14 +25,19 @@ package struct GCSXMLServer: Dialect {
         self.fallbackAuthority = fallbackAuthority
     }
 
-    package func claims(_ path: String) -> Bool { XMLRoute.claims(path) }
+    /// Path-style buckets: a first segment no other route owns.
+    package var claim: PathClaim { .firstSegment(XMLRoute.claims(firstSegment:reserved:)) }
 
-    package func respond(to http: HTTPRequest) -> HTTPResponse {
+    package func route(of path: String) throws(BackendError) -> XMLRoute? {
+        try XMLRoute(path: path)
+    }
+
+    package func respond(to routed: RoutedRequest<XMLRoute>) -> HTTPResponse {
         do throws(BackendError) {
-            guard let route = try XMLRoute(path: http.path) else {
-                throw .notFound("Not Found: no route for \(http.method) \(http.path).")
+            guard let route = try routed.route.get() else {
+                throw .notFound("Not Found: no route for \(routed.method) \(routed.http.path).")
             }
-            var request = try StorageRequest(http)
+            var request = try routed.parsed.get()
             request.auth = nil
             switch route {
             case .bucket(let bucket): return try bucketRequest(request, bucket: bucket)
@@ -116,10 +121,10 @@ package struct GCSXMLServer: Dialect {
 
     /// A part or a completion for an upload that does not exist (404), or a part the uploads in progress have no
     /// room for (429), is answered before its body is read.
-    package func vetHead(_ http: HTTPRequest) -> HTTPResponse? {
-        guard http.method == "PUT" || http.method == "POST", case .object(let object)? = try? XMLRoute(path: http.path),
-            let request = try? StorageRequest(http), let id = request.query["uploadId"],
-            http.headers["x-goog-copy-source"] == nil
+    package func vetHead(_ routed: RoutedRequest<XMLRoute>) -> HTTPResponse? {
+        let http = routed.http
+        guard http.method == "PUT" || http.method == "POST", case .object(let object)? = routed.matched,
+            let request = routed.request, let id = request.query["uploadId"], http.headers["x-goog-copy-source"] == nil
         else { return nil }
         do throws(BackendError) {
             if http.method == "PUT" {
@@ -135,26 +140,27 @@ package struct GCSXMLServer: Dialect {
     }
 
     /// An object's `PUT` (not a copy, not a part): its bytes go to the store as they arrive.
-    package func streamsBody(_ http: HTTPRequest) -> Bool {
-        guard http.method == "PUT", http.headers["x-goog-copy-source"] == nil,
-            case .object? = try? XMLRoute(path: http.path), let request = try? StorageRequest(http)
+    package func streamsBody(_ routed: RoutedRequest<XMLRoute>) -> Bool {
+        guard routed.method == "PUT", routed.http.headers["x-goog-copy-source"] == nil, case .object? = routed.matched,
+            let request = routed.request
         else { return false }
         return request.query["uploadId"] == nil
     }
 
     /// An object or a part carries the object's bytes; every other body (CompleteMultipartUpload, a bucket's) is
     /// metadata.
-    package func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
-        if streamsBody(http) { return nil }
-        guard http.method == "PUT", let request = try? StorageRequest(http), request.query["uploadId"] != nil else {
+    package func bufferedBodyLimit(_ routed: RoutedRequest<XMLRoute>) -> Int? {
+        if streamsBody(routed) { return nil }
+        guard routed.method == "PUT", let request = routed.request, request.query["uploadId"] != nil else {
             return RequestBodyLimits.metadata
         }
         return nil
     }
 
     /// Each request as the JSON API operation it stands for, so retry tests and bucket plans reach the XML API too.
-    package func faultSubject(of http: HTTPRequest) -> FaultSubject? {
-        guard let route = try? XMLRoute(path: http.path), let request = try? StorageRequest(http) else { return nil }
+    package func faultSubject(of routed: RoutedRequest<XMLRoute>) -> FaultSubject? {
+        guard let route = routed.matched, let request = routed.request else { return nil }
+        let http = routed.http
         switch route {
         case .bucket(let bucket):
             switch http.method {

@@ -8,23 +8,19 @@ package enum XMLRoute: Equatable {
     case bucket(String)
     case object(ObjectAddress)
 
-    /// First path segments that are other routes of `serve`, never buckets of the XML API.
-    static let otherRoutes: Set<String> = [
-        "v0", "storage", "upload", "download", "internal", "retry_test", "retry_tests",
-    ]
-
-    /// Whether `path` is path-style XML: its first segment, percent-decoded, is a valid bucket name that no other
-    /// route of `serve` uses (`/%69nternal/…` is not the XML bucket `internal`).
-    package static func claims(_ path: String) -> Bool {
-        guard let segment = firstSegment(path), let name = GCSEscaping.percentDecode(String(segment)),
-            !otherRoutes.contains(name)
+    /// Whether a path whose first segment is `segment` is path-style XML: the segment, percent-decoded, is a
+    /// valid bucket name that no other route of `serve` owns (`reserved`: `/%69nternal/…` is not the XML bucket
+    /// `internal`).
+    package static func claims(firstSegment segment: Substring, reserved: Set<String>) -> Bool {
+        guard !segment.isEmpty, let name = GCSEscaping.percentDecode(String(segment)), !reserved.contains(name)
         else { return false }
         return (try? BucketNameRules.validate(name)) != nil
     }
 
-    /// Nil when the path is not path-style XML; a malformed escape is a 400.
+    /// The route of a path the route table gave the XML API; nil when it names no bucket, a 400 for a malformed
+    /// escape.
     package init?(path: String) throws(BackendError) {
-        guard Self.claims(path), let segment = Self.firstSegment(path),
+        guard let segment = RoutePrefix.firstSegment(of: path), !segment.isEmpty,
             let bucket = GCSEscaping.percentDecode(String(segment))
         else { return nil }
         let rest = path.dropFirst(1 + segment.count)
@@ -36,11 +32,5 @@ package enum XMLRoute: Equatable {
             throw .badRequest("The object name in \(path) has a malformed percent escape.")
         }
         self = .object(ObjectAddress(bucket: bucket, name: name))
-    }
-
-    private static func firstSegment(_ path: String) -> Substring? {
-        guard path.hasPrefix("/") else { return nil }
-        let segment = path.dropFirst().prefix { $0 != "/" }
-        return segment.isEmpty ? nil : segment
     }
 }

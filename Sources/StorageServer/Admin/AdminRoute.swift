@@ -16,10 +16,8 @@ enum AdminRoute: Equatable {
     /// `/internal/buckets/{bucket}/objects/{object}`: a fixture.
     case fixture(bucket: String, name: String)
 
-    /// Whether `path` belongs to the administration at all.
-    static func claims(_ path: String) -> Bool {
-        path == "/internal" || path.hasPrefix("/internal/")
-    }
+    /// The paths of the administration, as the route table owns them for it.
+    static let prefixes: [RoutePrefix] = [.exactly("/internal"), .under("/internal")]
 
     /// Nil when no route has this path; a malformed escape or bucket name is a 400.
     init?(path: String) throws(BackendError) {

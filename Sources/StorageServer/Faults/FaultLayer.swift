@@ -6,46 +6,49 @@ import StorageWire
 /// A dialect with faults in front of it: a request under a retry test (`x-retry-test-id`), or on a bucket with a
 /// fault plan, meets the next fault its plan has for it, carried out on the wire (docs/semantics.md §11). The
 /// dialect says what a request is, shapes the errors, and cuts chunks short and rewrites received sizes.
-struct FaultLayer: Dialect {
-    let inner: any Dialect
+struct FaultLayer<Inner: Dialect>: Dialect {
+    let inner: Inner
     let plans: FaultPlans
 
-    func claims(_ path: String) -> Bool { inner.claims(path) }
-    func vetHead(_ request: HTTPRequest) -> HTTPResponse? { inner.vetHead(request) }
+    var claim: PathClaim { inner.claim }
+    func route(of path: String) throws(BackendError) -> Inner.Route? { try inner.route(of: path) }
+    func vetHead(_ request: RoutedRequest<Inner.Route>) -> HTTPResponse? { inner.vetHead(request) }
     func errorResponse(_ error: BackendError) -> HTTPResponse { inner.errorResponse(error) }
-    func bufferedBodyLimit(_ request: HTTPRequest) -> Int? { inner.bufferedBodyLimit(request) }
-    func faultSubject(of request: HTTPRequest) -> FaultSubject? { inner.faultSubject(of: request) }
+    func bufferedBodyLimit(_ request: RoutedRequest<Inner.Route>) -> Int? { inner.bufferedBodyLimit(request) }
+    func faultSubject(of request: RoutedRequest<Inner.Route>) -> FaultSubject? { inner.faultSubject(of: request) }
     func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
         inner.misreport(response, receivedBytes: receivedBytes)
     }
     func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest? { inner.truncated(request, to: count) }
 
     /// Uploads stream under faults too: a fault cuts the body as it arrives.
-    func streamsBody(_ request: HTTPRequest) -> Bool { inner.streamsBody(request) }
+    func streamsBody(_ request: RoutedRequest<Inner.Route>) -> Bool { inner.streamsBody(request) }
 
-    func respond(to http: HTTPRequest) -> HTTPResponse {
+    func respond(to request: RoutedRequest<Inner.Route>) -> HTTPResponse {
+        let http = request.http
         let namesTest = http.headers.contains(name: "x-retry-test-id")
-        guard namesTest || !plans.isEmpty, let scope = scope(of: http) else { return inner.respond(to: http) }
+        guard namesTest || !plans.isEmpty else { return inner.respond(to: request) }
+        let subject = inner.faultSubject(of: request)
+        guard let scope = scope(of: http, subject: subject) else { return inner.respond(to: request) }
         if case .retryTest(let id) = scope, plans.schedule(scope) == nil {
             return inner.errorResponse(.notFound("No retry test \(id) (x-retry-test-id)."))
         }
-        guard let subject = inner.faultSubject(of: http), let action = plans.next(scope, for: subject) else {
-            return inner.respond(to: http)
-        }
-        return carryOut(action, on: http, subject: subject)
+        guard let subject, let action = plans.next(scope, for: subject) else { return inner.respond(to: request) }
+        return carryOut(action, on: request, subject: subject)
     }
 
     /// The retry test a request names, else its bucket's plan.
-    private func scope(of http: HTTPRequest) -> FaultPlans.Scope? {
+    private func scope(of http: HTTPRequest, subject: FaultSubject?) -> FaultPlans.Scope? {
         if let id = http.headers["x-retry-test-id"]?.trimmingCharacters(in: .whitespaces) {
             return .retryTest(id)
         }
-        return inner.faultSubject(of: http)?.bucket.map(FaultPlans.Scope.bucket)
+        return subject?.bucket.map(FaultPlans.Scope.bucket)
     }
 
-    private func carryOut(_ action: RequestFault.Action, on http: HTTPRequest, subject: FaultSubject)
+    private func carryOut(_ action: RequestFault.Action, on request: RoutedRequest<Inner.Route>, subject: FaultSubject)
         -> HTTPResponse
     {
+        let http = request.http
         let what = "Injected into the \(subject.kind?.rawValue ?? subject.operation ?? "") request."
         switch action {
         case .status(let status, let retryAfter, let body):
@@ -55,30 +58,30 @@ struct FaultLayer: Dialect {
             if let body { response.body = Data(body.utf8) }
             return response
         case .statusAfterRequestBytes(let status, let count):
-            respondToPrefix(of: http, count)
+            respondToPrefix(of: request, count)
             return inner.errorResponse(BackendError(status: status, what))
         case .reset:
             return .connectionReset
         case .answerLost:
-            _ = inner.respond(to: http)
+            _ = inner.respond(to: request)
             return .connectionReset
         case .misreport(let size):
-            return inner.misreport(inner.respond(to: http), receivedBytes: size)
+            return inner.misreport(inner.respond(to: request), receivedBytes: size)
         case .corrupt:
-            let response = inner.respond(to: http)
+            let response = inner.respond(to: request)
             var body = FaultedBody(of: response)
             body.flipsFirstByte = true
             return body.deliver(response)
         case .dropRequest(let count):
-            respondToPrefix(of: http, count)
+            respondToPrefix(of: request, count)
             return .connectionReset
         case .dropResponse(let count):
-            let response = inner.respond(to: http)
+            let response = inner.respond(to: request)
             var body = FaultedBody(of: response)
             body.cutAfter = count ?? body.length / 2
             return body.deliver(response)
         case .stall(let seconds, let after):
-            let response = inner.respond(to: http)
+            let response = inner.respond(to: request)
             var body = FaultedBody(of: response)
             body.stall = (after, seconds)
             return body.deliver(response)
@@ -87,19 +90,20 @@ struct FaultLayer: Dialect {
 
     /// Hands the first `count` bytes of the request's chunk to the dialect as if they were all of it (as they
     /// arrive, when the body streams), then drops the rest, so the connection can carry the next request.
-    private func respondToPrefix(of http: HTTPRequest, _ count: Int64) {
+    private func respondToPrefix(of request: RoutedRequest<Inner.Route>, _ count: Int64) {
+        let http = request.http
         guard let cut = inner.truncated(http, to: count) else {
             http.bodyStream?.discardRest()
             return
         }
         guard let stream = http.bodyStream else {
-            _ = inner.respond(to: cut)
+            _ = inner.respond(to: request.with(cut))
             return
         }
         stream.withPrefix(Int(clamping: count)) { prefix in
             var partial = cut
             partial.bodyStream = prefix
-            _ = inner.respond(to: partial)
+            _ = inner.respond(to: request.with(partial))
         }
         stream.discardRest()
     }

@@ -14,10 +14,8 @@ struct RetryTestRoutes: Sendable {
     let plans: FaultPlans
     let hostPolicy: HostPolicy
 
-    /// Whether `path` is one of these routes.
-    static func claims(_ path: String) -> Bool {
-        path == "/retry_test" || path == "/retry_tests" || path.hasPrefix("/retry_test/")
-    }
+    /// The paths of these routes, as the route table owns them for them.
+    static let prefixes: [RoutePrefix] = [.exactly("/retry_test"), .exactly("/retry_tests"), .under("/retry_test")]
 
     func respond(to http: HTTPRequest) -> HTTPResponse {
         do throws(BackendError) {

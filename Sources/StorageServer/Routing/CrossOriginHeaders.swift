@@ -1,36 +1,9 @@
 import HTTPCore
-import StorageAPI
 import StorageWire
 
-/// A dialect with cross-origin headers, as the Firebase emulator sends them (cors with `origin: true`): any
-/// origin is allowed, preflights are answered on every path the dialect claims, and the upload headers are
-/// exposed to scripts.
-struct CORSLayer: Dialect {
-    let inner: any Dialect
-
-    func claims(_ path: String) -> Bool { inner.claims(path) }
-    func streamsBody(_ request: HTTPRequest) -> Bool { inner.streamsBody(request) }
-    func errorResponse(_ error: BackendError) -> HTTPResponse { inner.errorResponse(error) }
-    func bufferedBodyLimit(_ request: HTTPRequest) -> Int? { inner.bufferedBodyLimit(request) }
-    func faultSubject(of request: HTTPRequest) -> FaultSubject? { inner.faultSubject(of: request) }
-    func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
-        inner.misreport(response, receivedBytes: receivedBytes)
-    }
-    func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest? { inner.truncated(request, to: count) }
-
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        if request.method == "OPTIONS" { return Self.preflight(request) }
-        var response = inner.respond(to: request)
-        Self.decorate(&response, for: request)
-        return response
-    }
-
-    func vetHead(_ request: HTTPRequest) -> HTTPResponse? {
-        guard var refusal = inner.vetHead(request) else { return nil }
-        Self.decorate(&refusal, for: request)
-        return refusal
-    }
-
+/// Cross-origin headers as the Firebase emulator sends them (cors with `origin: true`): any origin is allowed, and
+/// the upload headers are exposed to scripts.
+enum CrossOriginHeaders {
     static let allowedMethods = "GET,HEAD,PUT,PATCH,POST,DELETE"
     static let maxAgeSeconds = "3600"
     static let exposedHeaders = [

@@ -1,30 +1,48 @@
 import HTTPCore
 import StorageAPI
 
-/// One wire dialect's route group on `serve` (docs/architecture.md §3): the paths it claims, how it answers
-/// them, its errors in its own shape, and what the layers in front of it (faults, streaming, the event loops)
-/// need to know of its requests. Each dialect module has one; `StorageServer` composes them.
+/// One wire dialect's route group on `serve` (docs/architecture.md §3): the paths it claims in the route table,
+/// its routes, how it answers them, its errors in its own shape, and what the layers in front of it (faults,
+/// streaming, the event loops) need to know of its requests. The path is read into a `Route` once per request
+/// (`routed(_:)`); every other requirement reads that. Each dialect module has one; `StorageServer` composes them.
 package protocol Dialect: Sendable {
-    /// Whether `path` belongs to this dialect.
-    func claims(_ path: String) -> Bool
-    func respond(to request: HTTPRequest) -> HTTPResponse
+    /// What the dialect reads a path into.
+    associatedtype Route
+
+    /// The paths the dialect owns, as it registers them in the route table.
+    var claim: PathClaim { get }
+    /// The route of a path the table gave this dialect: nil when none of its routes has it; a malformed escape or
+    /// name throws (a 400).
+    func route(of path: String) throws(BackendError) -> Route?
+    func respond(to request: RoutedRequest<Route>) -> HTTPResponse
     /// Decides from the head alone, before any byte of the body is read: a refusal (a write the caller may not
     /// make), or nil to let it through.
-    func vetHead(_ request: HTTPRequest) -> HTTPResponse?
+    func vetHead(_ request: RoutedRequest<Route>) -> HTTPResponse?
     /// Whether the request's body is an object's bytes, to be pulled as they arrive instead of held whole.
-    func streamsBody(_ request: HTTPRequest) -> Bool
+    func streamsBody(_ request: RoutedRequest<Route>) -> Bool
     /// The largest body the route takes when it is received whole (not streamed), or nil for the server's own
     /// limit: metadata routes take `RequestBodyLimits.metadata` (docs/limits.md).
-    func bufferedBodyLimit(_ request: HTTPRequest) -> Int?
+    func bufferedBodyLimit(_ request: RoutedRequest<Route>) -> Int?
     /// An error in this dialect's shape.
     func errorResponse(_ error: BackendError) -> HTTPResponse
     /// What the request is, as faults name it; nil for a request no fault can name.
-    func faultSubject(of request: HTTPRequest) -> FaultSubject?
+    func faultSubject(of request: RoutedRequest<Route>) -> FaultSubject?
     /// An answer to an upload query that says `receivedBytes` were received instead.
     func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse
     /// The request with its chunk cut to the first `count` bytes and not finalizing (a streamed body left for the
     /// caller to put in); nil when it carries no chunk that long.
     func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest?
+}
+
+extension Dialect {
+    /// The request with its path read into this dialect's route: the one place a dialect's path is parsed.
+    package func routed(_ http: HTTPRequest) -> RoutedRequest<Route> {
+        do throws(BackendError) {
+            return RoutedRequest(http, route: .success(try route(of: http.path)))
+        } catch {
+            return RoutedRequest(http, route: .failure(error))
+        }
+    }
 }
 
 /// What a request is, as faults name it: the bucket it concerns, its kind (a scenario's word) and its GCS
