@@ -11,7 +11,7 @@ struct RouteTable<Group: Sendable>: Sendable {
     private let patterns: [(accepts: Pattern, group: Group)]
     private let fallback: Group
     /// The first segments some prefix owns (`internal`, `storage`, `v0`…).
-    let reserved: Set<String>
+    private let reserved: Set<String>
 
     /// - Parameter claims: the groups in order (the first pattern that accepts a path takes it); `fallback` takes
     ///   every path no claim matches.
