@@ -1,33 +1,39 @@
 import Foundation
 import Primitives
 
-/// The table: every field of an object's metadata, once. A new field is a row here (and a property of
-/// `ObjectResource`), then a place in the list of each `ObjectFieldStyle` that carries it.
+/// The table: every field of an object's metadata, once, with who is shown it, the header that carries it and
+/// whether the rules read it. A new field is a row here (and a property of `ObjectResource`), then a place in
+/// the list of each `ObjectFieldStyle` that carries it.
 extension ObjectField {
-    public static let name = text("name", \.name)
-    public static let bucket = text("bucket", \.bucket)
-    public static let generation = count("generation", \.generation, 1...CheckedNumber.largestGeneration)
+    public static let name = text("name", \.name, .anyone)
+    public static let bucket = text("bucket", \.bucket, .anyone)
+    public static let generation = count(
+        "generation", \.generation, 1...CheckedNumber.largestGeneration, .anyone)
     public static let metageneration = count(
-        "metageneration", \.metageneration, 1...CheckedNumber.largestGeneration)
-    public static let size = count("size", \.size, 0...CheckedNumber.largestObject)
-    public static let md5Hash = checksum("md5Hash", .md5, \.md5Hash)
-    public static let crc32c = checksum("crc32c", .crc32c, \.crc32c)
-    public static let etag = text("etag", \.etag)
-    public static let timeCreated = time("timeCreated", \.timeCreated)
-    public static let updated = time("updated", \.updated)
+        "metageneration", \.metageneration, 1...CheckedNumber.largestGeneration, .anyone)
+    public static let size = count("size", \.size, 0...CheckedNumber.largestObject, .anyone)
+    public static let md5Hash = checksum("md5Hash", .md5, \.md5Hash, .readers)
+    public static let crc32c = checksum("crc32c", .crc32c, \.crc32c, .readers)
+    public static let etag = text("etag", \.etag, .anyone)
+    public static let timeCreated = time("timeCreated", \.timeCreated, .anyone)
+    public static let updated = time("updated", \.updated, .anyone)
     /// GCS's time of the last storage class change: the reference service never changes a class, so it is
     /// the creation time.
     public static let timeStorageClassUpdated = ObjectField(
-        "timeStorageClassUpdated", .time, read: { .time($0.timeCreated) }, write: nil)
-    public static let storageClass = text("storageClass", \.storageClass)
-    public static let contentType = optionalText(.contentType, \.contentType)
-    public static let contentEncoding = text("contentEncoding", \.contentEncoding, writable: true, unset: "identity")
-    public static let contentDisposition = optionalText(.contentDisposition, \.contentDisposition)
-    public static let contentLanguage = optionalText(.contentLanguage, \.contentLanguage)
-    public static let cacheControl = optionalText(.cacheControl, \.cacheControl)
-    public static let customMetadata = stringMap("metadata", \.customMetadata)
-    /// Firebase's download tokens.
-    public static let downloadTokens = tokens("downloadTokens", \.downloadTokens)
+        "timeStorageClassUpdated", .time, .anyone, rules: false, read: { .time($0.timeCreated) }, write: nil)
+    public static let storageClass = text("storageClass", \.storageClass, .anyone, rules: false)
+    public static let contentType = optionalText(.contentType, \.contentType, .written("Content-Type"))
+    public static let contentEncoding = text(
+        "contentEncoding", \.contentEncoding, .readers, header: .written("Content-Encoding"), writable: true,
+        unset: "identity")
+    public static let contentDisposition = optionalText(
+        .contentDisposition, \.contentDisposition, .echoed("Content-Disposition"))
+    public static let contentLanguage = optionalText(
+        .contentLanguage, \.contentLanguage, .echoed("Content-Language"))
+    public static let cacheControl = optionalText(.cacheControl, \.cacheControl, .echoed("Cache-Control"))
+    public static let customMetadata = stringMap("metadata", \.customMetadata, .readers)
+    /// Firebase's download tokens: a download URL's key, so shown only to readers, and not to the rules.
+    public static let downloadTokens = tokens("downloadTokens", \.downloadTokens, .readers)
 
     /// Every field, in the table's order.
     public static let all: [ObjectField] = [
@@ -43,11 +49,13 @@ extension ObjectField {
 
     private typealias Path<Value> = WritableKeyPath<ObjectResource, Value> & Sendable
 
-    private static func text(_ name: String, _ path: Path<String>, writable: Bool = false, unset: String? = nil)
-        -> ObjectField
-    {
+    private static func text(
+        _ name: String, _ path: Path<String>, _ audience: Audience, rules: Bool = true, header: Header? = nil,
+        writable: Bool = false, unset: String? = nil
+    ) -> ObjectField {
         ObjectField(
-            name, .text, writable: writable, unsetText: unset, read: { .text($0[keyPath: path]) },
+            name, .text, audience, rules: rules, header: header, writable: writable, unsetText: unset,
+            read: { .text($0[keyPath: path]) },
             write: { resource, value in
                 guard case .text(let text)? = value else {
                     resource[keyPath: path] = unset ?? ""
@@ -57,9 +65,11 @@ extension ObjectField {
             })
     }
 
-    private static func optionalText(_ field: MetadataField, _ path: Path<String?>) -> ObjectField {
+    /// A writable text a client sets: shown to readers (and to the writer that set it), read by the rules.
+    private static func optionalText(_ field: MetadataField, _ path: Path<String?>, _ header: Header) -> ObjectField {
         ObjectField(
-            field.rawValue, .text, writable: true, read: { $0[keyPath: path].map(ObjectFieldValue.text) },
+            field.rawValue, .text, .readers, rules: true, header: header, writable: true,
+            read: { $0[keyPath: path].map(ObjectFieldValue.text) },
             write: { resource, value in
                 guard case .text(let text)? = value else {
                     resource[keyPath: path] = nil
@@ -69,9 +79,11 @@ extension ObjectField {
             })
     }
 
-    private static func count(_ name: String, _ path: Path<Int64>, _ range: ClosedRange<Int64>) -> ObjectField {
+    private static func count(
+        _ name: String, _ path: Path<Int64>, _ range: ClosedRange<Int64>, _ audience: Audience
+    ) -> ObjectField {
         ObjectField(
-            name, .count, range: range, read: { .count($0[keyPath: path]) },
+            name, .count, audience, rules: true, range: range, read: { .count($0[keyPath: path]) },
             write: { resource, value in
                 guard case .count(let count)? = value else {
                     resource[keyPath: path] = 0
@@ -81,9 +93,9 @@ extension ObjectField {
             })
     }
 
-    private static func time(_ name: String, _ path: Path<Date>) -> ObjectField {
+    private static func time(_ name: String, _ path: Path<Date>, _ audience: Audience) -> ObjectField {
         ObjectField(
-            name, .time, read: { .time($0[keyPath: path]) },
+            name, .time, audience, rules: true, read: { .time($0[keyPath: path]) },
             write: { resource, value in
                 guard case .time(let date)? = value else {
                     resource[keyPath: path] = Date(timeIntervalSince1970: 0)
@@ -93,9 +105,11 @@ extension ObjectField {
             })
     }
 
-    private static func checksum(_ name: String, _ checksum: Checksum, _ path: Path<String>) -> ObjectField {
+    private static func checksum(
+        _ name: String, _ checksum: Checksum, _ path: Path<String>, _ audience: Audience
+    ) -> ObjectField {
         ObjectField(
-            name, .checksum(checksum), read: { .checksum($0[keyPath: path]) },
+            name, .checksum(checksum), audience, rules: true, read: { .checksum($0[keyPath: path]) },
             write: { resource, value in
                 guard case .checksum(let text)? = value else {
                     resource[keyPath: path] = ""
@@ -105,9 +119,9 @@ extension ObjectField {
             })
     }
 
-    private static func tokens(_ name: String, _ path: Path<[String]>) -> ObjectField {
+    private static func tokens(_ name: String, _ path: Path<[String]>, _ audience: Audience) -> ObjectField {
         ObjectField(
-            name, .tokens, read: { .tokens($0[keyPath: path]) },
+            name, .tokens, audience, rules: false, read: { .tokens($0[keyPath: path]) },
             write: { resource, value in
                 guard case .tokens(let tokens)? = value else {
                     resource[keyPath: path] = []
@@ -117,9 +131,11 @@ extension ObjectField {
             })
     }
 
-    private static func stringMap(_ name: String, _ path: Path<[String: String]>) -> ObjectField {
+    private static func stringMap(_ name: String, _ path: Path<[String: String]>, _ audience: Audience)
+        -> ObjectField
+    {
         ObjectField(
-            name, .stringMap, writable: true, read: { .stringMap($0[keyPath: path]) },
+            name, .stringMap, audience, rules: true, writable: true, read: { .stringMap($0[keyPath: path]) },
             write: { resource, value in
                 guard case .stringMap(let map)? = value else {
                     resource[keyPath: path] = [:]
