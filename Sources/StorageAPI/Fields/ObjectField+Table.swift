@@ -22,15 +22,11 @@ extension ObjectField {
     public static let timeStorageClassUpdated = ObjectField(
         "timeStorageClassUpdated", .time, .anyone, rules: false, read: { .time($0.timeCreated) }, write: nil)
     public static let storageClass = text("storageClass", \.storageClass, .anyone, rules: false)
-    public static let contentType = optionalText(.contentType, \.contentType, .written("Content-Type"))
-    public static let contentEncoding = text(
-        "contentEncoding", \.contentEncoding, .readers, header: .written("Content-Encoding"), writable: true,
-        unset: "identity")
-    public static let contentDisposition = optionalText(
-        .contentDisposition, \.contentDisposition, .echoed("Content-Disposition"))
-    public static let contentLanguage = optionalText(
-        .contentLanguage, \.contentLanguage, .echoed("Content-Language"))
-    public static let cacheControl = optionalText(.cacheControl, \.cacheControl, .echoed("Cache-Control"))
+    public static let contentType = writableText("contentType", .written("Content-Type"))
+    public static let contentEncoding = writableText("contentEncoding", .written("Content-Encoding"), unset: "identity")
+    public static let contentDisposition = writableText("contentDisposition", .echoed("Content-Disposition"))
+    public static let contentLanguage = writableText("contentLanguage", .echoed("Content-Language"))
+    public static let cacheControl = writableText("cacheControl", .echoed("Cache-Control"))
     public static let customMetadata = stringMap("metadata", \.customMetadata, .readers)
     /// Firebase's download tokens: a download URL's key, so shown only to readers, and not to the rules.
     public static let downloadTokens = tokens("downloadTokens", \.downloadTokens, .readers)
@@ -49,33 +45,33 @@ extension ObjectField {
 
     private typealias Path<Value> = WritableKeyPath<ObjectResource, Value> & Sendable
 
-    private static func text(
-        _ name: String, _ path: Path<String>, _ audience: Audience, rules: Bool = true, header: Header? = nil,
-        writable: Bool = false, unset: String? = nil
-    ) -> ObjectField {
+    private static func text(_ name: String, _ path: Path<String>, _ audience: Audience, rules: Bool = true)
+        -> ObjectField
+    {
         ObjectField(
-            name, .text, audience, rules: rules, header: header, writable: writable, unsetText: unset,
-            read: { .text($0[keyPath: path]) },
+            name, .text, audience, rules: rules, read: { .text($0[keyPath: path]) },
             write: { resource, value in
                 guard case .text(let text)? = value else {
-                    resource[keyPath: path] = unset ?? ""
+                    resource[keyPath: path] = ""
                     return
                 }
                 resource[keyPath: path] = text
             })
     }
 
-    /// A writable text a client sets: shown to readers (and to the writer that set it), read by the rules.
-    private static func optionalText(_ field: MetadataField, _ path: Path<String?>, _ header: Header) -> ObjectField {
+    /// A text a client sets (a `MetadataField`), kept in `ObjectResource.texts` under its name: shown to readers
+    /// (and to the writer that set it), read by the rules. Without `unset` it has no value until set; with it,
+    /// it reads `unset` then, and setting `unset` is not setting it.
+    private static func writableText(_ name: String, _ header: Header, unset: String? = nil) -> ObjectField {
         ObjectField(
-            field.rawValue, .text, .readers, rules: true, header: header, writable: true,
-            read: { $0[keyPath: path].map(ObjectFieldValue.text) },
+            name, .text, .readers, rules: true, header: header, writable: true, unsetText: unset,
+            read: { ($0.texts[name] ?? unset).map(ObjectFieldValue.text) },
             write: { resource, value in
-                guard case .text(let text)? = value else {
-                    resource[keyPath: path] = nil
+                guard case .text(let text)? = value, text != unset else {
+                    resource.texts[name] = nil
                     return
                 }
-                resource[keyPath: path] = text
+                resource.texts[name] = text
             })
     }
 

@@ -97,18 +97,12 @@ public struct ObjectField: Sendable, Hashable, CustomStringConvertible {
 
     /// The writable text field this is, if it is one.
     public var metadataField: MetadataField? {
-        isWritable ? MetadataField(rawValue: wireName) : nil
+        isWritable && kind == .text ? MetadataField(row: self) : nil
     }
 
     /// The row of a writable text field.
     public init(_ field: MetadataField) {
-        switch field {
-        case .cacheControl: self = .cacheControl
-        case .contentDisposition: self = .contentDisposition
-        case .contentEncoding: self = .contentEncoding
-        case .contentLanguage: self = .contentLanguage
-        case .contentType: self = .contentType
-        }
+        self = field.row
     }
 
     public var description: String { wireName }
