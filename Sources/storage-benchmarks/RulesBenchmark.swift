@@ -20,9 +20,11 @@ enum RulesBenchmark {
             method: .get, bucket: "demo.appspot.com", path: "users/user-499/photos/cat.jpg",
             auth: RulesAuth(
                 uid: "user-499", token: ["email": .string("u@example.com"), "email_verified": .bool(true)]),
-            resource: RulesObject(
-                name: "users/user-499/photos/cat.jpg", bucket: "demo.appspot.com", size: 48_000,
-                contentType: "image/jpeg", metadata: ["owner": "user-499"]))
+            resource: RulesObject(fields: [
+                "name": .string("users/user-499/photos/cat.jpg"), "bucket": .string("demo.appspot.com"),
+                "size": .int(48_000), "contentType": .string("image/jpeg"),
+                "metadata": .map(["owner": .string("user-499")]),
+            ]))
         var allowed = 0
         let rounds = 5
         let decide = Stopwatch.best(of: rounds) {

@@ -10,7 +10,7 @@ import Testing
     }
 
     private func image(size: Int64, type: String?) -> RulesObject {
-        RulesObject(name: "images/x", bucket: "bucket", size: size, contentType: type)
+        Rules.object("images/x", size: size, contentType: type)
     }
 
     @Test func everyExampleLoads() throws {
@@ -192,7 +192,7 @@ import Testing
     @Test func recentFilesByRequestTime() throws {
         let created = Date(timeIntervalSince1970: 1_700_000_000)
         var file = Rules.object("recent/a")
-        file.timeCreated = created
+        file.fields["timeCreated"] = .timestamp(created)
         let soon = Rules.request(.get, "recent/a", resource: file, time: created.addingTimeInterval(59 * 60))
         let late = Rules.request(.get, "recent/a", resource: file, time: created.addingTimeInterval(61 * 60))
         #expect(try decide(DocExampleRules.recentFiles, soon))

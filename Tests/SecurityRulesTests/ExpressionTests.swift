@@ -112,16 +112,19 @@ import Testing
     }
 
     @Test func objectFields() throws {
-        let stored = RulesObject(
-            name: "a/b", bucket: "bucket", size: 2048, contentType: "image/png", md5Hash: "1B2M2Y8AsgTpgAmY7PhCfg==",
-            crc32c: "AAAAAA==", etag: "e1", metadata: ["owner": "alice"], contentDisposition: "inline",
-            cacheControl: "no-cache", contentEncoding: "gzip", contentLanguage: "en",
-            timeCreated: Date(timeIntervalSince1970: 1_600_000_000),
-            updated: Date(timeIntervalSince1970: 1_650_000_000),
-            generation: 7, metageneration: 2)
+        let stored = RulesObject(fields: [
+            "name": .string("a/b"), "bucket": .string("bucket"), "size": .int(2048),
+            "contentType": .string("image/png"),
+            "md5Hash": .string("1B2M2Y8AsgTpgAmY7PhCfg=="), "crc32c": .string("AAAAAA=="), "etag": .string("e1"),
+            "metadata": .map(["owner": .string("alice")]), "contentDisposition": .string("inline"),
+            "cacheControl": .string("no-cache"), "contentEncoding": .string("gzip"), "contentLanguage": .string("en"),
+            "timeCreated": .timestamp(Date(timeIntervalSince1970: 1_600_000_000)),
+            "updated": .timestamp(Date(timeIntervalSince1970: 1_650_000_000)), "generation": .int(7),
+            "metageneration": .int(2),
+        ])
         var incoming = stored
-        incoming.size = 10
-        incoming.metadata = ["owner": "alice", "tag": "new"]
+        incoming.fields["size"] = .int(10)
+        incoming.fields["metadata"] = .map(["owner": .string("alice"), "tag": .string("new")])
         let request = Rules.request(.get, "a/b", uid: "alice", resource: stored, incoming: incoming)
         for condition in [
             "resource.name == 'a/b'", "resource.bucket == 'bucket'", "resource.size == 2048",
@@ -140,5 +143,6 @@ import Testing
         let bare = Rules.request(.get, "a/b", resource: Rules.object("a/b", contentType: nil))
         #expect(try Rules.evaluates("resource.contentType == null", bare).allowed)
         #expect(try !Rules.evaluates("resource.contentType.matches('image/.*')", bare).allowed)
+        #expect(try !Rules.evaluates("resource.storageClass == null", bare).allowed, "a field the object lacks")
     }
 }

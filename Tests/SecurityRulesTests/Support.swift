@@ -43,7 +43,11 @@ enum Rules {
     static func object(
         _ name: String, size: Int64 = 10, contentType: String? = "text/plain", metadata: [String: String] = [:]
     ) -> RulesObject {
-        RulesObject(name: name, bucket: "bucket", size: size, contentType: contentType, metadata: metadata)
+        RulesObject(fields: [
+            "name": .string(name), "bucket": .string("bucket"), "size": .int(size),
+            "contentType": contentType.map(RulesValue.string) ?? .null,
+            "metadata": .map(metadata.mapValues(RulesValue.string)),
+        ])
     }
 
     /// Whether `condition` grants a GET of `path` under `match /{path=**}` (v2), for expression tests.

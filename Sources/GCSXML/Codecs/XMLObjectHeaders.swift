@@ -4,8 +4,8 @@ import Primitives
 import StorageAPI
 import StorageWire
 
-/// An object's metadata as the XML API carries it in headers: `Content-Type`, `Cache-Control`,
-/// `Content-Disposition`, `Content-Encoding`, `Content-Language` and `x-goog-meta-KEY` on writes; on answers also
+/// An object's metadata as the XML API carries it in headers: each writable text by the header the field table
+/// gives it (`ObjectField.header`) and `x-goog-meta-KEY` on writes; on answers also
 /// `ETag` (the quoted hex MD5), `Last-Modified`, `x-goog-generation`, `x-goog-metageneration`, `x-goog-hash` and
 /// `x-goog-stored-content-*`.
 enum XMLObjectHeaders {
@@ -13,10 +13,10 @@ enum XMLObjectHeaders {
 
     /// The metadata a write's headers set; custom keys are lower-cased, as header names are compared.
     static func fields(from http: HTTPRequest) -> ObjectMetadataFields {
-        var fields = ObjectMetadataFields(
-            cacheControl: http.headers["Cache-Control"], contentDisposition: http.headers["Content-Disposition"],
-            contentEncoding: http.headers["Content-Encoding"], contentLanguage: http.headers["Content-Language"],
-            contentType: http.headers["Content-Type"])
+        var fields = ObjectMetadataFields()
+        for field in MetadataField.allCases {
+            fields[field] = ObjectField(field).header.flatMap { http.headers[$0.name] }
+        }
         for (name, value) in http.headers where name.lowercased().hasPrefix(metaPrefix) {
             let key = String(name.dropFirst(metaPrefix.count)).lowercased()
             if !key.isEmpty { fields.customMetadata[key] = value }
@@ -39,13 +39,13 @@ enum XMLObjectHeaders {
         return fields
     }
 
-    /// The writable metadata of `resource`, as a copy keeps it.
+    /// The writable metadata of `resource`, as a copy keeps it: a text at its unset value (`identity`) is not set.
     static func fields(of resource: ObjectResource) -> ObjectMetadataFields {
-        ObjectMetadataFields(
-            cacheControl: resource.cacheControl, contentDisposition: resource.contentDisposition,
-            contentEncoding: resource.contentEncoding == "identity" ? nil : resource.contentEncoding,
-            contentLanguage: resource.contentLanguage, contentType: resource.contentType,
-            customMetadata: resource.customMetadata)
+        var fields = resource.writableFields
+        for field in MetadataField.allCases where fields[field] == ObjectField(field).unsetText {
+            fields[field] = nil
+        }
+        return fields
     }
 
     /// What a write's answer says of the object it made.

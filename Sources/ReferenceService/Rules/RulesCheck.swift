@@ -39,10 +39,10 @@ struct RulesCheck {
     /// tell (`known`). A decision that read one (a size limit when the size is not declared) waits for the body.
     func requireFromHead(
         _ method: RulesMethod, path: String, resource: StoredObject?, incoming: RulesObject,
-        known: Set<RulesObjectField>
+        known: Set<ObjectField>
     ) throws(BackendError) {
         guard let decision = decide(method, path: path, resource: resource, incoming: { incoming }),
-            !decision.allowed, decision.incomingFieldsRead.isSubset(of: known)
+            !decision.allowed, decision.incomingFieldsRead.isSubset(of: known.map(\.wireName))
         else { return }
         throw denial(of: method)
     }

@@ -5,12 +5,7 @@ import StorageAPI
 extension StoredObject {
     /// The object as the rules read it (`resource`, or `request.resource` of an update).
     func rulesObject(bucket: String) -> RulesObject {
-        RulesObject(
-            name: name, bucket: bucket, size: size, contentType: metadata.contentType, md5Hash: digests.md5Hash,
-            crc32c: digests.crc32c, etag: etag, metadata: metadata.customMetadata,
-            contentDisposition: metadata.contentDisposition, cacheControl: metadata.cacheControl,
-            contentEncoding: metadata.contentEncoding ?? "identity", contentLanguage: metadata.contentLanguage,
-            timeCreated: timeCreated, updated: updated, generation: generation, metageneration: metageneration)
+        resource(bucket: bucket).rulesObject()
     }
 
     /// `request.resource` of an upload: the object as it would be stored through `layer` (the defaults filled in as
@@ -21,24 +16,21 @@ extension StoredObject {
         layer: StorageLayer, now: Date
     ) -> RulesObject {
         let time = now.truncatedToMilliseconds
-        let metadata = layer == .firebase ? FirebaseLayer.withDefaults(given, name: name) : given
-        return RulesObject(
-            name: name, bucket: bucket, size: size ?? 0, contentType: metadata.contentType ?? defaultContentType,
-            md5Hash: digests?.md5Hash, crc32c: digests?.crc32c, metadata: metadata.customMetadata,
-            contentDisposition: metadata.contentDisposition,
-            cacheControl: metadata.cacheControl, contentEncoding: metadata.contentEncoding ?? "identity",
-            contentLanguage: metadata.contentLanguage, timeCreated: time, updated: time, metageneration: 1)
+        var metadata = layer == .firebase ? FirebaseLayer.withDefaults(given, name: name) : given
+        if metadata.contentType == nil { metadata.contentType = defaultContentType }
+        var resource = ObjectResource(
+            bucket: bucket, name: name, generation: 0, metageneration: 1, size: size ?? 0,
+            md5Hash: digests?.md5Hash ?? "", crc32c: digests?.crc32c ?? "", etag: "", timeCreated: time, updated: time)
+        resource.writableFields = metadata
+        let unknown: Set<ObjectField> =
+            digests == nil ? [.generation, .etag, .md5Hash, .crc32c] : [.generation, .etag]
+        return resource.rulesObject(unknown: unknown)
     }
 
-    /// The fields of `incoming` an upload's start knows: everything but the digests, the stamps and (unless it
-    /// was declared) the size.
-    static func fieldsKnownAtStart(sizeDeclared: Bool) -> Set<RulesObjectField> {
-        var known: Set<RulesObjectField> = [
-            .name, .bucket, .contentType, .metadata, .contentDisposition, .cacheControl, .contentEncoding,
-            .contentLanguage, .metageneration,
-        ]
-        if sizeDeclared { known.insert(.size) }
-        return known
+    /// The fields of `incoming` an upload's start knows: the address, what the client writes, the metageneration
+    /// and (when it was declared) the size; not the digests or the stamps.
+    static func fieldsKnownAtStart(sizeDeclared: Bool) -> Set<ObjectField> {
+        Set(ObjectField.writable + [.name, .bucket, .metageneration] + (sizeDeclared ? [.size] : []))
     }
 
     /// Which version of an object a decision was made on, to tell whether it is still there when the request acts.

@@ -2,10 +2,10 @@
 /// what stood in the way (no matching `allow`, or the errors met evaluating the ones that matched).
 public struct RulesDecision: Sendable, Equatable, CustomStringConvertible {
     public var allowed: Bool
-    /// The fields of `request.resource` the evaluated conditions read (every field when one read it whole, as
+    /// The names of the fields of `request.resource` the evaluated conditions read (every field when one read it whole, as
     /// `debug(request)` does). A decision that read none of the fields a caller did not know yet holds whatever
     /// they turn out to be: a server can refuse a write from its head alone then.
-    public var incomingFieldsRead: Set<RulesObjectField>
+    public var incomingFieldsRead: Set<String>
     private var reason: Reason
 
     /// Why, kept in parts for a grant (the common answer, whose words most callers never read).
@@ -14,14 +14,14 @@ public struct RulesDecision: Sendable, Equatable, CustomStringConvertible {
         case granted(allow: String, file: String, line: Int32, column: Int32)
     }
 
-    public init(allowed: Bool, explanation: String, incomingFieldsRead: Set<RulesObjectField> = []) {
+    public init(allowed: Bool, explanation: String, incomingFieldsRead: Set<String> = []) {
         self.allowed = allowed
         reason = .text(explanation)
         self.incomingFieldsRead = incomingFieldsRead
     }
 
     /// A grant by the `allow` written `allow` at `file:line:column`.
-    init(grantedBy allow: String, file: String, line: Int32, column: Int32, incomingFieldsRead: Set<RulesObjectField>) {
+    init(grantedBy allow: String, file: String, line: Int32, column: Int32, incomingFieldsRead: Set<String>) {
         allowed = true
         reason = .granted(allow: allow, file: file, line: line, column: column)
         self.incomingFieldsRead = incomingFieldsRead

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A JSON-shaped value given to the rules from outside: a token's claims (`request.auth.token`).
+/// A value given to the rules from outside: a token's claims (`request.auth.token`), JSON-shaped, and an
+/// object's fields (`RulesObject`), which may also be times.
 public enum RulesValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -9,6 +10,7 @@ public enum RulesValue: Sendable, Hashable {
     case string(String)
     case list([RulesValue])
     case map([String: RulesValue])
+    case timestamp(Date)
 
     /// A value read by `JSONSerialization`: numbers without a fraction that fit 64 bits become `int`; nil for
     /// anything JSON cannot hold.

@@ -122,7 +122,8 @@ enum PathNodePart: Sendable {
     case interpolated(Node)
 }
 
-/// A member name, with the request or object field it names when it names one.
+/// A member name, with the field of `request` or `request.auth` it names when it names one (an object's fields
+/// are looked up by name in its `RulesObject`).
 struct Field: Sendable {
     var name: String
     var known: KnownField?
@@ -133,10 +134,8 @@ struct Field: Sendable {
     }
 }
 
-/// The fields of `request`, `request.auth` and an object (`resource`, `request.resource`).
+/// The fields of `request` and `request.auth`.
 enum KnownField: String, Sendable {
     case auth, resource, time, path, method
     case uid, token
-    case name, bucket, size, contentType, md5Hash, crc32c, etag, metadata, contentDisposition, cacheControl
-    case contentEncoding, contentLanguage, timeCreated, updated, generation, metageneration
 }

@@ -107,11 +107,8 @@ struct DecisionWalk {
         if refusals.count < 5 { refusals.append(reason) }
     }
 
-    /// The fields of `request.resource` the conditions evaluated so far read.
-    var incomingFieldsRead: Set<RulesObjectField> {
-        evaluator.incomingRead.isEmpty
-            ? [] : Set(evaluator.incomingRead.compactMap { RulesObjectField(rawValue: $0.rawValue) })
-    }
+    /// The fields of `request.resource` the conditions evaluated so far read, by name.
+    var incomingFieldsRead: Set<String> { evaluator.incomingRead }
 
     func place(_ position: SourcePosition) -> String { "\(fileName):\(position.line):\(position.column)" }
 }

@@ -17,10 +17,9 @@ extension Evaluator {
 
     /// A field of the request, nil when it has no such field.
     private mutating func field(_ field: Field, of reference: RequestReference) throws(EvaluationError) -> Value? {
-        guard let known = field.known else { return nil }
         switch reference {
         case .request:
-            switch known {
+            switch field.known {
             case .auth: return request.auth == nil ? .null : .reference(.auth)
             case .resource: return request.incoming == nil ? .null : .reference(.incoming)
             case .time: return .timestamp(Timestamp(request.time))
@@ -30,7 +29,7 @@ extension Evaluator {
             }
         case .auth:
             guard let auth = request.auth else { return nil }
-            switch known {
+            switch field.known {
             case .uid: return .string(auth.uid)
             case .token:
                 if let token { return token }
@@ -40,38 +39,13 @@ extension Evaluator {
             default: return nil
             }
         case .resource, .incoming:
-            guard let object = reference == .resource ? request.resource : request.incoming else { return nil }
-            if reference == .incoming { incomingRead.insert(known) }
-            return Self.field(known, of: object)
+            guard let object = reference == .resource ? request.resource : request.incoming,
+                let value = object.fields[field.name]
+            else { return nil }
+            if reference == .incoming { incomingRead.insert(field.name) }
+            return Value(value)
         }
     }
-
-    private static func field(_ known: KnownField, of object: RulesObject) -> Value? {
-        switch known {
-        case .name: .string(object.name)
-        case .bucket: .string(object.bucket)
-        case .size: .int(object.size)
-        case .contentType: Value(object.contentType)
-        case .md5Hash: Value(object.md5Hash)
-        case .crc32c: Value(object.crc32c)
-        case .etag: Value(object.etag)
-        case .metadata: .map(object.metadata.mapValues { .string($0) })
-        case .contentDisposition: Value(object.contentDisposition)
-        case .cacheControl: Value(object.cacheControl)
-        case .contentEncoding: Value(object.contentEncoding)
-        case .contentLanguage: Value(object.contentLanguage)
-        case .timeCreated: object.timeCreated.map { .timestamp(Timestamp($0)) } ?? .null
-        case .updated: object.updated.map { .timestamp(Timestamp($0)) } ?? .null
-        case .generation: object.generation.map { .int($0) } ?? .null
-        case .metageneration: object.metageneration.map { .int($0) } ?? .null
-        default: nil
-        }
-    }
-
-    static let objectFields: [KnownField] = [
-        .name, .bucket, .size, .contentType, .md5Hash, .crc32c, .etag, .metadata, .contentDisposition,
-        .cacheControl, .contentEncoding, .contentLanguage, .timeCreated, .updated, .generation, .metageneration,
-    ]
 
     /// `request.path`: `/b/BUCKET/o/NAME`.
     var requestPath: String { "/b/\(request.bucket)/o/\(request.path)" }
@@ -100,10 +74,8 @@ extension Evaluator {
             }
         case .resource, .incoming:
             guard let object = reference == .resource ? request.resource : request.incoming else { return .null }
-            if reference == .incoming { incomingRead.formUnion(Self.objectFields) }
-            for known in Self.objectFields {
-                if let field = Self.field(known, of: object) { entries[known.rawValue] = field }
-            }
+            if reference == .incoming { incomingRead.formUnion(object.fields.keys) }
+            for (name, value) in object.fields { entries[name] = Value(value) }
         }
         for (key, inner) in entries { entries[key] = materialized(inner) }
         return .map(entries)

@@ -14,7 +14,7 @@ struct Evaluator {
     /// `request.auth.token` once converted.
     var token: Value?
     /// The fields of `request.resource` read so far (all of them when it was read whole).
-    var incomingRead: Set<KnownField> = []
+    var incomingRead: Set<String> = []
     /// The work, memory and time this decision has spent.
     var budget = Budget()
 

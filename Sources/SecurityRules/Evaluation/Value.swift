@@ -102,6 +102,7 @@ extension Value {
         case .string(let value): self = .string(value)
         case .list(let items): self = .list(items.map(Value.init))
         case .map(let entries): self = .map(entries.mapValues(Value.init))
+        case .timestamp(let date): self = .timestamp(Timestamp(date))
         }
     }
 

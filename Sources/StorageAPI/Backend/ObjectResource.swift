@@ -8,12 +8,9 @@ public struct ObjectResource: Sendable, Equatable {
     public var generation: Int64
     public var metageneration: Int64
     public var size: Int64
-    public var contentType: String?
-    /// `identity` unless set.
-    public var contentEncoding: String
-    public var contentDisposition: String?
-    public var contentLanguage: String?
-    public var cacheControl: String?
+    /// The writable texts that are set, by wire name: each `MetadataField` row of the field table reads and writes
+    /// its own, so a new one needs no property here. A text at its unset value (`identity`) is not kept.
+    var texts: [String: String] = [:]
     public var customMetadata: [String: String]
     /// Base64 of the MD5 digest (24 characters).
     public var md5Hash: String
@@ -37,11 +34,6 @@ public struct ObjectResource: Sendable, Equatable {
         self.generation = generation
         self.metageneration = metageneration
         self.size = size
-        self.contentType = contentType
-        self.contentEncoding = contentEncoding
-        self.contentDisposition = contentDisposition
-        self.contentLanguage = contentLanguage
-        self.cacheControl = cacheControl
         self.customMetadata = customMetadata
         self.md5Hash = md5Hash
         self.crc32c = crc32c
@@ -50,5 +42,32 @@ public struct ObjectResource: Sendable, Equatable {
         self.updated = updated
         self.storageClass = storageClass
         self.downloadTokens = downloadTokens
+        self.contentType = contentType
+        self.contentEncoding = contentEncoding
+        self.contentDisposition = contentDisposition
+        self.contentLanguage = contentLanguage
+        self.cacheControl = cacheControl
+    }
+
+    public var contentType: String? {
+        get { self[.contentType] }
+        set { self[.contentType] = newValue }
+    }
+    /// `identity` unless set.
+    public var contentEncoding: String {
+        get { self[.contentEncoding] ?? "identity" }
+        set { self[.contentEncoding] = newValue }
+    }
+    public var contentDisposition: String? {
+        get { self[.contentDisposition] }
+        set { self[.contentDisposition] = newValue }
+    }
+    public var contentLanguage: String? {
+        get { self[.contentLanguage] }
+        set { self[.contentLanguage] = newValue }
+    }
+    public var cacheControl: String? {
+        get { self[.cacheControl] }
+        set { self[.cacheControl] = newValue }
     }
 }

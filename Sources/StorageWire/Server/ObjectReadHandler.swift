@@ -128,9 +128,12 @@ package struct ObjectReadHandler {
         headers["x-goog-metageneration"] = String(resource.metageneration)
         WireResponse.setHeader("x-goog-storage-class", resource.storageClass, in: &headers)
         WireResponse.setHeader("x-goog-hash", "crc32c=\(resource.crc32c),md5=\(resource.md5Hash)", in: &headers)
-        WireResponse.setHeader("Content-Disposition", resource.contentDisposition, in: &headers)
-        WireResponse.setHeader("Cache-Control", resource.cacheControl, in: &headers)
-        WireResponse.setHeader("Content-Language", resource.contentLanguage, in: &headers)
+        for field in ObjectField.all {
+            guard case .echoed(let name)? = field.header, case .text(let text)? = field.value(in: resource) else {
+                continue
+            }
+            WireResponse.setHeader(name, text, in: &headers)
+        }
         // What is stored, as GCS tells it on every download (a transcoded one sends other bytes).
         headers["x-goog-stored-content-length"] = String(resource.size)
         WireResponse.setHeader("x-goog-stored-content-encoding", resource.contentEncoding, in: &headers)

@@ -3,6 +3,7 @@ import GCSJSON
 import Harness
 import Primitives
 import ReferenceService
+import SecurityRules
 import StorageAPI
 import StorageSDK
 import StorageWire
@@ -78,6 +79,25 @@ import Testing
         }
         #expect(StorageMetadata.propertyNames.contains("name"))
         #expect(StorageMetadata.propertyNames == StorageMetadata.propertyNames.sorted())
+    }
+
+    /// The rules' `resource` is the table's rules column: every field it marks, under its wire name; a field not
+    /// known yet reads null.
+    @Test func theRulesReadTheFieldsTheTableMarks() {
+        let object = Self.everything.rulesObject(unknown: [.generation])
+        let marked = ObjectField.all.filter(\.isSeenByRules)
+        #expect(Set(object.fields.keys) == Set(marked.map(\.wireName)))
+        #expect(object.fields["generation"] == .null)
+        #expect(object.fields["contentType"] == .string("text/plain"))
+        #expect(object.fields["metadata"] == .map(["k": .string("v")]))
+        #expect(object.fields["downloadTokens"] == nil)
+    }
+
+    /// Each header of the table names a writable text, once.
+    @Test func eachHeaderCarriesOneWritableText() {
+        let headed = ObjectField.all.filter { $0.header != nil }
+        #expect(headed.allSatisfy { $0.metadataField != nil })
+        #expect(Set(headed.compactMap { $0.header?.name.lowercased() }).count == headed.count)
     }
 
     @Test func theWritableTextsAreTheMetadataFields() {

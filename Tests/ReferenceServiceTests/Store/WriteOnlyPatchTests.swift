@@ -56,4 +56,19 @@ import Testing
         let answer = try dropBox().updateMetadata(Fixtures.address("drop/box"), patch: MetadataPatch())
         #expect(answer.customMetadata.isEmpty && answer.contentType == nil && answer.md5Hash.isEmpty)
     }
+
+    /// The table's audience column decides: each readers-only field of the answer is blank (what clearing it
+    /// gives), each field shown to anyone is the object's own.
+    @Test func theTableSaysWhatTheAnswerWithholds() throws {
+        let backend = try dropBox()
+        let answer = try backend.updateMetadata(Fixtures.address("drop/box"), patch: MetadataPatch())
+        var blank = answer
+        for field in ObjectField.all where !field.isDerived { field.set(nil, in: &blank) }
+        backend.setRules(.allowAll, bucket: Fixtures.bucket)
+        let stored = try backend.getMetadata(Fixtures.address("drop/box"))
+        for field in ObjectField.all {
+            let expected = field.audience == .readers ? blank : stored
+            #expect(field.value(in: answer) == field.value(in: expected), "\(field)")
+        }
+    }
 }
