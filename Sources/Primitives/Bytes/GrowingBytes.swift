@@ -11,8 +11,9 @@ import Darwin
 ///
 /// It grows geometrically as bytes arrive, never from a size a client declared. Small, it lives on the heap;
 /// from `reservationThreshold` on, in a `ReservedRegion` that grows in place (a larger reservation is taken,
-/// and the bytes copied, only when one runs out). Not `Sendable`: it belongs to one reader of a body, or to the
-/// locked state of an upload's staging.
+/// and the bytes copied, only when one runs out). A buffer that expects a large size first takes pages freed by
+/// an earlier one (`RecycledMemory`), where they are at hand, and its pages go back there when freed. Not
+/// `Sendable`: it belongs to one reader of a body, or to the locked state of an upload's staging.
 public final class GrowingBytes {
     private enum Storage {
         case heap(UnsafeMutableRawPointer?, capacity: Int)
@@ -21,6 +22,7 @@ public final class GrowingBytes {
 
     private var storage: Storage
     public private(set) var count = 0
+    private let pool: RecycledMemory
 
     /// From this size on, bytes live in reserved address space instead of the heap.
     static let reservationThreshold = 256 * 1024
@@ -40,13 +42,20 @@ public final class GrowingBytes {
     }
 
     /// Storage for `capacity` bytes to start with, or nil if the allocation failed. With `expecting`, the bytes
-    /// the buffer will likely hold (a body's declared length, say): from `reservationThreshold` on, that much
-    /// address space is reserved at once, so the buffer never moves on its way there. Only address space:
-    /// memory is still taken as the bytes arrive.
-    public init?(capacity: Int, expecting expected: Int = 0) {
+    /// the buffer will likely hold (a body's declared length, say): from `reservationThreshold` on, pages used
+    /// before for that many bytes when `pool` has them, else that much address space reserved at once, so the
+    /// buffer never moves on its way there. Only address space: memory is still taken as the bytes arrive.
+    public convenience init?(capacity: Int, expecting expected: Int = 0) {
+        self.init(capacity: capacity, expecting: expected, pool: .shared)
+    }
+
+    /// A buffer whose large pages come from and go back to `pool`.
+    package init?(capacity: Int, expecting expected: Int = 0, pool: RecycledMemory) {
+        self.pool = pool
         if expected >= Self.reservationThreshold,
-            let region = ReservedRegion(
-                reserving: min(max(expected, 1 << 30), Self.largestReservation), usable: capacity)
+            let region = ReservedRegion(recycling: expected, from: pool)
+                ?? ReservedRegion(
+                    reserving: min(max(expected, 1 << 30), Self.largestReservation), usable: capacity, pool: pool)
         {
             storage = .reserved(region)
             return
@@ -114,8 +123,10 @@ public final class GrowingBytes {
                 return Data()
             }
             let mapped = region.release(after: count)
+            let pool = pool
             return Data(
-                bytesNoCopy: region.base, count: count, deallocator: .custom { base, _ in munmap(base, mapped) })
+                bytesNoCopy: region.base, count: count,
+                deallocator: .custom { base, _ in pool.give(base, length: mapped) })
         }
     }
 
@@ -141,7 +152,9 @@ public final class GrowingBytes {
     /// Moves the bytes into a new reservation with room for `needed` eight times over, and at least 1 GiB:
     /// address space, not memory, so growth stays in place for a long while and copies are rare.
     private func relocate(from old: UnsafeMutableRawPointer?, to needed: Int) -> Bool {
-        guard let region = ReservedRegion(reserving: max(needed * 8, 1 << 30), usable: needed) else { return false }
+        guard let region = ReservedRegion(reserving: max(needed * 8, 1 << 30), usable: needed, pool: pool) else {
+            return false
+        }
         if let old, count > 0 { region.base.copyMemory(from: old, byteCount: count) }
         if case .reserved(let previous) = storage { previous.release() }
         storage = .reserved(region)

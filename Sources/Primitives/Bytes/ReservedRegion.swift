@@ -10,18 +10,23 @@ import Darwin
 /// The region starts on a 2 MiB boundary and, past its first 2 MiB, is offered huge pages (`MADV_HUGEPAGE`):
 /// where the system gives them, receiving hundreds of MiB costs one fault per 2 MiB instead of one per 4 KiB,
 /// which on some machines (virtual ones above all) is most of what receiving costs.
+///
+/// A region may also be made of pages used before (`RecycledMemory`), which cost no fault at all; it cannot grow
+/// past them. Released, the writable pages go to the pool and the rest of the reservation back to the system.
 struct ReservedRegion {
     let base: UnsafeMutableRawPointer
     /// The bytes of address space reserved from `base`.
     let reserved: Int
     /// The bytes from `base` that may be written.
     private(set) var usable = 0
+    /// Where the writable pages go when released.
+    let pool: RecycledMemory
 
     static let hugePage = 2 << 20
 
     /// Reserves `bytes` (rounded up to whole huge pages) with the first `usable` writable; nil, with nothing
     /// left reserved, when the address space or the memory cannot be had.
-    init?(reserving bytes: Int, usable: Int = 0) {
+    init?(reserving bytes: Int, usable: Int = 0, pool: RecycledMemory) {
         let size = Self.roundUp(max(bytes, 1), to: Self.hugePage)
         let slack = Self.hugePage
         #if canImport(Glibc)
@@ -36,10 +41,20 @@ struct ReservedRegion {
         if slack - head > 0 { munmap(mapped + head + size, slack - head) }
         base = mapped + head
         reserved = size
+        self.pool = pool
         guard makeUsable(usable) else {
             release()
             return nil
         }
+    }
+
+    /// At least `bytes` of pages used before, all writable; nil when the pool holds no piece that large.
+    init?(recycling bytes: Int, from pool: RecycledMemory) {
+        guard let pages = pool.take(atLeast: bytes), let base = pages.baseAddress else { return nil }
+        self.base = base
+        reserved = pages.count
+        usable = pages.count
+        self.pool = pool
     }
 
     /// Makes the first `bytes` writable (rounded up to whole pages within the first huge page, to whole huge pages
@@ -63,16 +78,20 @@ struct ReservedRegion {
         return true
     }
 
-    /// Gives back the address space past the first `bytes` (rounded up to whole pages); returns how many bytes
-    /// from `base` remain mapped.
+    /// Gives back what lies past the first `bytes` (rounded up to whole pages): writable pages to the pool, the
+    /// rest of the reservation to the system; returns how many bytes from `base` remain mapped, for
+    /// `release(mapped:)` once they are no longer used.
     func release(after bytes: Int) -> Int {
-        let kept = Self.roundUp(bytes, to: Int(getpagesize()))
-        if reserved > kept { munmap(base + kept, reserved - kept) }
-        return min(kept, reserved)
+        let kept = min(Self.roundUp(bytes, to: Int(getpagesize())), reserved)
+        if usable > kept { pool.give(base + kept, length: usable - kept) }
+        let unused = max(kept, usable)
+        if reserved > unused { munmap(base + unused, reserved - unused) }
+        return kept
     }
 
+    /// Gives back the whole region.
     func release() {
-        munmap(base, reserved)
+        _ = release(after: 0)
     }
 
     static func roundUp(_ value: Int, to multiple: Int) -> Int {
