@@ -52,6 +52,12 @@ struct DriverCapabilities: Sendable, Equatable {
     var ownErrorWording = false
     /// The SDK makes references from one string, a path or a URL (`ref` with `string`).
     var oneStringReferences = false
+    /// The driver's client can sleep on the runner's virtual clock (`"clock": "lent"`); without it, it keeps real
+    /// time and its waits are reported as real.
+    var lentClock = false
+    /// The driver runs one scenario after another, each `begin` starting afresh (`"reuse": true`); without it,
+    /// every scenario gets a process of its own.
+    var reusable = false
 
     func has(_ feature: TransferFeature, for kind: TransferKind) -> Bool {
         transfers[kind]?.contains(feature) ?? false
@@ -125,6 +131,13 @@ struct DriverCapabilities: Sendable, Equatable {
                     throw DriverWire.Problem(
                         description: "capabilities.references: expected \"oneString\" or \"pathOrURL\"")
                 }
+            case "reuse": capabilities.reusable = try flag(member.value, "reuse")
+            case "clock":
+                switch member.value.stringValue {
+                case "lent": capabilities.lentClock = true
+                case "own": capabilities.lentClock = false
+                default: throw DriverWire.Problem(description: "capabilities.clock: expected \"lent\" or \"own\"")
+                }
             case "lockStep":
                 // How the driver keeps lock step ("callback" or "request"): said for people, the same for the runner.
                 guard member.value.stringValue != nil else {
@@ -147,9 +160,10 @@ struct DriverCapabilities: Sendable, Equatable {
             .init("faults", .bool(faults)), .init("retryEvents", .bool(retryEvents)),
             .init("requestTimeout", .bool(requestTimeout)), .init("errors", .string(ownErrorWording ? "own" : "apple")),
             .init("references", .string(oneStringReferences ? "oneString" : "pathOrURL")),
-            .init("lockStep", .string("callback")),
+            .init("lockStep", .string("callback")), .init("clock", .string(lentClock ? "lent" : "own")),
         ]
         if firedFaults { members.append(.init("firedFaults", .bool(true))) }
+        if reusable { members.append(.init("reuse", .bool(true))) }
         return .object(members)
     }
 

@@ -23,27 +23,45 @@ final class DriverClient: ScenarioClient, Sendable {
     private let controlFailure = Locked<StepFailure?>(nil)
     /// The seconds of every retry wait the driver announced.
     private let announcedWaits = Locked(0.0)
+    /// The runner's clock, when the driver took it (`"clock": "lent"`), and its waits before the scenario.
+    private let lentClock: (clock: any StorageClock, before: ClockWaits)?
+    /// Where a driver that can run another scenario (`reuse`) is kept, when this one leaves it idle.
+    private let slot: DriverSlot?
     /// Transfers the SDK refused at the call (protocol 2), whose failure the next wait delivers.
     private let refusals = Locked<[(task: DriverTask, op: String, error: StorageError)]>([])
 
     /// Starts the driver and greets it; `target` is what `run --target` named (`http://…` or `gcs+http://…`).
-    /// With `targetFaults`, the scenario's faults are armed there instead of being sent to the driver.
+    /// With `targetFaults`, the scenario's faults are armed there instead of being sent to the driver. `clock` is
+    /// lent to a driver that can take it: its client's sleeps then pass on it, as the in-process client's do. A
+    /// driver kept in `slot` runs the scenario without a new start and greeting, and one that can is kept there
+    /// after it.
     init(
         spec: DriverSpec, target: String, bucket: String, faults: [RequestFault],
-        targetFaults: (any TargetFaultPlan)? = nil, timeout: TimeInterval, transcript: Transcript = Transcript()
+        targetFaults: (any TargetFaultPlan)? = nil, clock: (any StorageClock)? = nil, slot: DriverSlot? = nil,
+        timeout: TimeInterval, transcript: Transcript = Transcript()
     ) throws(StepFailure) {
-        connection = try DriverConnection(command: spec.command, timeout: timeout)
+        let kept = slot?.take()
+        if let kept {
+            connection = kept
+        } else {
+            connection = try DriverConnection(command: spec.command, timeout: timeout)
+        }
+        self.slot = slot
         self.target = target
         self.bucket = bucket
         self.faults = faults
         self.targetFaults = targetFaults
         self.transcript = transcript
+        let greeted: DriverSpec
         do throws(StepFailure) {
-            self.spec = try DriverSpec.greet(connection)
+            greeted = kept == nil ? try DriverSpec.greet(connection) : spec
         } catch {
             connection.close()
             throw error
         }
+        self.spec = greeted
+        lentClock = greeted.capabilities.lentClock ? clock.map { ($0, $0.waits) } : nil
+        if let (clock, _) = lentClock { connection.lend(clock) }
     }
 
     private func nextID(_ prefix: String) -> String {
@@ -68,7 +86,7 @@ final class DriverClient: ScenarioClient, Sendable {
                 .init("target", .string(target)), .init("bucket", .string(bucket)), .init("auth", auth),
                 .init("retry", Self.retryValue(retry, protocolVersion: spec.protocolVersion)),
                 .init("faults", .array(targetFaults == nil ? faults.map(RequestFaultJSON.encode) : [])),
-            ])
+            ] + (lentClock.map { [.init("clock", .members(["now": .number(String($0.clock.now))]))] } ?? []))
         if let targetFaults, !faults.isEmpty { try arm(faults, on: targetFaults) }
     }
 
@@ -312,7 +330,13 @@ final class DriverClient: ScenarioClient, Sendable {
                     retry: Int(message["retry"]?.integerValue ?? 0),
                     seconds: DriverWire.number(message["seconds"]) ?? 0,
                     failure: BackendError(.transport, message["failure"]?.stringValue ?? ""))
-                if wait.seconds.isFinite, wait.seconds > 0 { announcedWaits.withLock { $0 += wait.seconds } }
+                if lentClock == nil, wait.seconds.isFinite, wait.seconds > 0 {
+                    let first = announcedWaits.withLock { waits in
+                        defer { waits += wait.seconds }
+                        return waits == 0
+                    }
+                    if first { transcript.add("    the driver keeps its own clock: its waits before retries are real") }
+                }
                 task.deliverRetry(wait)
             } else {
                 task.deliver(try event(message), product: try product(message["result"]))
@@ -341,15 +365,30 @@ final class DriverClient: ScenarioClient, Sendable {
         return nil
     }
 
-    /// The retry waits the driver announced: its SDK keeps its own clock, taken to be real time.
+    /// The sleeps on the lent clock; else the retry waits the driver announced, its SDK keeping its own clock,
+    /// taken to be real time.
     var waits: ClockWaits {
+        if let (clock, before) = lentClock {
+            let now = clock.waits
+            return ClockWaits(
+                total: max(0, now.total - before.total), inRealTime: max(0, now.inRealTime - before.inRealTime))
+        }
         let seconds = announcedWaits.withLock { $0 }
         return ClockWaits(total: seconds, inRealTime: seconds)
     }
 
+    /// Keeps a driver that can run another scenario when this one left it idle: every task finished, no control
+    /// failed, nothing unread. Any other driver is ended.
     func close() {
         targetFaults?.disarm()
-        connection.close()
+        let settled =
+            controlFailure.withLock { $0 == nil } && refusals.withLock { $0.isEmpty }
+            && tasks.withLock { $0.values.allSatisfy(\.isFinished) }
+        if let slot, spec.capabilities.reusable, settled, connection.isIdle {
+            slot.keep(connection)
+        } else {
+            connection.close()
+        }
     }
 
     func expectSuccess(_ op: String, _ fields: [JSONValue.Member]) throws(StepFailure) -> JSONValue {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import Primitives
+import StorageAPI
 import StorageSDK
 
 /// One driver process and the JSON lines between it and the runner (docs/driver-protocol.md §2). The runner
@@ -35,6 +36,8 @@ final class DriverConnection: Sendable {
     static let queuedByteLimit = 128 << 20
     /// How long a driver has to exit after `end` (and after SIGTERM, before SIGKILL).
     static let exitGracePeriod: TimeInterval = 2
+    /// The longest sleep a driver may ask of the lent clock: a day, as for every number of seconds it is given.
+    static let longestSleep: Double = 86_400
     private static let errorTailBytes = 4096
 
     let command: String
@@ -44,6 +47,8 @@ final class DriverConnection: Sendable {
     private let inbox = Locked(Inbox())
     private let nextID = Locked<Int64>(0)
     private let writing = Locked(())
+    /// The runner's clock, once lent: the driver's `sleep` messages pass on it.
+    private let lent = Locked<(any StorageClock)?>(nil)
 
     /// Starts `command` with /bin/sh (so a user writes it as in a shell: `python3 driver.py --flag`).
     init(command: String, timeout: TimeInterval) throws(StepFailure) {
@@ -58,9 +63,11 @@ final class DriverConnection: Sendable {
         }
         self.process = process
         input = process.input
-        let inbox = inbox
+        let (inbox, lent, writing) = (inbox, lent, writing)
         Self.startThread {
-            Self.readLines(process.output, into: inbox)
+            Self.readLines(process.output, into: inbox) { message in
+                Self.answerSleep(message, on: lent, to: process.input, writing: writing, inbox: inbox)
+            }
         }
         Self.startThread {
             while true {
@@ -88,13 +95,19 @@ final class DriverConnection: Sendable {
         thread.start()
     }
 
-    private static func readLines(_ handle: FileHandle, into inbox: Locked<Inbox>) {
+    private static func readLines(
+        _ handle: FileHandle, into inbox: Locked<Inbox>, sleep: (JSONValue) -> Bool
+    ) {
         var reader = LineReader(handle)
         while true {
             switch reader.next(limit: longestLine) {
             case .line(let line):
                 // Once the connection is broken, nothing more is read: the driver blocks, and is ended.
-                guard sort(line, into: inbox) else { return }
+                switch sort(line, into: inbox) {
+                case .sorted: continue
+                case .sleep(let message): guard sleep(message) else { return }
+                case .broken: return
+                }
             case .end:
                 inbox.withLock { $0.outputEnded = true }
                 breakOff("the driver exited", inbox)
@@ -113,10 +126,19 @@ final class DriverConnection: Sendable {
         }
     }
 
-    /// Puts a line where it belongs; false once the connection is broken.
-    private static func sort(_ line: Data, into inbox: Locked<Inbox>) -> Bool {
+    /// Where a line went.
+    private enum Sorted {
+        case sorted
+        /// A sleep on the lent clock, which the reader answers itself (the runner may be waiting for an answer
+        /// that the sleep holds up: an operation's retry back-off).
+        case sleep(JSONValue)
+        case broken
+    }
+
+    /// Puts a line where it belongs.
+    private static func sort(_ line: Data, into inbox: Locked<Inbox>) -> Sorted {
         let message = try? JSONParser.parse(line)
-        return inbox.withCondition { inbox, condition in
+        let sorted: Bool = inbox.withCondition { inbox, condition in
             defer { condition.broadcast() }
             guard inbox.broken == nil else { return false }
             let text = String(decoding: line.prefix(200), as: UTF8.self)
@@ -124,6 +146,7 @@ final class DriverConnection: Sendable {
                 inbox.broken = "the driver wrote a line that is not a JSON object: \(text)"
                 return false
             }
+            if message["sleep"] != nil { return true }
             if let id = message["id"]?.integerValue, message["ok"] != nil {
                 guard inbox.waiting.contains(id), inbox.answers[id] == nil else {
                     inbox.broken = "the driver answered request \(id), which is not waiting for an answer: \(text)"
@@ -148,6 +171,45 @@ final class DriverConnection: Sendable {
             }
             return true
         }
+        guard sorted, let message else { return .broken }
+        return message["sleep"] != nil ? .sleep(message) : .sorted
+    }
+
+    /// Whether the driver can take another scenario: running, not broken, and nothing of the last one left
+    /// unread or unanswered.
+    var isIdle: Bool {
+        process.isRunning
+            && inbox.withLock { $0.broken == nil && $0.messages.isEmpty && $0.answers.isEmpty && $0.waiting.isEmpty }
+    }
+
+    /// Lends `clock` to the driver (docs/driver-protocol.md §5.2): its sleeps pass on it from now on.
+    func lend(_ clock: any StorageClock) {
+        lent.withLock { $0 = clock }
+    }
+
+    /// `{"sleep": N, "seconds": S}`: lets S pass on the lent clock and answers `{"slept": N, "now": T}`; false
+    /// (and the connection broken) when no clock was lent or the message is malformed.
+    private static func answerSleep(
+        _ message: JSONValue, on lent: Locked<(any StorageClock)?>, to input: FileHandle, writing: Locked<Void>,
+        inbox: Locked<Inbox>
+    ) -> Bool {
+        let text = String(message.text.prefix(200))
+        guard let clock = lent.withLock({ $0 }) else {
+            breakOff("the driver asked to sleep on the runner's clock, which was not lent to it: \(text)", inbox)
+            return false
+        }
+        guard let number = message["sleep"]?.integerValue, let seconds = DriverWire.number(message["seconds"]),
+            (0...longestSleep).contains(seconds)
+        else {
+            breakOff("a malformed sleep (a number and 0 to \(Int(longestSleep)) seconds): \(text)", inbox)
+            return false
+        }
+        clock.sleep(seconds)
+        var line = JSONValue.members(["slept": .number(String(number)), "now": .number(String(clock.now))]).data
+        line.append(UInt8(ascii: "\n"))
+        // A driver that stopped reading is gone: its output's end breaks the connection.
+        writing.withLock { _ in try? input.write(contentsOf: line) }
+        return true
     }
 
     /// Sends `op` and waits for its answer: the answer's members when `ok`, or the SDK error it reported.

@@ -190,7 +190,7 @@ package enum DriverWire {
         return number
     }
 
-    private static func isNull(_ value: JSONValue) -> Bool {
+    static func isNull(_ value: JSONValue) -> Bool {
         if case .null = value { return true }
         return false
     }

@@ -11,11 +11,13 @@ import StorageSDK
 /// (docs/driver-protocol.md), reading requests on standard input and answering on standard output. It is
 /// the protocol's reference driver: the bundled suite through it gives the results of a plain HTTP run.
 ///
-/// Two threads share one state behind one lock and its condition. The reader handles the runner's requests;
-/// the worker runs the client's work while the runner proceeds, and sleeps on the condition otherwise. A task's
+/// Three threads share one state behind one lock and its condition. The input's reader takes acknowledgements
+/// and the lent clock's answers at once and queues requests; the handler answers the requests in order; the
+/// worker runs the client's work while the runner proceeds, and sleeps on the condition otherwise. A task's
 /// event is written from the worker, which then waits on the condition for the runner's acknowledgement
 /// before it lets the task go on. Events that a command causes (the `pause` of a pause) are written from the
-/// reader, which never waits: the runner reads them at its next wait.
+/// handler, which never waits for an acknowledgement: the runner reads them at its next wait. The handler may
+/// wait for the lent clock (an operation's retry back-off), whose answer the reader takes.
 final class OwnDriver: Sendable {
     private struct State {
         var client: LocalClient?
@@ -33,7 +35,12 @@ final class OwnDriver: Sendable {
         /// Tasks whose terminal event was written, until they are finished and `finished` is written.
         var ending: [(id: String, task: any ClientTask)] = []
         var closed = false
-        var reader: pthread_t?
+        /// The requests read and not handled yet, and whether the input ended.
+        var requests: [JSONValue] = []
+        var inputEnded = false
+        /// The runner's clock, when `begin` lent it.
+        var clock: LentClock?
+        var handler: pthread_t?
     }
 
     /// Where the scenario's faults are carried out: by this client (`client`), or left to the target (`server`).
@@ -42,7 +49,7 @@ final class OwnDriver: Sendable {
     }
 
     private let output: FileHandle
-    private let faultSide: FaultSide
+    let faultSide: FaultSide
     private let state = Locked(State())
     private let writing = Locked(())
 
@@ -51,31 +58,43 @@ final class OwnDriver: Sendable {
         faultSide = faults
     }
 
-    /// Everything the project's client does; faults only when it carries them out itself.
-    var capabilities: DriverCapabilities {
-        var capabilities = DriverCapabilities()
-        for kind in TransferKind.allCases {
-            capabilities.transfers[kind] = Set(TransferFeature.allCases.filter { $0 != .chunkSize || kind == .upload })
-        }
-        capabilities.operations = Set(DriverOperation.allCases)
-        capabilities.faults = faultSide == .client
-        capabilities.firedFaults = faultSide == .client
-        capabilities.retryEvents = true
-        capabilities.requestTimeout = true
-        return capabilities
-    }
-
     /// Serves requests from `input` until `end` or the end of input.
     func run(input: FileHandle) {
         BrokenPipes.ignore()
-        state.withLock { $0.reader = pthread_self() }
-        let worker = Thread { [self] in work() }
-        worker.start()
-        var reader = LineReader(input)
-        while case .line(let line) = reader.next(limit: DriverConnection.longestLine), handle(line) {
+        state.withLock { $0.handler = pthread_self() }
+        Thread { [self] in work() }.start()
+        Thread { [self] in read(input) }.start()
+        while let message = waitFor(
+            { !$0.requests.isEmpty || $0.inputEnded }, then: { $0.requests.isEmpty ? nil : $0.requests.removeFirst() }),
+            handle(message)
+        {
             changed { $0.handled &+= 1 }
         }
         changed { $0.closed = true }
+        state.withLock { $0.clock }?.close()
+    }
+
+    /// The input's reader: what only changes the state takes effect at once, requests wait for the handler.
+    private func read(_ input: FileHandle) {
+        var reader = LineReader(input)
+        while case .line(let line) = reader.next(limit: DriverConnection.longestLine) {
+            guard let message = try? JSONParser.parse(line) else {
+                FileHandle.standardError.write(
+                    Data(
+                        "storage-conformance driver: not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))\n"
+                            .utf8))
+                continue
+            }
+            if let sequence = message["ack"]?.integerValue {
+                changed { $0.acknowledged.insert(sequence) }
+            } else if let number = message["slept"]?.integerValue {
+                state.withLock { $0.clock }?.answer(number, now: DriverWire.number(message["now"]) ?? 0)
+            } else {
+                changed { $0.requests.append(message) }
+            }
+        }
+        changed { $0.inputEnded = true }
+        state.withLock { $0.clock }?.close()
     }
 
     /// Changes the state and wakes whoever waits on it.
@@ -124,18 +143,7 @@ final class OwnDriver: Sendable {
     }
 
     /// False once the runner said `end`.
-    private func handle(_ line: Data) -> Bool {
-        guard let message = try? JSONParser.parse(line) else {
-            FileHandle.standardError.write(
-                Data(
-                    "storage-conformance driver: not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))\n".utf8)
-            )
-            return true
-        }
-        if let sequence = message["ack"]?.integerValue {
-            changed { $0.acknowledged.insert(sequence) }
-            return true
-        }
+    private func handle(_ message: JSONValue) -> Bool {
         guard let id = message["id"], let op = message["op"]?.stringValue else {
             return message["op"]?.stringValue != "end"
         }
@@ -180,23 +188,21 @@ final class OwnDriver: Sendable {
         }
     }
 
-    /// Protocol 2 when the runner accepts it, else protocol 1 (whose list cannot say `faults` is the target's).
-    private func hello(_ message: JSONValue) -> [JSONValue.Member] {
-        var accepted: [Int64] = [message["protocol"]?.integerValue ?? 1]
-        if case .array(let list)? = message["accepts"] { accepted += list.compactMap(\.integerValue) }
-        let version = accepted.contains(2) ? Int64(2) : 1
-        let listed: JSONValue =
-            version == 2
-            ? capabilities.protocol2Value
-            : .array(
-                ["events", "putFile", "writeToFile", "pauseResume", "cancel", "observers", "retryEvents"].map {
-                    .string($0)
-                } + DriverOperation.allCases.map { .string($0.rawValue) }
-                    + (faultSide == .client ? [.string("faults")] : []))
-        return [
-            .init("protocol", .number(String(version))), .init("name", .string("storage-conformance")),
-            .init("version", .string(ToolVersion.current)), .init("capabilities", listed),
-        ]
+    /// `begin`: the scenario's client, on the runner's clock when it lent it; what an earlier `begin` made is gone.
+    func start(_ client: LocalClient, clock: LentClock?) {
+        let earlier = state.withCondition { state, condition in
+            defer {
+                state.client = client
+                state.clock = clock
+                state.references = [:]
+                state.tasks = [:]
+                state.observers = [:]
+                state.ending = []
+                condition.broadcast()
+            }
+            return state.clock
+        }
+        earlier?.close()
     }
 
     func client() throws(DriverWire.Problem) -> LocalClient {
@@ -204,48 +210,6 @@ final class OwnDriver: Sendable {
             throw DriverWire.Problem(description: "begin first")
         }
         return client
-    }
-
-    private func begin(_ message: JSONValue) throws(DriverWire.Problem) -> Answer {
-        let target = try DriverWire.string(message, "target")
-        let bucket = try DriverWire.string(message, "bucket")
-        let endpoint: (url: URL, speaksGCS: Bool)
-        do throws(ArgumentList.Problem) {
-            endpoint = try TargetResolver.endpoint(target)
-        } catch {
-            throw DriverWire.Problem(description: "begin.target: \(error.description)")
-        }
-        let retry = message["retry"] ?? .null
-        // A request that goes unanswered this long fails, as the in-process client's stalls do.
-        let timeout = try DriverWire.seconds(retry["timeout"], "retry.timeout") ?? ScenarioExecution.requestTimeout
-        let backend: any StorageBackend =
-            endpoint.speaksGCS
-            ? GCSJSONClient(baseURL: endpoint.url, requestTimeout: timeout)
-            : FirebaseV0Client(baseURL: endpoint.url, requestTimeout: timeout)
-        let storage = Storage(bucket: bucket, backend: backend, host: target, clock: SystemClock())
-        let faults = message["faults"] == nil ? [] : try DriverWire.faults(message["faults"])
-        let client = LocalClient(session: storage, faults: faults, requestTimeout: timeout)
-        client.storage.authToken = message["auth"]?.stringValue
-        client.setRetryTimes(
-            RetryTimes(
-                upload: try Self.longestWait(retry["upload"], "retry.upload"),
-                download: try Self.longestWait(retry["download"], "retry.download"),
-                operation: try Self.longestWait(retry["operation"], "retry.operation")))
-        changed { state in
-            state.client = client
-            state.references = [:]
-            state.tasks = [:]
-            state.observers = [:]
-            state.ending = []
-        }
-        return .success([])
-    }
-
-    /// A kind's longest wait: a number (protocol 1) or `{"longestWait": …, "budget": …}` (protocol 2), in seconds
-    /// from 0 to a day.
-    private static func longestWait(_ value: JSONValue?, _ key: String) throws(DriverWire.Problem) -> Double? {
-        if case .object? = value { return try DriverWire.seconds(value?["longestWait"], key + ".longestWait") }
-        return try DriverWire.seconds(value, key)
     }
 
     func remember(_ reference: StorageReference) -> JSONValue {
@@ -337,11 +301,11 @@ final class OwnDriver: Sendable {
         return number
     }
 
-    /// On the worker, waits until the runner has handled event `number`; the reader never waits (the runner
+    /// On the worker, waits until the runner has handled event `number`; the handler never waits (the runner
     /// is waiting for its answer).
     private func waitForAcknowledgement(_ number: Int64) {
-        let onReader = state.withLock { $0.reader.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-        guard !onReader else { return }
+        let onHandler = state.withLock { $0.handler.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        guard !onHandler else { return }
         waitFor({ $0.closed || $0.acknowledged.contains(number) }) { state in
             _ = state.acknowledged.remove(number)
         }
@@ -388,7 +352,7 @@ final class OwnDriver: Sendable {
         return .success([])
     }
 
-    private func write(_ message: JSONValue) {
+    func write(_ message: JSONValue) {
         var line = message.data
         line.append(UInt8(ascii: "\n"))
         writing.withLock { _ in try? output.write(contentsOf: line) }

@@ -49,9 +49,12 @@ public struct ScenarioRunner: Sendable {
         for _ in 0..<min(jobs, max(progress.work.count, 1)) {
             group.enter()
             let worker = Thread {
+                // A driver that can run several scenarios runs this worker's one after another.
+                let slot = DriverSlot()
+                defer { slot.close() }
                 while let (fileIndex, scenarioIndex) = progress.take() {
                     let file = files[fileIndex]
-                    let report = runScenario(file.scenarios[scenarioIndex], in: file)
+                    let report = runScenario(file.scenarios[scenarioIndex], in: file, slot: slot)
                     progress.store(report, file: fileIndex, scenario: scenarioIndex)
                     onScenarioFinished(report, FileReport(name: file.name, path: file.path, scenarios: []))
                 }
@@ -91,6 +94,11 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs one scenario and applies the expectations manifest to its outcome.
     public func runScenario(_ scenario: Scenario, in file: ScenarioFile) -> ScenarioReport {
+        runScenario(scenario, in: file, slot: nil)
+    }
+
+    /// `slot` keeps a driver between the scenarios of one worker (nil: a driver process for this one only).
+    func runScenario(_ scenario: Scenario, in file: ScenarioFile, slot: DriverSlot?) -> ScenarioReport {
         let started = Date()
         var transcript = ""
         var steps: [StepTiming] = []
@@ -121,8 +129,8 @@ public struct ScenarioRunner: Sendable {
                     let client = try driver.map { spec throws(StepFailure) in
                         try DriverClient(
                             spec: spec, target: target.name, bucket: session.storage.bucket,
-                            faults: scenario.given.faults, targetFaults: targetFaults, timeout: stepTimeout,
-                            transcript: log)
+                            faults: scenario.given.faults, targetFaults: targetFaults, clock: session.storage.clock,
+                            slot: slot, timeout: stepTimeout, transcript: log)
                     }
                     let execution = ScenarioExecution(
                         scenario: driver?.heldTo(scenario, transcript: log) ?? scenario, file: file, session: session,
