@@ -1,69 +1,79 @@
 import Foundation
 
-/// Writes an XML document (the XML API's answers): a declaration, then nested elements whose text is escaped.
+/// Writes an XML 1.0 document that is well-formed whatever the strings given: element and attribute names are the
+/// caller's constants, every text and attribute value passes through `XMLText`. The XML API's answers are written
+/// compact, the JUnit reports indented.
 ///
 /// ```swift
-/// var xml = XMLWriter()
-/// xml.open("ListBucketResult", namespace: XMLWriter.s3Namespace)
-/// xml.element("Name", "bucket")
+/// var xml = XMLWriter(declaration: XMLWriter.singleQuotedDeclaration)
+/// xml.open("ListBucketResult", [("xmlns", "http://doc.s3.amazonaws.com/2006-03-01")])
+/// xml.element("Name", text: "bucket")
 /// xml.close("ListBucketResult")
 /// let body = xml.data
 /// ```
 package struct XMLWriter {
-    /// The namespace Cloud Storage's XML answers declare (the one S3 uses).
-    package static let s3Namespace = "http://doc.s3.amazonaws.com/2006-03-01"
+    /// Where elements go: one after another, or each on its own line indented by its depth.
+    package enum Layout: Sendable {
+        case compact
+        case indented
+    }
 
-    private var text = "<?xml version='1.0' encoding='UTF-8'?>"
+    package static let declaration = #"<?xml version="1.0" encoding="UTF-8"?>"#
+    /// The declaration as Cloud Storage's XML API writes it.
+    package static let singleQuotedDeclaration = "<?xml version='1.0' encoding='UTF-8'?>"
 
-    package init() {}
+    package private(set) var document: String
+    private let layout: Layout
+    /// What every text and attribute value passes through before it is escaped.
+    private let clean: (String) -> String
+    private var depth = 0
 
-    package mutating func open(_ name: String, namespace: String? = nil) {
-        text += "<" + name
-        if let namespace { text += " xmlns=\"" + Self.escape(namespace) + "\"" }
-        text += ">"
+    /// - Parameter clean: what every text and attribute value passes through first (a report removes terminal
+    ///   escapes with it).
+    package init(
+        declaration: String = XMLWriter.declaration, layout: Layout = .compact,
+        clean: @escaping (String) -> String = { $0 }
+    ) {
+        self.layout = layout
+        self.clean = clean
+        document = declaration
+        if layout == .indented { document += "\n" }
+    }
+
+    /// `<name a="v">`; in the indented layout the children that follow are indented.
+    package mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
+        line("<" + name + written(attributes) + ">")
+        depth += 1
     }
 
     package mutating func close(_ name: String) {
-        text += "</" + name + ">"
+        depth -= 1
+        line("</" + name + ">")
     }
 
-    /// `<name>value</name>`, the value escaped.
-    package mutating func element(_ name: String, _ value: String) {
-        text += "<" + name + ">" + Self.escape(value) + "</" + name + ">"
+    /// `<name a="v"/>`.
+    package mutating func empty(_ name: String, _ attributes: [(String, String)] = []) {
+        line("<" + name + written(attributes) + "/>")
     }
 
-    package var data: Data { Data(text.utf8) }
+    /// `<name a="v">text</name>`, the text escaped and never indented.
+    package mutating func element(_ name: String, _ attributes: [(String, String)] = [], text: String) {
+        line("<" + name + written(attributes) + ">" + XMLText.content(clean(text)) + "</" + name + ">")
+    }
 
-    /// `&`, `<`, `>`, `"` and `'` as entities; characters XML 1.0 cannot carry (controls other than tab, CR and
-    /// LF, and U+FFFE/U+FFFF) as numeric references, which is how a name holding one is written at all.
-    package static func escape(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default:
-                if isOutsideXML(scalar) {
-                    escaped += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
+    package var data: Data { Data(document.utf8) }
+
+    private mutating func line(_ text: String) {
+        guard layout == .indented else {
+            document += text
+            return
         }
-        return escaped
+        document += String(repeating: "  ", count: max(0, depth))
+        document += text
+        document += "\n"
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        "&<>\"'".unicodeScalars.contains(scalar) || isOutsideXML(scalar)
-    }
-
-    private static func isOutsideXML(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE
-            || scalar.value == 0xFFFF
+    private func written(_ attributes: [(String, String)]) -> String {
+        attributes.map { " " + $0.0 + "=\"" + XMLText.attribute(clean($0.1)) + "\"" }.joined()
     }
 }
