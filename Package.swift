@@ -62,7 +62,7 @@ let package = Package(
                 "Harness", "ScenarioLanguage", "YAMLReader", "StorageSDK", "ReferenceService", "SecurityRules",
                 "Primitives",
             ]),
-        .testTarget(name: "SecurityRulesTests", dependencies: ["SecurityRules"]),
+        .testTarget(name: "SecurityRulesTests", dependencies: ["SecurityRules", "Primitives"]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport", "Primitives"]),
         .testTarget(

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A Cloud Storage rules file, parsed and checked once, that decides requests.
 ///
 /// `decide` is safe to call from any thread at once: the program is immutable, and each decision keeps its own
@@ -12,7 +14,7 @@ public struct RulesProgram: Sendable {
     public static let versionOneListMessage =
         "Listing objects in a bucket is disallowed for rules_version = \"1\". Please update storage security rules to rules_version = \"2\" to use list."
 
-    public init(_ source: RulesSource) throws(RulesSyntaxError) {
+    public init(_ source: RulesSource) throws(Diagnostic) {
         let lines = SourceLines(source)
         let size = source.text.utf8.count
         guard size <= RulesLimits.sourceBytes else {

@@ -8,15 +8,15 @@ import Testing
         let error = Rules.syntaxError(huge)
         #expect(error?.message.contains("the limit is") == true)
         #expect((error?.sourceLine.count ?? .max) <= 81)
-        #expect((error?.rendered.utf8.count ?? .max) < 400)
+        #expect((error?.description.utf8.count ?? .max) < 400)
     }
 
     @Test func theCaretStaysUnderTheColumn() throws {
         let padding = String(repeating: " ", count: 500)
         let error = try #require(Rules.syntaxError("rules_version = '2';\n\(padding)@"))
-        #expect(error.line == 2 && error.column == 501)
+        #expect(error.location.line == 2 && error.location.column == 501)
         #expect(error.sourceLine.hasPrefix("…") && error.sourceLine.hasSuffix("@"))
-        let lines = error.rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
         let caret = try #require(lines.last)
         #expect(caret.count == error.sourceLine.count)
         #expect(error.sourceLine.count <= 81)

@@ -75,7 +75,7 @@ import Testing
             }
             return 1
         } catch {
-            #expect(error.line >= 1 && error.column >= 1 && !error.message.isEmpty)
+            #expect(error.location.line >= 1 && error.location.column >= 1 && !error.message.isEmpty)
             return 0
         }
     }

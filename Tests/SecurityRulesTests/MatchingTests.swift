@@ -68,7 +68,7 @@ import Testing
         let error = Rules.syntaxError(
             "service firebase.storage { match /b/{bucket}/o { match /{p=**}/x.txt { allow read; } } }")
         #expect(error?.message.contains("rules_version '1'") == true)
-        #expect(error?.column == 57)
+        #expect(error?.location.column == 57)
     }
 
     @Test func readAndWriteCoverTheirMethods() throws {

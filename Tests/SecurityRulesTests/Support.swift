@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import SecurityRules
 
 /// Builds programs and requests for the tests.
@@ -21,7 +22,7 @@ enum Rules {
     }
 
     /// The error a file gets, or nil when it loads.
-    static func syntaxError(_ text: String) -> RulesSyntaxError? {
+    static func syntaxError(_ text: String) -> Diagnostic? {
         do {
             _ = try RulesProgram(RulesSource(name: "storage.rules", text: text))
             return nil

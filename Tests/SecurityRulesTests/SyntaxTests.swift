@@ -40,11 +40,11 @@ import Testing
                 }
                 """))
         #expect(error.file == "storage.rules")
-        #expect(error.line == 4)
-        #expect(error.column == 40)
+        #expect(error.location.line == 4)
+        #expect(error.location.column == 40)
         #expect(error.message == "expected an expression, found ';'")
         #expect(
-            error.rendered
+            error.description
                 == """
                 storage.rules:4:40: expected an expression, found ';'
                     match /a/{f} { allow read: if f == ; }
@@ -141,8 +141,9 @@ import Testing
     @Test(arguments: refused.indices) func refusedWithItsPlace(_ index: Int) throws {
         let expected = Self.refused[index]
         let error = try #require(Rules.syntaxError(expected.text), "\(expected.text) was accepted")
-        #expect(error.message.contains(expected.message), "\(error.rendered)")
-        #expect(error.line == expected.line && error.column == expected.column, "\(error.rendered)")
+        #expect(error.message.contains(expected.message), "\(error.description)")
+        #expect(
+            error.location.line == expected.line && error.location.column == expected.column, "\(error.description)")
     }
 
     @Test func limitsOfFirebaseFunctions() throws {
@@ -161,8 +162,8 @@ import Testing
     @Test func crlfLinesAndTabsRenderTheCaret() throws {
         let error = try #require(
             Rules.syntaxError("service firebase.storage {\r\n\tmatch /b/{bucket}/o { allow x; }\r\n}"))
-        #expect(error.line == 2)
-        #expect(error.rendered.hasSuffix("\n\t" + String(repeating: " ", count: 28) + "^"))
+        #expect(error.location.line == 2)
+        #expect(error.description.hasSuffix("\n\t" + String(repeating: " ", count: 28) + "^"))
     }
 
     @Test func pathLiteralsParseInCalls() throws {

@@ -1,3 +1,4 @@
+import Primitives
 import Testing
 import YAMLReader
 
@@ -52,7 +53,7 @@ import YAMLReader
         let documents = try YAMLParser.parse(SourceFile(path: "bom.yaml", bytes: bytes))
         #expect(documents.count == 1)
         #expect(documents[0].root["a"]?.intValue == 1)
-        #expect(documents[0].root.location == YAMLReader.SourceLocation(line: 1, column: 1, offset: 3))
+        #expect(documents[0].root.location == Primitives.SourceLocation(line: 1, column: 1, offset: 3))
     }
 
     @Test func documentLocations() throws {

@@ -1,9 +1,10 @@
+import Primitives
 import Testing
 import YAMLReader
 
 @Suite struct LocationTests {
-    private func at(_ line: Int, _ column: Int, _ offset: Int) -> YAMLReader.SourceLocation {
-        YAMLReader.SourceLocation(line: line, column: column, offset: offset)
+    private func at(_ line: Int, _ column: Int, _ offset: Int) -> Primitives.SourceLocation {
+        Primitives.SourceLocation(line: line, column: column, offset: offset)
     }
 
     @Test func mappingIsLocatedAtItsFirstKey() throws {

@@ -1,3 +1,4 @@
+import Primitives
 import Testing
 import YAMLReader
 
@@ -28,21 +29,21 @@ import YAMLReader
         let file = SourceFile(path: "f.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1".utf8))
         #expect(file.hasByteOrderMark)
         #expect(file.lineText(1) == "a: 1")
-        #expect(file.location(ofOffset: 3) == YAMLReader.SourceLocation(line: 1, column: 1, offset: 3))
+        #expect(file.location(ofOffset: 3) == Primitives.SourceLocation(line: 1, column: 1, offset: 3))
     }
 
     @Test func locationCountsColumnsInUnicodeScalars() {
         let file = SourceFile(path: "f.yaml", text: "x\né€😀z")
         let offsetOfZ = Array("x\né€😀".utf8).count
         #expect(
-            file.location(ofOffset: offsetOfZ) == YAMLReader.SourceLocation(line: 2, column: 4, offset: offsetOfZ)
+            file.location(ofOffset: offsetOfZ) == Primitives.SourceLocation(line: 2, column: 4, offset: offsetOfZ)
         )
-        #expect(file.location(ofOffset: 0) == YAMLReader.SourceLocation(line: 1, column: 1, offset: 0))
+        #expect(file.location(ofOffset: 0) == Primitives.SourceLocation(line: 1, column: 1, offset: 0))
     }
 
     @Test func diagnosticRendersFileLineColumnMessageLineAndCaret() {
         let file = SourceFile(path: "dir/f.yaml", text: "a: 1\nbad: [x\n")
-        let diagnostic = file.diagnostic(at: YAMLReader.SourceLocation(line: 2, column: 6, offset: 10), "oops")
+        let diagnostic = file.diagnostic(at: Primitives.SourceLocation(line: 2, column: 6, offset: 10), "oops")
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.sourceLine == "bad: [x")
         #expect(diagnostic.description == "dir/f.yaml:2:6: oops\nbad: [x\n     ^")
@@ -50,19 +51,19 @@ import YAMLReader
 
     @Test func caretKeepsTabsOfTheLineSoItLinesUp() {
         let file = SourceFile(path: "f.yaml", text: "\tx:\t'y'")
-        let diagnostic = file.diagnostic(at: YAMLReader.SourceLocation(line: 1, column: 5, offset: 4), "here")
+        let diagnostic = file.diagnostic(at: Primitives.SourceLocation(line: 1, column: 5, offset: 4), "here")
         #expect(diagnostic.description == "f.yaml:1:5: here\n\tx:\t'y'\n\t  \t^")
     }
 
     @Test func caretPastTheEndOfTheLineIsPaddedWithSpaces() {
         let file = SourceFile(path: "f.yaml", text: "ab")
-        let diagnostic = file.diagnostic(at: YAMLReader.SourceLocation(line: 1, column: 4, offset: 2), "end")
+        let diagnostic = file.diagnostic(at: Primitives.SourceLocation(line: 1, column: 4, offset: 2), "end")
         #expect(diagnostic.description == "f.yaml:1:4: end\nab\n   ^")
     }
 
     @Test func warningsRenderTheSameWayAndCompareBySeverity() {
         let file = SourceFile(path: "f.yaml", text: "a")
-        let location = YAMLReader.SourceLocation(line: 1, column: 1, offset: 0)
+        let location = Primitives.SourceLocation(line: 1, column: 1, offset: 0)
         let warning = file.diagnostic(at: location, "note", severity: .warning)
         let error = file.diagnostic(at: location, "note")
         #expect(warning.severity == .warning)

@@ -1,3 +1,4 @@
+import Primitives
 import Testing
 import YAMLReader
 
@@ -101,7 +102,7 @@ import YAMLReader
     @Test func invalidUTF8IsReportedAtTheBadByte() throws {
         let bytes = Array("a: 1\nb: é".utf8) + [0xC3, 0x28] + Array("\n".utf8)
         let error = try #require(parseError(bytes: bytes))
-        #expect(error.location == YAMLReader.SourceLocation(line: 2, column: 5, offset: 10))
+        #expect(error.location == Primitives.SourceLocation(line: 2, column: 5, offset: 10))
         #expect(error.message.contains("invalid UTF-8"))
         #expect(error.sourceLine == "b: é\u{FFFD}(")
     }

@@ -24,15 +24,16 @@ extension GCSJSONClient {
     public func uploadChunk(session: String, offset: Int64, data: Data, finalize: Bool) throws(BackendError)
         -> UploadStatus
     {
-        let end = offset + Int64(data.count)
-        let total = finalize ? String(end) : "*"
-        let range = data.isEmpty ? "bytes */\(total)" : "bytes \(offset)-\(end - 1)/\(total)"
-        return try status(of: sessionRequest("PUT", session, headers: [("Content-Range", range)], body: data))
+        let count = Int64(data.count)
+        let range = ContentRange.bytes(from: offset, count: count, of: finalize ? offset + count : nil)
+        return try status(of: sessionRequest("PUT", session, headers: [("Content-Range", range.header)], body: data))
     }
 
     /// `PUT <session>` with `Content-Range: bytes */*` and no body.
     public func queryUpload(session: String) throws(BackendError) -> UploadStatus {
-        try status(of: sessionRequest("PUT", session, headers: [("Content-Range", "bytes */*")], body: Data()))
+        try status(
+            of: sessionRequest(
+                "PUT", session, headers: [("Content-Range", ContentRange(span: nil, total: nil).header)], body: Data()))
     }
 
     /// `DELETE <session>`: GCS answers `499` when it cancelled the session.

@@ -171,12 +171,10 @@ package struct GCSJSONServer: Dialect {
                 ? nil : FaultSubject.bytes(from: 0, count: request.bodyLength)
         }
         guard request.bodyLength > 0 else { return nil }
-        guard let range = request.header("Content-Range")?.trimmingCharacters(in: .whitespaces) else {
+        guard let header = request.header("Content-Range") else {
             return FaultSubject.bytes(from: 0, count: request.bodyLength)
         }
-        guard range.hasPrefix("bytes "), let dash = range.firstIndex(of: "-"),
-            let first = JSONValue.decimalInteger(String(range[range.index(range.startIndex, offsetBy: 6)..<dash]))
-        else { return nil }
+        guard let first = ContentRange(header)?.first else { return nil }
         return FaultSubject.bytes(from: first, count: request.bodyLength)
     }
 
@@ -188,11 +186,10 @@ package struct GCSJSONServer: Dialect {
             return request.query["uploadType"] == "resumable" ? .uploadStart : .finalize
         }
         if request.method == "DELETE" { return .cancel }
-        guard let range = request.header("Content-Range")?.trimmingCharacters(in: .whitespaces) else {
-            return .finalize
-        }
-        if range.hasSuffix("/*") { return range.hasPrefix("bytes */") ? .query : .chunk }
-        return request.bodyLength == 0 && range.hasPrefix("bytes */") ? .query : .finalize
+        // No header, or one the session refuses: counted as a finalizing request.
+        guard let range = ContentRange(request.header("Content-Range")) else { return .finalize }
+        if range.total == nil { return range.span == nil ? .query : .chunk }
+        return request.bodyLength == 0 && range.span == nil ? .query : .finalize
     }
 
     /// A 308 whose `Range` says `receivedBytes` were received.
@@ -204,12 +201,8 @@ package struct GCSJSONServer: Dialect {
 
     package func truncated(_ http: HTTPRequest, to count: Int64) -> HTTPRequest? {
         guard var cut = http.sessionChunk(cutTo: count) else { return nil }
-        if let range = http.headers["Content-Range"], range.hasPrefix("bytes "),
-            let dash = range.firstIndex(of: "-"),
-            let first = CheckedNumber.byteCount(range[range.index(range.startIndex, offsetBy: 6)..<dash]),
-            case (let last, false) = first.addingReportingOverflow(count - 1)
-        {
-            cut.headers["Content-Range"] = count == 0 ? "bytes */*" : "bytes \(first)-\(last)/*"
+        if let first = ContentRange(http.headers["Content-Range"])?.first {
+            cut.headers["Content-Range"] = ContentRange.bytes(from: first, count: count, of: nil).header
         }
         return cut
     }

@@ -138,45 +138,27 @@ private enum ContentRangeHeader {
     case chunk(first: Int64, total: Int64?)
 
     init(_ header: String?, bodyLength: Int64) throws(BackendError) {
-        guard let header = header?.trimmingCharacters(in: .whitespaces) else {
+        guard let header else {
             // No header: the whole body is the whole object.
             self = .chunk(first: 0, total: bodyLength)
             return
         }
-        guard header.hasPrefix("bytes "), let slash = header.lastIndex(of: "/") else {
+        guard let range = ContentRange(header) else {
             throw .badRequest(
-                "Malformed Content-Range \"\(header)\": expected bytes A-B/TOTAL, bytes */TOTAL or bytes */*.")
+                "Malformed Content-Range \"\(header)\": expected bytes A-B/TOTAL, bytes A-B/*, bytes */TOTAL or bytes */*, "
+                    + "with byte counts up to 5 TiB, the largest object.")
         }
-        let range = header[header.index(header.startIndex, offsetBy: 6)..<slash]
-        let totalText = header[header.index(after: slash)...]
-        let total: Int64?
-        if totalText == "*" {
-            total = nil
-        } else {
-            guard let value = CheckedNumber.byteCount(totalText) else {
-                throw .badRequest(
-                    "Malformed Content-Range \"\(header)\": the total is not a byte count up to 5 TiB, the largest object."
-                )
-            }
-            total = value
-        }
-        if range == "*" {
+        guard let span = range.span else {
             guard bodyLength == 0 else {
                 throw .badRequest("Content-Range \"\(header)\" sends no bytes, but the body has some.")
             }
-            self = total.map { .finalize(total: $0) } ?? .query
+            self = range.total.map { .finalize(total: $0) } ?? .query
             return
         }
-        let bounds = range.split(separator: "-", omittingEmptySubsequences: false)
-        // Both ends at most 5 TiB, so neither their difference nor the chunk's end past them can overflow.
-        guard bounds.count == 2, let first = CheckedNumber.byteCount(bounds[0]),
-            let last = CheckedNumber.byteCount(bounds[1]), last < CheckedNumber.largestObject, last >= first,
-            last - first == bodyLength - 1
-        else {
-            throw .badRequest(
-                "Content-Range \"\(header)\" does not describe the \(bodyLength) bytes sent within 5 TiB, the largest object."
-            )
+        // Both ends are at most 5 TiB, so neither their difference nor the chunk's end past them can overflow.
+        guard span.upperBound - span.lowerBound == bodyLength - 1 else {
+            throw .badRequest("Content-Range \"\(header)\" does not describe the \(bodyLength) bytes sent.")
         }
-        self = .chunk(first: first, total: total)
+        self = .chunk(first: span.lowerBound, total: range.total)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Primitives
 import StorageAPI
 import StorageWire
 
@@ -30,10 +31,10 @@ enum XMLErrorBody {
             code = String(message[..<colon])
             message = String(message[message.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
         }
-        var xml = XMLWriter()
+        var xml = XMLAnswer.writer()
         xml.open("Error")
-        xml.element("Code", code)
-        xml.element("Message", message)
+        xml.element("Code", text: code)
+        xml.element("Message", text: message)
         xml.close("Error")
         var headers = HTTPHeaders()
         headers["Content-Type"] = contentType

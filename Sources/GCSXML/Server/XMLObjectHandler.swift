@@ -65,10 +65,10 @@ struct XMLObjectHandler {
                 "PreconditionFailed", status: 412, "The source object changed while it was copied.")
         }
         let copied = try backend.storeWhole(read.body, to: destination, metadata: fields, layer: .cloudStorage)
-        var xml = XMLWriter()
+        var xml = XMLAnswer.writer()
         xml.open("CopyObjectResult")
-        xml.element("LastModified", StorageDateFormat.string(from: copied.updated))
-        xml.element("ETag", MediaETag.of(md5Base64: copied.md5Hash))
+        xml.element("LastModified", text: StorageDateFormat.string(from: copied.updated))
+        xml.element("ETag", text: MediaETag.of(md5Base64: copied.md5Hash))
         xml.close("CopyObjectResult")
         var headers = XMLObjectHeaders.written(copied)
         headers["Content-Type"] = XMLErrorBody.contentType

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Primitives
 import ScenarioLanguage
 import YAMLReader
 

@@ -1,3 +1,4 @@
+import Primitives
 import SecurityRules
 import YAMLReader
 
@@ -39,10 +40,8 @@ struct LintCommand: ToolCommand {
             return Diagnostic(
                 file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
                 message: "cannot read the rules file (\(error.reason))", sourceLine: "")
-        } catch let error as RulesSyntaxError {
-            return Diagnostic(
-                file: path, location: SourceLocation(line: error.line, column: error.column, offset: 0),
-                message: error.message, sourceLine: error.sourceLine)
+        } catch let error as Diagnostic {
+            return error
         } catch {
             return Diagnostic(
                 file: path, location: SourceLocation(line: 1, column: 1, offset: 0), message: "\(error)",

@@ -39,7 +39,7 @@ final class ReferenceSession: TargetSession {
         do {
             backend.setRules(try RulesProgram(rules.source), bucket: storage.bucket)
         } catch {
-            throw .failed("the rules do not load: \(error.rendered)")
+            throw .failed("the rules do not load: \(error.description)")
         }
     }
 

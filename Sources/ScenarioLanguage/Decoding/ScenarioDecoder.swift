@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// Reads a scenario file into its scenarios, with every problem as a diagnostic (see

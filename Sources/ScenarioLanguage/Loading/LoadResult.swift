@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// What loading scenario files produced: the decoded files, in path order, and every diagnostic.

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import YAMLReader
 
 /// Finds the `.yaml` files under one path given to a run and names them relative to their scenario root

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import YAMLReader
 
 /// Finds scenario files under the paths given to a run, decodes them and checks that scenario ids are

@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// Warns about a tag one edit away from another tag of the loaded suite (`snapshot` and `snapshots`,

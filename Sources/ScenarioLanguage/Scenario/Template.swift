@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// A string with `$NAME`, `$NAME.field.field` and `$$` in it, resolved when the step runs.

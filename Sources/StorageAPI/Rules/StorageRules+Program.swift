@@ -1,3 +1,4 @@
+import Primitives
 import SecurityRules
 
 extension StorageRules {
@@ -14,7 +15,7 @@ extension StorageRules {
             let why = String(
                 String.UnicodeScalarView(
                     error.message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-            let comment = "// The shorthand cannot be written as rules (\(error.line):\(error.column)): \(why)\n"
+            let comment = "// The shorthand cannot be written as rules (\(error.location)): \(why)\n"
             // An empty service allows nothing; with or without the comment, it loads.
             let empty = "service firebase.storage {}\n"
             return (try? RulesProgram(RulesSource(name: Self.sourceName, text: comment + empty)))
@@ -23,7 +24,7 @@ extension StorageRules {
     }
 
     /// Why the shorthand cannot be written as a rules file, or nil when it can.
-    public var sourceProblem: RulesSyntaxError? {
+    public var sourceProblem: Diagnostic? {
         do {
             _ = try RulesProgram(RulesSource(name: Self.sourceName, text: source))
             return nil

@@ -135,7 +135,7 @@ struct AdminRoutes: Sendable {
         let object = try WireObject(parsing: body, what: "the rules", side: .request)
         guard object["rules"] != nil else {
             let shorthand = try RulesJSON.decode(body)
-            if let problem = shorthand.sourceProblem { throw .badRequest(problem.rendered) }
+            if let problem = shorthand.sourceProblem { throw .badRequest(problem.description) }
             return shorthand.program
         }
         let files = try RulesFilesJSON.decode(body)

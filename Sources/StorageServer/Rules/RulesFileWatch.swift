@@ -32,7 +32,7 @@ public final class RulesFileWatch {
     }
 
     /// Reads and loads the rules file: the program, and what the file looked like. The error says what is
-    /// wrong: the file cannot be read, or its rules do not load (`RulesSyntaxError`).
+    /// wrong: the file cannot be read, or its rules do not load (`Diagnostic`).
     public static func load(_ path: String) throws(RulesFileError) -> (RulesProgram, Fingerprint) {
         let fingerprint = Fingerprint(path)
         let source: RulesSource
@@ -103,12 +103,12 @@ public final class RulesFileWatch {
 /// Why a rules file could not be used.
 public enum RulesFileError: Error, Sendable, CustomStringConvertible {
     case unreadable(RulesFileReadError)
-    case invalid(RulesSyntaxError)
+    case invalid(Diagnostic)
 
     public var description: String {
         switch self {
         case .unreadable(let error): error.description
-        case .invalid(let error): error.rendered
+        case .invalid(let error): error.description
         }
     }
 }

@@ -65,7 +65,7 @@ package enum RulesFilesJSON {
             do {
                 loaded.append((try RulesProgram(file.source), file.bucket))
             } catch {
-                throw .badRequest(error.rendered)
+                throw .badRequest(error.description)
             }
         }
         return loaded

@@ -39,7 +39,7 @@ package struct ObjectReadHandler {
                 )
                 // An If-Range that no longer matches gets the whole current object with 200, as HTTP says.
                 if read.totalSize > 0, read.offset == first {
-                    contentRange = "bytes \(first)-\(first + read.count - 1)/\(read.totalSize)"
+                    contentRange = ContentRange.bytes(from: first, count: read.count, of: read.totalSize).header
                 }
             case .suffix(let count):
                 read = try backend.readObject(ReadRequest(object: object, downloadToken: token))
@@ -48,7 +48,10 @@ package struct ObjectReadHandler {
                 }
                 let start = max(0, read.totalSize - count)
                 read = read.dropFirst(start)
-                if read.totalSize > 0 { contentRange = "bytes \(start)-\(read.totalSize - 1)/\(read.totalSize)" }
+                if read.totalSize > 0 {
+                    contentRange =
+                        ContentRange.bytes(from: start, count: read.totalSize - start, of: read.totalSize).header
+                }
             case .malformed:
                 let size = try backend.readObject(
                     ReadRequest(object: object, offset: 0, length: 0, downloadToken: token)
@@ -107,7 +110,7 @@ package struct ObjectReadHandler {
 
     private func unsatisfiable(size: Int64?, _ message: String) -> HTTPResponse {
         var headers = HTTPHeaders()
-        if let size { headers["Content-Range"] = "bytes */\(size)" }
+        if let size { headers["Content-Range"] = ContentRange(span: nil, total: size).header }
         return WireResponse.error(BackendError(status: 416, message), headers: headers)
     }
 

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A file's bytes and path, kept for locating and quoting lines in diagnostics.
 ///
 /// The text is UTF-8 bytes as read from disk: nothing is decoded up front, so a file with invalid UTF-8

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Parses the YAML subset scenario files are written in (see docs/scenario-language.md §1).
 ///
 /// The subset is YAML 1.2 that PyYAML loads to the same tree: block and flow collections; plain,

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Primitives
 import ScenarioLanguage
 import Testing
 import YAMLReader

@@ -1,4 +1,5 @@
 import Harness
+import Primitives
 import ScenarioLanguage
 import Testing
 import YAMLReader
@@ -8,7 +9,7 @@ import YAMLReader
 struct ScenarioSelectionTests {
     static func scenario(_ id: String, tags: [String] = []) -> Scenario {
         Scenario(
-            name: id, id: id, location: YAMLReader.SourceLocation(line: 1, column: 1, offset: 0), tags: tags,
+            name: id, id: id, location: Primitives.SourceLocation(line: 1, column: 1, offset: 0), tags: tags,
             steps: [])
     }
 

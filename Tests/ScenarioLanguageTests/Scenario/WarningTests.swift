@@ -1,3 +1,4 @@
+import Primitives
 import ScenarioLanguage
 import Testing
 import YAMLReader

@@ -1,24 +1,12 @@
 import Foundation
 import GCSXML
+import HTTPCore
 import StorageAPI
 import Testing
 
-/// The XML API's own codecs: the writer's escaping, the reader of client documents, the CompleteMultipartUpload body
+/// The XML API's own codecs: the reader of client documents, the CompleteMultipartUpload body
 /// and HTTP dates.
 @Suite struct XMLCodecTests {
-    @Test func theWriterEscapesMarkupQuotesAndControlCharacters() {
-        #expect(XMLWriter.escape("a&b<c>d\"e'f") == "a&amp;b&lt;c&gt;d&quot;e&apos;f")
-        #expect(XMLWriter.escape("tab\tok\u{1}bell") == "tab\tok&#x1;bell")
-        #expect(XMLWriter.escape("forêt 🌲") == "forêt 🌲")
-        var xml = XMLWriter()
-        xml.open("R", namespace: "urn:x")
-        xml.element("Key", "<k>")
-        xml.close("R")
-        #expect(
-            String(decoding: xml.data, as: UTF8.self)
-                == "<?xml version='1.0' encoding='UTF-8'?><R xmlns=\"urn:x\"><Key>&lt;k&gt;</Key></R>")
-    }
-
     /// Every event of `text`, the pieces of each run of text joined.
     private func events(_ text: String) throws -> [XMLReader.Event] {
         var events: [XMLReader.Event] = []

@@ -89,6 +89,26 @@ import Testing
         #expect(values(version1, "NextMarker") == ["a/2"])
     }
 
+    /// A name XML 1.0 cannot carry (U+0001) is listed percent-encoded with `encoding-type=url`, and refused without
+    /// it rather than written into an ill-formed page or as another name.
+    @Test func aNameXMLCannotCarryIsListedOnlyURLEncoded() throws {
+        let served = try ServedStorage.withBucket()
+        for name in ["a\u{1}b", "c d+e/f"] { try served.seed(name, name) }
+        let refused = try served.send("GET", "/bkt?list-type=2")
+        #expect(refused.status == 400)
+        #expect(values(refused, "Code") == ["InvalidArgument"])
+        #expect(refused.text.contains("a%01b") && refused.text.contains("encoding-type=url"))
+        let encoded = try served.send("GET", "/bkt?list-type=2&encoding-type=url&delimiter=%2F")
+        #expect(encoded.status == 200)
+        #expect(values(encoded, "EncodingType") == ["url"])
+        #expect(values(encoded, "Key") == ["a%01b"])
+        #expect(values(encoded, "Prefix") == ["", "c%20d%2Be/"])
+        #expect(values(encoded, "Delimiter") == ["/"])
+        #expect(try served.send("GET", "/bkt?encoding-type=base64").status == 400)
+        #expect(values(try served.send("GET", "/bkt?prefix=c"), "Key") == ["c d+e/f"])
+        #expect(values(try served.send("GET", "/bkt?prefix=c&delimiter=%2F"), "Prefix") == ["c", "c d+e/"])
+    }
+
     /// A non-empty `prefix` keeps only the names under it, in both list versions and with a delimiter.
     @Test func aListWithAPrefixListsOnlyTheNamesUnderIt() throws {
         let served = try ServedStorage.withBucket()

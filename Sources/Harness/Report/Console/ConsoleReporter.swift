@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 
 /// Prints a run as it happens: one line per finished scenario, then the details of every failure

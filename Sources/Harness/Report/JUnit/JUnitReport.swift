@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Renders a `RunReport` as JUnit XML that validates against both `junit-10.xsd` (Jenkins xunit)
 /// and the stricter Ant/windyroad `JUnit.xsd` (copies in `.ci/schemas/`).
@@ -26,7 +27,7 @@ public enum JUnitReport {
     /// `withLocations` adds `file` and `line` to every testcase, as GitHub's JUnit reporters read them;
     /// neither schema has those attributes, so the report is then valid for those reporters only.
     public static func render(_ report: RunReport, withLocations: Bool = false) -> String {
-        var writer = XMLWriter()
+        var writer = XMLWriter(layout: .indented, clean: TerminalEscapes.strip)
         let timestamp = UTCTimestamp(report.startedAt).junit
         let hostname = nonEmpty(report.hostname, otherwise: "localhost")
         guard !report.files.isEmpty else {
@@ -66,7 +67,7 @@ public enum JUnitReport {
         writer.empty("property", [("name", "target"), ("value", report.target)])
         writer.empty("property", [("name", "tool.version"), ("value", report.toolVersion)])
         writer.empty("property", [("name", "outcomes"), ("value", OutcomeCounts().summaryLine)])
-        writer.empty("property", [("name", "reason"), ("value", OneLine.joining(XMLText.legal(reason)))])
+        writer.empty("property", [("name", "reason"), ("value", OneLine.joining(XMLText.printable(reason)))])
         writer.close("properties")
         writer.element("system-out", text: reason + "\n")
         writer.empty("system-err")
@@ -131,12 +132,12 @@ public enum JUnitReport {
         case .expectedFailure(let actual, let listed):
             writer.open("testcase", attributes)
             writer.element(
-                "skipped", [("message", OneLine.from(XMLText.legal(expectedFailureMessage(actual, listed))))],
+                "skipped", [("message", OneLine.from(XMLText.printable(expectedFailureMessage(actual, listed))))],
                 text: "\(actual.type.rawValue): \(actual.message)\n\n\(actual.detail)")
             writer.close("testcase")
         case .skipped(let reason):
             writer.open("testcase", attributes)
-            writer.empty("skipped", [("message", OneLine.from(XMLText.legal(reason)))])
+            writer.empty("skipped", [("message", OneLine.from(XMLText.printable(reason)))])
             writer.close("testcase")
         }
     }
@@ -144,8 +145,8 @@ public enum JUnitReport {
     private static func writeProblem(
         _ element: String, _ failure: Failure, to writer: inout XMLWriter
     ) {
-        var message = OneLine.from(XMLText.legal(failure.message))
-        if message.isEmpty { message = OneLine.from(XMLText.legal(failure.detail)) }
+        var message = OneLine.from(XMLText.printable(failure.message))
+        if message.isEmpty { message = OneLine.from(XMLText.printable(failure.detail)) }
         var body = failure.detail
         if let location = failure.location, !location.isEmpty {
             if !body.isEmpty, !body.hasSuffix("\n") { body += "\n" }
@@ -194,7 +195,7 @@ public enum JUnitReport {
 
     /// `text` cleaned and on one line, or `fallback` when nothing visible is left.
     private static func nonEmpty(_ text: String, otherwise fallback: String) -> String {
-        let cleaned = OneLine.joining(XMLText.legal(text))
+        let cleaned = OneLine.joining(XMLText.printable(text))
         return cleaned.isEmpty ? fallback : cleaned
     }
 }

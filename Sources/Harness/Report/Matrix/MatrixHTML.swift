@@ -1,3 +1,5 @@
+import Primitives
+
 /// The compatibility matrix as one self-contained HTML page for triage (inline style and a small inline
 /// script, nothing fetched). It opens on the totals and the differences (rows where a column failed, errored or
 /// expected a failure, or where the columns that ran a scenario disagree), with a filter by column, status and
@@ -205,7 +207,7 @@ public enum MatrixHTML {
             }
             if let detail = cell.detail {
                 html +=
-                    "<details><summary>transcript</summary><pre>\(XMLText.content(XMLText.legal(detail)))</pre></details>"
+                    "<details><summary>transcript</summary><pre>\(XMLText.content(XMLText.printable(detail)))</pre></details>"
             }
             return html + "</td>"
         }
@@ -231,7 +233,7 @@ public enum MatrixHTML {
         }
 
         static func escape(_ text: String) -> String {
-            XMLText.attribute(XMLText.legal(text))
+            XMLText.attribute(XMLText.printable(text))
         }
     }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Scenario files embedded in the triage page, each line an anchor: a link to `#src-N-L42` shows file N with
 /// line 42 marked (CSS `:target`, no script), where a link to the `.yaml` file itself would be downloaded by a
 /// browser instead of shown.
@@ -25,7 +27,7 @@ struct MatrixSourceFiles {
             let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() where number < lines.count - 1 || !line.isEmpty {
                 html += "<span class=\"line\" id=\"\(id)-L\(number + 1)\" data-n=\"\(number + 1)\">"
-                html += XMLText.content(XMLText.legal(String(line))) + "</span>"
+                html += XMLText.content(XMLText.printable(String(line))) + "</span>"
             }
             html += "</pre></div>\n"
         }
@@ -33,6 +35,6 @@ struct MatrixSourceFiles {
     }
 
     private func escape(_ text: String) -> String {
-        XMLText.attribute(XMLText.legal(text))
+        XMLText.attribute(XMLText.printable(text))
     }
 }

@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// A diagnostic as the command line prints it: `FILE:LINE:COLUMN: message`, then the line and a caret under

@@ -1,3 +1,4 @@
+import Primitives
 import SecurityRules
 import YAMLReader
 
@@ -9,17 +10,17 @@ struct InlineRulesPlace {
     let file: SourceFile
 
     /// The place of `error` in the scenario file, checked against the file's own line; nil when it has none.
-    func location(of error: RulesSyntaxError) -> SourceLocation? {
+    func location(of error: Diagnostic) -> SourceLocation? {
         guard node.style == .literal, let indentation = contentIndentation else { return nil }
-        let line = node.location.line + error.line
+        let line = node.location.line + error.location.line
         let text = file.lineText(line)
         let prefix = text.unicodeScalars.prefix(indentation)
         guard prefix.count == indentation, prefix.allSatisfy({ $0 == " " }),
-            RulesSyntaxError.excerpt(
-                of: String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(indentation))), column: error.column)
-                == error.sourceLine
+            Diagnostic.excerpt(
+                of: Substring(text).unicodeScalars.dropFirst(indentation), around: error.location.column
+            ).0 == error.sourceLine
         else { return nil }
-        let column = indentation + error.column
+        let column = indentation + error.location.column
         return SourceLocation(line: line, column: column, offset: offset(line: line, column: column))
     }
 

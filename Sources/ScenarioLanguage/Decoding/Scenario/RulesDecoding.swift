@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import SecurityRules
 import StorageAPI
 import YAMLReader
@@ -49,7 +50,8 @@ enum RulesDecoding {
                 context.error(error.message, at: location)
             } else {
                 context.error(
-                    "source: line \(error.line), column \(error.column) of the rules: \(error.message)", at: node)
+                    "source: line \(error.location.line), column \(error.location.column) of the rules: \(error.message)",
+                    at: node)
             }
             return nil
         }
@@ -86,10 +88,7 @@ enum RulesDecoding {
         do {
             _ = try RulesProgram(source)
         } catch {
-            context.error(
-                Diagnostic(
-                    file: path, location: SourceLocation(line: error.line, column: error.column, offset: 0),
-                    message: error.message, sourceLine: error.sourceLine))
+            context.error(error)
             return nil
         }
         return source

@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// The names a scenario has defined so far (`as:`), with what each stands for, so every `$NAME` can be

@@ -1,3 +1,5 @@
+import Primitives
+
 /// One document of a YAML stream.
 public struct YAMLDocument: Sendable, Equatable {
     public var root: YAMLNode

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A node of a parsed YAML document, with where it was written.
 ///
 /// The location of a scalar is its first character (its opening quote or `|`/`>` indicator); of a flow

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Reads tokens into documents: a state machine over the YAML subset's grammar with an explicit stack
 /// of states, feeding a `TreeBuilder`.
 struct Parser {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Assembles nodes into a document tree without recursion: the children of every open collection sit on
 /// one flat stack (a mapping's as key, value, key, value, …) and are moved into an array when the
 /// collection closes. It checks that keys are scalars and unique, and that nesting stays within the

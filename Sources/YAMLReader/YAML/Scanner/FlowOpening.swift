@@ -1,3 +1,5 @@
+import Primitives
+
 /// An open `[` or `{`.
 struct FlowOpening {
     var isMapping: Bool

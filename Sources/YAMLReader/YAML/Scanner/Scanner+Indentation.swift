@@ -1,3 +1,5 @@
+import Primitives
+
 extension Scanner {
     /// Opens a block collection at `column` if it is deeper than the current indentation.
     mutating func addIndent(_ column: Int, at location: SourceLocation) throws(Diagnostic) -> Bool {

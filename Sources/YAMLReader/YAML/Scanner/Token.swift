@@ -1,3 +1,5 @@
+import Primitives
+
 /// A token of the YAML subset, as the scanner hands it to the parser. A scalar token's node is handed
 /// over separately (`Scanner.takeScalar()`), which keeps tokens small and trivially copyable.
 struct Token {

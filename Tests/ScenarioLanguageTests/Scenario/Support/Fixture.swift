@@ -1,10 +1,11 @@
 import Foundation
+import Primitives
 import ScenarioLanguage
 import Testing
 import YAMLReader
 
 /// A place in a scenario file (the module's, not Swift Testing's `SourceLocation`).
-typealias Location = YAMLReader.SourceLocation
+typealias Location = Primitives.SourceLocation
 
 /// A scenario file written in a test, with helpers to find where things are in it.
 struct Fixture {

@@ -1,28 +1,26 @@
-/// Makes any string safe to place in an XML 1.0 document.
-///
-/// Terminal escape sequences are removed; characters XML 1.0 forbids even as references
-/// (C0 controls other than TAB, LF and CR; U+FFFE; U+FFFF) become visible escapes like `\u{1B}`;
-/// markup characters are escaped as entities.
-enum XMLText {
+/// Makes any string safe to place in an XML 1.0 document: characters XML 1.0 forbids even as references (C0 controls
+/// other than TAB, LF and CR; U+FFFE; U+FFFF) become visible escapes like `\u{1B}`, and markup characters entities.
+/// A document written through it is well-formed whatever the strings (docs/xml-dialect.md on names that hold them).
+package enum XMLText {
     /// Text for an element body: `&`, `<`, `>` escaped; CR kept as `&#13;` so parsers do not fold it.
-    static func content(_ text: String) -> String {
+    package static func content(_ text: String) -> String {
         escape(legal(text), inAttribute: false)
     }
 
     /// Text for a double- or single-quoted attribute value; line breaks and tabs become character
     /// references, since parsers would otherwise normalise them to spaces.
-    static func attribute(_ text: String) -> String {
+    package static func attribute(_ text: String) -> String {
         escape(legal(text), inAttribute: true)
     }
 
-    /// `text` without terminal escapes and with every XML-illegal character made visible.
-    static func legal(_ text: String) -> String {
-        VisibleEscapes.replacing(in: TerminalEscapes.strip(text), allowing: isLegal)
+    /// `text` with every XML-illegal character made visible.
+    package static func legal(_ text: String) -> String {
+        VisibleEscapes.replacing(in: text, allowing: isLegal)
     }
 
     /// XML 1.0 `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
     /// Swift strings never hold surrogates, so only the low controls and U+FFFE/U+FFFF remain.
-    static func isLegal(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isLegal(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: true
         case 0x00...0x1F: false

@@ -6,15 +6,21 @@ import Glibc
 import Darwin
 #endif
 
-/// HTTP's date format (IMF-fixdate, RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`): `Last-Modified` is written in
-/// it, `If-Modified-Since` and `If-Unmodified-Since` read from it (a value in another form is ignored, as HTTP says).
+/// HTTP's date format (IMF-fixdate, RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`): the server's `Date` header and
+/// the XML API's `Last-Modified` are written in it, `If-Modified-Since` and `If-Unmodified-Since` read from it (a value
+/// in another form is ignored, as HTTP says).
 package enum HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     package static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        var clock = time_t(seconds.isFinite ? max(-1e15, min(1e15, seconds)) : 0)
+        return string(fromSeconds: time_t(seconds.isFinite ? max(-1e15, min(1e15, seconds)) : 0))
+    }
+
+    /// The date `seconds` after 1970-01-01 00:00:00 UTC.
+    package static func string(fromSeconds seconds: time_t) -> String {
+        var clock = seconds
         var parts = tm()
         gmtime_r(&clock, &parts)
         return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
