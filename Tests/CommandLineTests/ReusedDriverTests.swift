@@ -3,7 +3,7 @@ import Harness
 import Testing
 
 /// `"reuse": true` (docs/driver-protocol.md §1): one worker runs its scenarios one after another on one driver
-/// process; without it, every scenario gets a process of its own.
+/// process; without it, every scenario gets a process of its own; a kept driver that died is replaced.
 @Suite("driver: reuse") struct ReusedDriverTests {
     /// Runs three scenarios with one worker through the fake driver started by `command`.
     private func runThree(_ folder: TemporaryFolder, _ command: String) throws -> ToolRun {
@@ -44,5 +44,23 @@ import Testing
         #expect(run.output.contains("3 passed, 0 failed, 0 errored"), "\(run.both)")
         #expect(driver.facts("start").count == 4, "\(driver.log)")
         #expect(beginsPerProcess(driver) == [1, 1, 1], "\(driver.log)")
+    }
+
+    /// The kept driver exits after its first scenario (before the next one takes it, or as it begins) or at the
+    /// next `begin`: the next scenario greets a fresh one, which is kept in turn.
+    @Test(arguments: [FakeDriver.Death.answer, .begin])
+    func aKeptDriverThatDiedIsReplacedByAFreshOne(_ death: FakeDriver.Death) throws {
+        let folder = try TemporaryFolder()
+        let driver = try FakeDriver(in: folder)
+        let run = try runThree(folder, driver.command(capabilities: #"{"reuse":true}"#, dies: death))
+        #expect(run.code == 0, "\(run.both)")
+        #expect(run.output.contains("3 passed, 0 failed, 0 errored"), "\(run.both)")
+        #expect(driver.facts("exit").count == 1, "\(driver.log)")
+        #expect(driver.facts("hello").count == 3, "greeted before the run, then once per process: \(driver.log)")
+        #expect(beginsPerProcess(driver) == [1, 2], "\(driver.log)")
+        if death == .begin {
+            let report = folder.read("run.json") ?? ""
+            #expect(report.contains("the driver kept from the last scenario could not begin"), "\(report)")
+        }
     }
 }

@@ -5,11 +5,16 @@ import StorageAPI
 import StorageSDK
 
 /// A `ScenarioClient` whose SDK runs in a driver process (docs/driver-protocol.md). Each scenario gets a
-/// fresh driver. The driver's tasks report every event and wait for the runner's acknowledgement before
-/// their client goes on, and the runner acknowledges only while the scenario waits (`runWork`), so a task
-/// advances only then, as in process, and a `when:` trigger acts inside the event that meets it.
+/// fresh driver, or the one its worker kept (`reuse`). The driver's tasks report every event and wait for the
+/// runner's acknowledgement before their client goes on, and the runner acknowledges only while the scenario
+/// waits (`runWork`), so a task advances only then, as in process, and a `when:` trigger acts inside the event
+/// that meets it.
 final class DriverClient: ScenarioClient, Sendable {
-    let connection: DriverConnection
+    /// The driver process: the kept one, until it cannot take `begin` and a fresh one replaces it.
+    private let current: Locked<DriverConnection>
+    /// The driver came from the slot: a fresh one replaces it when it cannot take `begin`.
+    private let reused: Bool
+    private let timeout: TimeInterval
     let spec: DriverSpec
     private let target: String
     private let bucket: String
@@ -41,11 +46,15 @@ final class DriverClient: ScenarioClient, Sendable {
         timeout: TimeInterval, transcript: Transcript = Transcript()
     ) throws(StepFailure) {
         let kept = slot?.take()
+        let connection: DriverConnection
         if let kept {
             connection = kept
         } else {
             connection = try DriverConnection(command: spec.command, timeout: timeout)
         }
+        current = Locked(connection)
+        reused = kept != nil
+        self.timeout = timeout
         self.slot = slot
         self.target = target
         self.bucket = bucket
@@ -64,6 +73,8 @@ final class DriverClient: ScenarioClient, Sendable {
         if let (clock, _) = lentClock { connection.lend(clock) }
     }
 
+    var connection: DriverConnection { current.withLock { $0 } }
+
     private func nextID(_ prefix: String) -> String {
         prefix
             + String(
@@ -80,14 +91,37 @@ final class DriverClient: ScenarioClient, Sendable {
             case .signedOut: .null
             case .invalidToken: .string(IDToken.malformed)
             }
-        _ = try expectSuccess(
-            "begin",
+        try begin(
             [
                 .init("target", .string(target)), .init("bucket", .string(bucket)), .init("auth", auth),
                 .init("retry", Self.retryValue(retry, protocolVersion: spec.protocolVersion)),
                 .init("faults", .array(targetFaults == nil ? faults.map(RequestFaultJSON.encode) : [])),
             ] + (lentClock.map { [.init("clock", .members(["now": .number(String($0.clock.now))]))] } ?? []))
         if let targetFaults, !faults.isEmpty { try arm(faults, on: targetFaults) }
+    }
+
+    /// `begin`, the scenario's first message. A kept driver that cannot take it (it exited or broke while it
+    /// waited for this scenario) is ended, and a fresh one, greeted, gets it instead.
+    private func begin(_ fields: [JSONValue.Member]) throws(StepFailure) {
+        let kept = connection
+        do throws(StepFailure) {
+            _ = try expectSuccess("begin", fields)
+        } catch {
+            guard reused, !kept.isIdle else { throw error }
+            kept.close()
+            let fresh = try DriverConnection(command: spec.command, timeout: timeout)
+            do throws(StepFailure) {
+                _ = try DriverSpec.greet(fresh)
+            } catch {
+                fresh.close()
+                throw error
+            }
+            if let (clock, _) = lentClock { fresh.lend(clock) }
+            current.withLock { $0 = fresh }
+            let reason = error.message.prefix { $0 != "\n" }
+            transcript.add("  the driver kept from the last scenario could not begin (\(reason)): a fresh one runs")
+            _ = try expectSuccess("begin", fields)
+        }
     }
 
     /// `begin.retry`: protocol 1 gives the longest waits; protocol 2 gives each kind's longest wait and the

@@ -5,19 +5,25 @@ import Foundation
 /// fact, each starting with its process id: `start`, `hello`, `begin CLOCK` (the `begin.clock` it got), `reply
 /// LINE` (the runner's line after its sleep) and `exit`.
 struct FakeDriver {
-    /// The script: `fake.py LOG CAPABILITIES SLEEP MARKER`. CAPABILITIES (a JSON object) is added to its
+    /// The script: `fake.py LOG CAPABILITIES SLEEP DEATH MARKER`. CAPABILITIES (a JSON object) is added to its
     /// capabilities; SLEEP, when not empty, is the line it writes before it answers each `getMetadata`, then it reads
-    /// the runner's reply; MARKER, when not empty and no such file exists, makes it create that file and exit right
-    /// after its first `getMetadata` answer.
+    /// the runner's reply. When no file MARKER exists, DEATH `answer` makes it create that file and exit right after
+    /// its first `getMetadata` answer, and `begin` at its second `begin`, unanswered.
     static let script = #"""
         import json, os, sys
-        log_path, extra, sleep_line, marker = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3], sys.argv[4]
+        log_path, extra, sleep_line, death, marker = sys.argv[1], json.loads(sys.argv[2]), *sys.argv[3:6]
+        begins = 0
         def log(text):
             with open(log_path, "a") as f:
                 f.write("%d %s\n" % (os.getpid(), text))
         def out(message):
             sys.stdout.write(json.dumps(message) + "\n")
             sys.stdout.flush()
+        def die_at(moment):
+            if death == moment and not os.path.exists(marker):
+                open(marker, "w").close()
+                log("exit")
+                os._exit(0)
         log("start")
         for line in sys.stdin:
             message = json.loads(line)
@@ -33,6 +39,9 @@ struct FakeDriver {
                 out({"id": number, "ok": True, "protocol": 2, "name": "fake", "version": "1",
                      "capabilities": capabilities})
             elif op == "begin":
+                begins += 1
+                if begins == 2:
+                    die_at("begin")
                 log("begin " + json.dumps(message.get("clock")))
                 out({"id": number, "ok": True})
             elif op == "ref":
@@ -46,10 +55,7 @@ struct FakeDriver {
                     log("reply " + sys.stdin.readline().strip())
                 out({"id": number, "ok": False,
                      "error": {"code": "objectNotFound", "message": "no such object", "status": 404}})
-                if marker and not os.path.exists(marker):
-                    open(marker, "w").close()
-                    log("exit")
-                    os._exit(0)
+                die_at("answer")
             else:
                 out({"id": number, "ok": True})
         """#
@@ -74,10 +80,19 @@ struct FakeDriver {
         script = try folder.write("fake.py", Self.script)
     }
 
+    /// When the first driver process that runs a scenario exits, unasked.
+    enum Death: String {
+        case never
+        /// Right after it answers the first scenario's `getMetadata`.
+        case answer
+        /// When the second scenario's `begin` comes, without answering it.
+        case begin
+    }
+
     /// The `--driver` command; `capabilities` and `sleep` are JSON text without single quotes.
-    func command(capabilities: String = "{}", sleep: String = "", diesOnce: Bool = false) -> String {
-        let marker = diesOnce ? folder.path("died") : ""
-        return "python3 '\(script)' '\(folder.path("driver.log"))' '\(capabilities)' '\(sleep)' '\(marker)'"
+    func command(capabilities: String = "{}", sleep: String = "", dies: Death = .never) -> String {
+        "python3 '\(script)' '\(folder.path("driver.log"))' '\(capabilities)' '\(sleep)' '\(dies.rawValue)' "
+            + "'\(folder.path("died"))'"
     }
 
     /// The log's lines as (process id, fact).
