@@ -160,6 +160,7 @@ struct RunWork: Sendable {
             target: target, jobs: options[RunOptions.jobs], stepTimeout: timeout, expectations: expectations,
             toolVersion: ToolVersion.current, driver: driver)
         runner.exclusions = options.all(RunOptions.exclude)
+        runner.trace = options[RunOptions.trace]
         let progress = RunProgress(
             files: selected, timeoutLimit: options[RunOptions.keepGoing] ? nil : 3,
             failFast: options[RunOptions.failFast])

@@ -100,10 +100,12 @@ public struct ScenarioReport: Sendable, Equatable {
     /// The client's waits on its own clock (retry back-off, `Retry-After`, stalls): how long they lasted, and
     /// how much of `duration` they took (the part that passed in real time); the rest of `duration` is work.
     public var clientWaits: ClockWaits
+    /// The HTTP exchanges of its steps: kept when it has a failure, and for every scenario with `run --trace`.
+    public var exchanges: ExchangeTrace
 
     public init(
         id: String, name: String, line: Int, duration: Double, outcome: Outcome, transcript: String,
-        steps: [StepTiming] = [], clientWaits: ClockWaits = ClockWaits()
+        steps: [StepTiming] = [], clientWaits: ClockWaits = ClockWaits(), exchanges: ExchangeTrace = .none
     ) {
         self.id = id
         self.name = name
@@ -113,6 +115,7 @@ public struct ScenarioReport: Sendable, Equatable {
         self.transcript = transcript
         self.steps = steps
         self.clientWaits = clientWaits
+        self.exchanges = exchanges
     }
 }
 

@@ -86,7 +86,7 @@ private final class GCSTargetSession: TargetSession {
         backend.transport.recorders.attach(recorder, key: storage.bucket)
     }
 
-    var lastExchange: String? { recorder.exchanges.last?.text }
+    var exchanges: ExchangeTrace { ExchangeTrace(recorder) }
 
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
         guard stamps.isEmpty else { throw .unsupported(GCSTarget.lacking[.fixedGenerations] ?? "fixed stamps") }

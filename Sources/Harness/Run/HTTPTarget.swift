@@ -213,7 +213,7 @@ private final class HTTPTargetSession: TargetSession {
         backend.transport.recorders.attach(recorder, key: storage.bucket)
     }
 
-    var lastExchange: String? { recorder.exchanges.last?.text }
+    var exchanges: ExchangeTrace { ExchangeTrace(recorder) }
 
     func seed(name: String, data: Data, metadata: ObjectMetadataFields, stamps: FixedStamps) throws(TargetFailure) {
         let address = ObjectAddress(bucket: storage.bucket, name: name)

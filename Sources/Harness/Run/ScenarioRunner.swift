@@ -21,6 +21,8 @@ public struct ScenarioRunner: Sendable {
     public var driver: DriverSpec?
     /// `--exclude` patterns: globs over the whole id; a scenario matching one is skipped, naming it.
     public var exclusions: [String] = []
+    /// `--trace`: every scenario keeps the HTTP exchanges of its steps, not only one with a failure.
+    public var trace = false
 
     public init(
         target: any Target, jobs: Int = 1, stepTimeout: TimeInterval = 60, expectations: ExpectationsManifest? = nil,
@@ -103,6 +105,7 @@ public struct ScenarioRunner: Sendable {
         var transcript = ""
         var steps: [StepTiming] = []
         var clientWaits = ClockWaits()
+        var exchanges = ExchangeTrace.none
         var outcome: Outcome
         if let reason = expectations?.crashers[scenario.id], let path = expectations?.path {
             outcome = .skipped(reason: "known crasher (crashes: in \(path)): \(reason)")
@@ -135,7 +138,9 @@ public struct ScenarioRunner: Sendable {
                     let execution = ScenarioExecution(
                         scenario: driver?.heldTo(scenario, transcript: log) ?? scenario, file: file, session: session,
                         stepTimeout: stepTimeout, scratch: scratch, client: client, transcript: log)
-                    outcome = execution.run().withExchange(session.lastExchange)
+                    outcome = execution.run()
+                    exchanges = session.exchanges
+                    outcome = outcome.withExchange(exchanges.last)
                     transcript = execution.transcript.text
                     steps = execution.stepTimings
                     clientWaits = execution.client.waits
@@ -164,7 +169,8 @@ public struct ScenarioRunner: Sendable {
         return ScenarioReport(
             id: scenario.id, name: scenario.name, line: scenario.location.line,
             duration: Date().timeIntervalSince(started),
-            outcome: outcome, transcript: transcript, steps: steps, clientWaits: clientWaits)
+            outcome: outcome, transcript: transcript, steps: steps, clientWaits: clientWaits,
+            exchanges: trace || outcome.failure != nil ? exchanges : .none)
     }
 
     /// Whether the glob `pattern` (`*`, `?`) matches the whole of `id`.

@@ -45,13 +45,14 @@ public protocol TargetSession: AnyObject, Sendable {
     func close()
     /// The target's own faults for the session's bucket; nil when it cannot carry faults out.
     var faultPlan: (any TargetFaultPlan)? { get }
-    /// The last HTTP exchange the session's client made, redacted and cut; nil when the target records none.
-    var lastExchange: String? { get }
+    /// The HTTP exchanges the session's client made for its bucket so far, redacted and cut; none when the
+    /// target records none.
+    var exchanges: ExchangeTrace { get }
 }
 
 extension TargetSession {
     public var faultPlan: (any TargetFaultPlan)? { nil }
-    public var lastExchange: String? { nil }
+    public var exchanges: ExchangeTrace { .none }
 }
 
 /// Why a target could not do what the runner asked.

@@ -63,7 +63,7 @@ struct JSONReportTests {
         let list = try scenarios(try object(ReportFixtures.mixed))
         let keys: Set<String> = [
             "id", "name", "line", "duration", "outcome", "failure", "expected", "skipReason", "transcript", "steps",
-            "clientWaits",
+            "clientWaits", "exchanges", "exchangesDropped",
         ]
         #expect(list.allSatisfy { Set($0.keys) == keys })
         #expect(list.map { $0["outcome"] as? String } == ["passed", "failed", "errored", "skipped", "expectedFailure"])

@@ -72,6 +72,10 @@ enum RunOptions {
         "--label", "NAME",
         "The target's name in the reports and in --write-expectations (default: the target's URL; a loopback "
             + "URL is recorded in a manifest without its port).")
+    static let trace = Flag(
+        "--trace",
+        "Keep the HTTP exchanges of every scenario's steps, passing ones too, in the JSON report (exchanges) and "
+            + "the JUnit system-out (by default only a scenario with a failure keeps them). Live targets only.")
 
     static var all: [OptionSpec] {
         [
@@ -80,7 +84,7 @@ enum RunOptions {
             writeExpectations.spec, strictExpectations.spec, keepGoing.spec, failFast.spec, rerunFailed.spec,
             quiet.spec, annotations.spec,
             junitLocations.spec, adminToken.spec, driver.spec, exclude.spec,
-            waitForTarget.spec, label.spec,
+            waitForTarget.spec, label.spec, trace.spec,
         ]
     }
 }

@@ -43,7 +43,10 @@ import Primitives
 ///       "clientWaits": {              // the client's waits on its clock: retry back-off, Retry-After, stalls
 ///         "total": Number,            // seconds they lasted on that clock
 ///         "inRealTime": Number        // seconds of "duration" they took; a virtual clock skips the rest
-///       }
+///       },
+///       "exchanges": [String],        // the HTTP exchanges of its steps, oldest first, each as `>`/`<` lines:
+///                                     // kept with a failure, and for every scenario with run --trace
+///       "exchangesDropped": Int       // earlier exchanges not kept (a session keeps its last 20)
 ///     } ]
 ///   } ]
 /// }
@@ -135,6 +138,8 @@ public enum JSONReport {
                 "total": .seconds(scenario.clientWaits.total),
                 "inRealTime": .seconds(scenario.clientWaits.inRealTime),
             ]),
+            "exchanges": .array(scenario.exchanges.exchanges.map(JSONValue.string)),
+            "exchangesDropped": .integer(scenario.exchanges.dropped),
         ])
     }
 

@@ -127,7 +127,28 @@ public enum JSONReportReader {
             id: try place.string(value, "id"), name: try place.string(value, "name"),
             line: try place.line(value), duration: try place.number(value, "duration"),
             outcome: outcome, transcript: try place.string(value, "transcript"), steps: steps,
-            clientWaits: clientWaits)
+            clientWaits: clientWaits, exchanges: try exchanges(value, at: place))
+    }
+
+    /// `exchanges` and `exchangesDropped`, which reports before `--trace` lack.
+    private static func exchanges(_ value: JSONValue, at place: Place) throws(Problem) -> ExchangeTrace {
+        var trace = ExchangeTrace.none
+        if value["exchanges"] != nil {
+            for (index, exchange) in try place.array(value, "exchanges").enumerated() {
+                guard let text = exchange.stringValue else {
+                    throw place.problem("\"exchanges[\(index)]\" must be a string")
+                }
+                trace.exchanges.append(text)
+            }
+        }
+        if value["exchangesDropped"] != nil {
+            let dropped = try place.number(value, "exchangesDropped")
+            guard let count = CheckedNumber.whole(dropped, in: 0...Int(Int32.max)) else {
+                throw place.problem("\"exchangesDropped\" must be a whole number, not \(dropped)")
+            }
+            trace.dropped = count
+        }
+        return trace
     }
 
     /// A failure; `scenario` holds the manifest's entry (`expected`) that a changed failure or an

@@ -9,8 +9,8 @@ import Primitives
 /// = run start in UTC without zone); inside, `<properties>` (`target`, `tool.version`, `path`, and
 /// `outcomes`: the suite's counts in the console's words), one `<testcase>` per scenario (`classname` = file
 /// name, `name` = scenario name) with at most one of `<failure>`, `<error>` or `<skipped>`, then
-/// `<system-out>` holding every scenario's transcript under a `=== id: outcome` header, and an empty
-/// `<system-err>`.
+/// `<system-out>` holding every scenario's transcript under a `=== id: outcome` header (then its step times,
+/// client waits and kept HTTP exchanges), and an empty `<system-err>`.
 ///
 /// JUnit has no expected failure: one is a `<skipped>` whose message starts `expected failure` and names
 /// the pin and the manifest's reason, with the actual failure's detail as its text; the suite's `skipped`
@@ -177,7 +177,20 @@ public enum JUnitReport {
                     "client waits: \(Seconds.formatted(waits.total))s on its clock, "
                     + "\(Seconds.formatted(waits.inRealTime))s of them in real time\n"
             }
+            text += exchanges(of: scenario)
         }
+        return text
+    }
+
+    /// The scenario's kept HTTP exchanges under a `HTTP exchanges:` line, each followed by a blank line; empty
+    /// when it kept none.
+    private static func exchanges(of scenario: ScenarioReport) -> String {
+        let trace = scenario.exchanges
+        guard !trace.isEmpty else { return "" }
+        var text = "HTTP exchanges"
+        if trace.dropped > 0 { text += " (\(Plural.count(trace.dropped, "earlier one")) not kept)" }
+        text += ":\n"
+        for exchange in trace.exchanges { text += exchange + "\n\n" }
         return text
     }
 
