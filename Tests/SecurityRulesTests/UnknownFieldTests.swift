@@ -89,7 +89,7 @@ import Testing
             function f(request, resource) { return request.anything == resource.whatever; }
             function g(x) { let request = {'a': x}; let resource = request; return request.a == resource.a; }
             match /{resource}/{request=**} {
-              allow read: if f(1, 2) && g(3) && resource.size() > 0 && request.size() > 0;
+              allow read: if f(1, 2) && g(3) && resource.size() > 0 && request.size() > 0 && resource.x != request.y;
             }
             """)
         #expect(found == [])
