@@ -8,7 +8,7 @@ public struct RulesProgram: Sendable {
     /// 1 or 2 (`rules_version`; 1 when the file does not say).
     public let version: Int
     public let source: RulesSource
-    private let compiled: CompiledProgram
+    let compiled: CompiledProgram
 
     /// The answer to every list under rules version 1, as the list-files guide words it.
     public static let versionOneListMessage =

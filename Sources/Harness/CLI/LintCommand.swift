@@ -1,9 +1,11 @@
 import Primitives
 import SecurityRules
+import StorageAPI
 import YAMLReader
 
 /// `lint`: reads scenario files without running them and reports every problem. A path ending in `.rules` is
-/// a Firebase Security Rules file, checked on its own.
+/// a Firebase Security Rules file, checked on its own: that it loads, that it reads no field the request or the
+/// object does not have, and what may cost a decision much (warnings).
 struct LintCommand: ToolCommand {
     static let spec = CommandTable.lint
     let tool: CommandLineTool
@@ -11,7 +13,7 @@ struct LintCommand: ToolCommand {
     func run(_ options: ArgumentList) -> Int32 {
         let rulesFiles = options.positionals.filter { $0.hasSuffix(".rules") }
         let scenarioPaths = options.positionals.filter { !$0.hasSuffix(".rules") }
-        let rulesProblems = rulesFiles.compactMap(Self.problem)
+        let rulesProblems = rulesFiles.flatMap(Self.problems)
         let costWarnings = rulesFiles.flatMap(Self.costWarnings)
         tool.show(rulesProblems + costWarnings)
         if !rulesFiles.isEmpty {
@@ -31,21 +33,25 @@ struct LintCommand: ToolCommand {
         return errors == 0 && rulesProblems.isEmpty ? 0 : 1
     }
 
-    /// Why the rules file at `path` cannot be used, or nil when it loads.
-    private static func problem(_ path: String) -> Diagnostic? {
+    /// Why the rules file at `path` cannot be used: why it does not load, or every read of a field the request or
+    /// the object does not have (`RulesProgram.unknownFields`); none when it is fine.
+    private static func problems(_ path: String) -> [Diagnostic] {
         do {
-            _ = try RulesProgram(try RulesSource(file: path))
-            return nil
+            return try RulesProgram(try RulesSource(file: path)).unknownFields
         } catch let error as RulesFileReadError {
-            return Diagnostic(
-                file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
-                message: "cannot read the rules file (\(error.reason))", sourceLine: "")
+            return [
+                Diagnostic(
+                    file: path, location: SourceLocation(line: 1, column: 1, offset: 0),
+                    message: "cannot read the rules file (\(error.reason))", sourceLine: "")
+            ]
         } catch let error as Diagnostic {
-            return error
+            return [error]
         } catch {
-            return Diagnostic(
-                file: path, location: SourceLocation(line: 1, column: 1, offset: 0), message: "\(error)",
-                sourceLine: "")
+            return [
+                Diagnostic(
+                    file: path, location: SourceLocation(line: 1, column: 1, offset: 0), message: "\(error)",
+                    sourceLine: "")
+            ]
         }
     }
 }

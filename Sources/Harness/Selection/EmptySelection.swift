@@ -1,3 +1,4 @@
+import Primitives
 import ScenarioLanguage
 
 /// Why a selection came out empty, in words that help fix the command: the tags that exist when no

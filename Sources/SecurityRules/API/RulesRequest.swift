@@ -17,6 +17,10 @@ public struct RulesRequest: Sendable, Equatable {
     /// `request.time`.
     public var time: Date
 
+    /// The names the rules read the request's fields by: `request.auth`, `request.resource`, `request.time`,
+    /// `request.path`, `request.method`.
+    public static var fieldNames: [String] { KnownField.ofRequest.map(\.rawValue) }
+
     public init(
         method: RulesMethod, bucket: String, path: String, auth: RulesAuth? = nil, resource: RulesObject? = nil,
         incoming: RulesObject? = nil, time: Date = Date()

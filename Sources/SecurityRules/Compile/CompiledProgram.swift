@@ -134,8 +134,14 @@ struct Field: Sendable {
     }
 }
 
-/// The fields of `request` and `request.auth`.
+/// The fields of `request` and `request.auth`: the evaluator reads them, and `unknownFields` checks names
+/// against them.
 enum KnownField: String, Sendable {
     case auth, resource, time, path, method
     case uid, token
+
+    /// The fields of `request`.
+    static let ofRequest: [KnownField] = [.auth, .resource, .time, .path, .method]
+    /// The fields of `request.auth` (the claims under `token` are the caller's).
+    static let ofAuth: [KnownField] = [.uid, .token]
 }

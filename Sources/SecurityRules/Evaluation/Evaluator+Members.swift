@@ -65,11 +65,11 @@ extension Evaluator {
         var entries: [String: Value] = [:]
         switch reference {
         case .request:
-            for known in [KnownField.auth, .resource, .time, .path, .method] {
+            for known in KnownField.ofRequest {
                 if let field = try? field(Field(known.rawValue), of: .request) { entries[known.rawValue] = field }
             }
         case .auth:
-            for known in [KnownField.uid, .token] {
+            for known in KnownField.ofAuth {
                 if let field = try? field(Field(known.rawValue), of: .auth) { entries[known.rawValue] = field }
             }
         case .resource, .incoming:

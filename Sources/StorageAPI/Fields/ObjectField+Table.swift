@@ -41,6 +41,9 @@ extension ObjectField {
     /// The fields a client may write, in the table's order.
     public static let writable = all.filter(\.isWritable)
 
+    /// The fields the rules read (`resource.NAME`, `request.resource.NAME`), in the table's order.
+    public static let seenByRules = all.filter(\.isSeenByRules)
+
     // MARK: Rows by kind
 
     private typealias Path<Value> = WritableKeyPath<ObjectResource, Value> & Sendable

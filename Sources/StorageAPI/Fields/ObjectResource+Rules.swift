@@ -6,7 +6,7 @@ extension ObjectResource {
     /// write does not know yet, as an upload's generation) read `null`.
     public func rulesObject(unknown: Set<ObjectField> = []) -> RulesObject {
         var fields: [String: RulesValue] = [:]
-        for field in ObjectField.all where field.isSeenByRules {
+        for field in ObjectField.seenByRules {
             let value = unknown.contains(field) ? nil : field.value(in: self)
             fields[field.wireName] = value.map(Self.rulesValue) ?? .null
         }

@@ -1,3 +1,4 @@
+import Primitives
 import ScenarioLanguage
 
 /// A command's arguments, read against its `CommandSpec`: `--name value`, `--name=value`, flags and

@@ -5,9 +5,9 @@ import StorageAPI
 import YAMLReader
 
 /// Reads `given.rules` in one of its forms: the shorthand (`version`, `allow`), rules text (`source`), or a rules
-/// file (`file`, relative to the scenario file). Rules text is loaded here, so lint reports its errors: inline
-/// text at their place in the scenario file (for a `|` block; elsewhere at the `source:` value, with the place
-/// in the text), a file's in the file itself.
+/// file (`file`, relative to the scenario file). Rules text is loaded here, so lint reports its errors (a read of
+/// a field the request or the object does not have included): inline text at their place in the scenario file
+/// (for a `|` block; elsewhere at the `source:` value, with the place in the text), a file's in the file itself.
 ///
 /// Decisions where docs/scenario-language.md is silent: a shorthand without `allow` allows everything; `ops` is
 /// required; a `*` or `**` must be a whole path segment (`*.jpg` is an error, not a silent literal); `file:` is
@@ -42,16 +42,22 @@ enum RulesDecoding {
     private static func inline(_ node: YAMLNode, context: DecodingContext) -> ScenarioRules? {
         guard let text = context.string(node, "source") else { return nil }
         let source = RulesSource(name: context.file.path, text: text)
+        let errors: [Diagnostic]
         do {
-            _ = try RulesProgram(source)
+            errors = try RulesProgram(source).unknownFields
         } catch {
+            errors = [error]
+        }
+        guard errors.isEmpty else {
             let place = InlineRulesPlace(node: node, file: context.file)
-            if let location = place.location(of: error) {
-                context.error(error.message, at: location)
-            } else {
-                context.error(
-                    "source: line \(error.location.line), column \(error.location.column) of the rules: \(error.message)",
-                    at: node)
+            for error in errors {
+                if let location = place.location(of: error) {
+                    context.error(error.message, at: location)
+                } else {
+                    context.error(
+                        "source: line \(error.location.line), column \(error.location.column) of the rules: \(error.message)",
+                        at: node)
+                }
             }
             return nil
         }
@@ -85,13 +91,14 @@ enum RulesDecoding {
             context.error("file: cannot read the rules file \(written) (\(path)): \(error.reason)", at: node)
             return nil
         }
+        let errors: [Diagnostic]
         do {
-            _ = try RulesProgram(source)
+            errors = try RulesProgram(source).unknownFields
         } catch {
-            context.error(error)
-            return nil
+            errors = [error]
         }
-        return source
+        for error in errors { context.error(error) }
+        return errors.isEmpty ? source : nil
     }
 
     private static func shorthand(_ fields: MappingFields, context: DecodingContext) -> StorageRules? {

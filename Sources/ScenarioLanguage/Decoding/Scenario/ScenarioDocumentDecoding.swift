@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// Reads one YAML document as one scenario: `scenario`, `tags`, `covers`, `description`, `targets`, `given`,

@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// Reads where a step points (a path or `$NAME` of a reference) and the three forms of `ref:`.

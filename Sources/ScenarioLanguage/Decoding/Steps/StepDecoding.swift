@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// Reads the steps of one scenario in order, keeping the names they define so each step may use only the

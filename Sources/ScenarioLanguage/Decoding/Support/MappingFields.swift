@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// A mapping whose keys were checked against the keys its owner accepts.

@@ -1,3 +1,4 @@
+import Primitives
 import YAMLReader
 
 /// Sizes in scenarios: an integer number of bytes, or a string with a unit.

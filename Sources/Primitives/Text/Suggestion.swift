@@ -1,4 +1,4 @@
-/// "Did you mean …?" for misspelt keys, verbs and values.
+/// "Did you mean …?" for a misspelt name: scenario keys, verbs and values, command options, rules fields.
 package enum Suggestion {
     /// The candidate `word` was most likely meant as: same letters in another case, a prefix of a
     /// candidate (`chunk` → `chunkSize`), a part of one (`notFound` → `objectNotFound`), or a small edit
@@ -23,7 +23,7 @@ package enum Suggestion {
     }
 
     /// ` (did you mean X?)` or ` (expected one of: A, B, …)`.
-    static func hint(for word: String, in candidates: [String]) -> String {
+    package static func hint(for word: String, in candidates: [String]) -> String {
         if let match = closest(to: word, in: candidates) { return " (did you mean \(match)?)" }
         return " (expected one of: \(candidates.joined(separator: ", ")))"
     }
