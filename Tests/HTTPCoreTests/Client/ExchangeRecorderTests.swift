@@ -26,6 +26,31 @@ import Testing
         #expect(text.contains("{\"error\":1}"))
     }
 
+    @Test func downloadTokensInBodiesAreRedacted() throws {
+        let recorder = ExchangeRecorder(bodyLimit: 120)
+        let sent = try request(
+            "http://h/v0/b/b/o?name=x",
+            body: Data(#"{"metadata": {"firebaseStorageDownloadTokens": "secret-1,secret-2"}}"#.utf8))
+        let answer = IncomingResponse(
+            status: 200, headers: ["content-type": "application/json"],
+            body: Data(
+                (#"{"name":"x","downloadTokens" : "secret-3","size":"4","pad":""#
+                    + String(repeating: "p", count: 60) + #"","access_token":"secret-4"}"#).utf8),
+            request: sent.described)
+        recorder.record(sent, response: answer, error: nil)
+        let exchange = try #require(recorder.exchanges.last)
+        #expect(!exchange.text.contains("secret"))
+        #expect(exchange.requestBody.contains(#""firebaseStorageDownloadTokens": "REDACTED""#))
+        #expect(exchange.responseBody.contains(#""downloadTokens" : "REDACTED","size":"4""#))
+
+        let cut = ExchangeRecorder(bodyLimit: 30)
+        let cutAnswer = IncomingResponse(
+            status: 200, headers: [:], body: Data(#"{"downloadTokens":"secret-5-and-more"}"#.utf8),
+            request: sent.described)
+        cut.record(sent, response: cutAnswer, error: nil)
+        #expect(try !#require(cut.exchanges.last).responseBody.contains("secret"))
+    }
+
     @Test func bodiesAreCutAndBinaryIsHashed() throws {
         let recorder = ExchangeRecorder(bodyLimit: 100)
         let text = Data(String(repeating: "é", count: 300).utf8)

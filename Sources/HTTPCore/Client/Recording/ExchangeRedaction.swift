@@ -18,6 +18,16 @@ package enum ExchangeRedaction {
         "token", "access_token", "key", "x-goog-signature", "x-goog-credential", "signature", "x-amz-signature",
         "googleaccessid",
     ]
+    /// JSON members whose string values are credentials: download tokens grant read access to an object.
+    static let secretMembers = [
+        "downloadTokens", "firebaseStorageDownloadTokens", "access_token", "id_token", "refresh_token",
+    ]
+    /// The opening of a secret member's string value, up to the value (which may be cut off by the body limit).
+    private static let secretMemberValue: NSRegularExpression? = {
+        let names = secretMembers.joined(separator: "|")
+        return try? NSRegularExpression(pattern: #"("(?:"# + names + #")"\s*:\s*")[^"]*"#)
+    }()
+
     /// A body longer than this is shown as its length and digest only; hashing it would cost more than the
     /// report is worth.
     static let hashLimit = 1 << 20
@@ -49,10 +59,18 @@ package enum ExchangeRedaction {
         if let text = String(data: data.prefix(limit), encoding: .utf8) ?? cutUTF8(data, limit: limit),
             isText(text)
         {
-            return data.count <= limit ? text : text + "… (\(data.count) bytes in all)"
+            let shown = redactingSecretMembers(text)
+            return data.count <= limit ? shown : shown + "… (\(data.count) bytes in all)"
         }
         if data.count > hashLimit { return "<\(data.count) bytes>" }
         return "<\(data.count) bytes, sha256 \(SHA256.hex(of: data))>"
+    }
+
+    /// The text with every secret member's value replaced; the whole text withheld if the pattern is missing.
+    static func redactingSecretMembers(_ text: String) -> String {
+        guard let pattern = secretMemberValue else { return "<body withheld>" }
+        let range = NSRange(text.startIndex..., in: text)
+        return pattern.stringByReplacingMatches(in: text, range: range, withTemplate: "$1\(redacted)")
     }
 
     /// The prefix decoded after dropping up to three bytes of a character the cut split.
