@@ -5,24 +5,11 @@ import StorageWire
 
 /// A dialect with faults in front of it: a request under a retry test (`x-retry-test-id`), or on a bucket with a
 /// fault plan, meets the next fault its plan has for it, carried out on the wire (docs/semantics.md §11). The
-/// dialect says what a request is, shapes the errors, and cuts chunks short and rewrites received sizes.
-struct FaultLayer<Inner: Dialect>: Dialect {
+/// dialect says what a request is, shapes the errors, and cuts chunks short and rewrites received sizes. Uploads
+/// still stream: a fault cuts the body as it arrives.
+struct FaultLayer<Inner: Dialect>: DialectLayer {
     let inner: Inner
     let plans: FaultPlans
-
-    var claim: PathClaim { inner.claim }
-    func route(of path: String) throws(BackendError) -> Inner.Route? { try inner.route(of: path) }
-    func vetHead(_ request: RoutedRequest<Inner.Route>) -> HTTPResponse? { inner.vetHead(request) }
-    func errorResponse(_ error: BackendError) -> HTTPResponse { inner.errorResponse(error) }
-    func bufferedBodyLimit(_ request: RoutedRequest<Inner.Route>) -> Int? { inner.bufferedBodyLimit(request) }
-    func faultSubject(of request: RoutedRequest<Inner.Route>) -> FaultSubject? { inner.faultSubject(of: request) }
-    func misreport(_ response: HTTPResponse, receivedBytes: Int64) -> HTTPResponse {
-        inner.misreport(response, receivedBytes: receivedBytes)
-    }
-    func truncated(_ request: HTTPRequest, to count: Int64) -> HTTPRequest? { inner.truncated(request, to: count) }
-
-    /// Uploads stream under faults too: a fault cuts the body as it arrives.
-    func streamsBody(_ request: RoutedRequest<Inner.Route>) -> Bool { inner.streamsBody(request) }
 
     func respond(to request: RoutedRequest<Inner.Route>) -> HTTPResponse {
         let http = request.http
