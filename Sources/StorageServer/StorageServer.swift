@@ -34,13 +34,17 @@ public final class StorageServer: Sendable {
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let running = Mutex<HTTPServer?>(nil)
     /// The fault plans of buckets and retry tests, which requests meet.
-    private let faults = FaultPlans()
+    private let faults: FaultPlans
     /// The XML API's multipart uploads in progress: with a `ReferenceBackend`, under its upload budget, and their
     /// parts in its data directory (`xml-parts`) when it has one.
     private let xmlUploads: XMLMultipartUploads
     /// Whether reads are answered on the event loops: the backend answers them without waiting on anything
     /// slow (no network, no disk syncs, no sleeps).
     private let answersReadsOnLoop: Bool
+    /// The port upload URLs name when a request has no `Host`: the bound one while running, else the configured one.
+    private let authorityPort: Locked<Int>
+    /// The route table and the dialects behind their layers, built once.
+    private let dispatch: ServerDispatch
 
     /// - Parameter answersReadsOnLoop: true when `backend` answers reads (metadata, bytes, lists) without waiting
     ///   on anything slow, as the reference does: the event loops then answer them without a thread switch.
@@ -63,8 +67,16 @@ public final class StorageServer: Sendable {
         self.hostPolicy = hostPolicy
         self.log = log
         let reference = backend as? ReferenceBackend
-        xmlUploads = XMLMultipartUploads(
+        let xmlUploads = XMLMultipartUploads(
             budget: reference?.uploadBudget, partsFolder: reference?.dataDirectoryPath.map { $0 + "/xml-parts" })
+        self.xmlUploads = xmlUploads
+        let faults = FaultPlans()
+        self.faults = faults
+        let authorityPort = Locked(configuration.port)
+        self.authorityPort = authorityPort
+        dispatch = Self.makeDispatch(
+            backend: backend, administration: administration, hostPolicy: hostPolicy, faults: faults,
+            xmlUploads: xmlUploads, configuredHost: configuration.host, port: { authorityPort.withLock { $0 } })
     }
 
     deinit {
@@ -77,16 +89,14 @@ public final class StorageServer: Sendable {
     public func start() throws -> Int {
         try running.withLock { current in
             guard current == nil else { throw HTTPServerError.alreadyRunning }
-            let boundPort = Locked(configuration.port)
-            let dispatch = makeDispatch { boundPort.withLock { $0 } }
+            let dispatch = dispatch
             let readsOnLoop = answersReadsOnLoop
             let server = HTTPServer(
-                configuration: configuration, handler: { dispatch.respond(to: $0) },
-                vetHead: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
-                bufferedBodyLimit: { dispatch.bufferedBodyLimit($0) },
-                answersOnLoop: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
+                configuration: configuration,
+                planner: { dispatch.plan(for: $0, answersOnLoop: readsOnLoop && Self.isRead($0)) },
+                errorResponder: ErrorBodyJSON.response, log: log)
             let port = try server.start()
-            boundPort.withLock { $0 = port }
+            authorityPort.withLock { $0 = port }
             current = server
             return port
         }
@@ -99,6 +109,7 @@ public final class StorageServer: Sendable {
             return current
         }
         server?.stop()
+        authorityPort.withLock { $0 = configuration.port }
     }
 
     /// The port the server listens on, or nil when it is not running.
@@ -109,8 +120,7 @@ public final class StorageServer: Sendable {
     /// Answers one request in process, exactly as the server would over the network (upload URLs then
     /// name the configured host and port unless the request has a `Host`).
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let port = self.port ?? configuration.port
-        return makeDispatch { port }.respond(to: request)
+        dispatch.respond(to: request)
     }
 
     /// Reads and CORS preflights: what the event loops may answer themselves when the backend answers reads at
@@ -123,8 +133,12 @@ public final class StorageServer: Sendable {
     }
 
     /// `port` is read only when an upload URL must name this server (a request without `Host`).
-    private func makeDispatch(port: @escaping @Sendable () -> Int) -> ServerDispatch {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+    private static func makeDispatch(
+        backend: any StorageBackend, administration: (any StorageAdministration)?, hostPolicy: HostPolicy,
+        faults: FaultPlans, xmlUploads: XMLMultipartUploads, configuredHost: String,
+        port: @escaping @Sendable () -> Int
+    ) -> ServerDispatch {
+        let host = configuredHost.contains(":") ? "[\(configuredHost)]" : configuredHost
         let authority: @Sendable () -> String = { "\(host):\(port())" }
         let v0 = FirebaseV0Server(backend: backend, hostPolicy: hostPolicy, fallbackAuthority: authority)
         let buckets = backend as? any BucketCatalog

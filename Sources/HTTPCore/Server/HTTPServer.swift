@@ -1,12 +1,12 @@
 import Synchronization
 
-/// A small HTTP/1.1 server on POSIX sockets that hands every request to one synchronous handler (the
+/// A small HTTP/1.1 server on POSIX sockets that asks one planner what to do with each request (the
 /// API's router), independent of any API.
 ///
 /// An accept thread hands each connection to an event loop (one per core), which waits for all of its idle
-/// connections at once and answers the requests `answersOnLoop` names itself, without a thread switch; every
+/// connections at once and answers the requests whose plan says `answersOnLoop` itself, without a thread switch; every
 /// other request is served on a thread of its own, which may wait as long as the limits allow, and the
-/// connection goes back to its loop afterwards. The handler is called concurrently from all of them. The core
+/// connection goes back to its loop afterwards. Plans are made and answered concurrently on all of them. The core
 /// answers protocol errors itself, in the shape the `errorResponder` gives (plain text by
 /// default; the Firebase v0 layer passes its JSON): malformed requests 400, stalled requests 408, bodies over
 /// the limit 413, over-long request lines 414, too many or too large headers 431, unknown expectations 417, unknown transfer codings 501, versions
@@ -21,33 +21,32 @@ import Synchronization
 /// ```
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
-    private let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    private let vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?
-    private let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
-    private let bufferedBodyLimit: (@Sendable (HTTPRequest) -> Int?)?
-    private let answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?
+    private let planner: @Sendable (HTTPRequest) -> any HTTPRequestPlan
     private let errorResponder: HTTPErrorResponder
     private let log: (@Sendable (HTTPRequestLog) -> Void)?
     private let runtime = Mutex<ServerRuntime?>(nil)
 
     /// - Parameters:
-    ///   - vetHead: called with a request's head (its body empty) before the body is read or `100 Continue`
-    ///     is sent; a response it returns is sent at once and the connection closed, the body never read.
-    ///     This is where a request is authorised before a client may spend bandwidth on its body.
-    ///   - streamsBody: called with a request's head (after `vetHead`); true leaves a body of known length unread,
-    ///     for the handler to pull from `HTTPRequest.bodyStream` as it arrives (up to `maxBodyBytes`), instead of
-    ///     receiving it whole first (up to `maxBufferedBodyBytes`).
-    ///   - bufferedBodyLimit: called with the head of a request whose body is received whole (after
-    ///     `streamsBody`): the largest body its route takes (at most `maxBufferedBodyBytes`; nil: that); larger → 413 before a
-    ///     byte of it is read.
-    ///   - answersOnLoop: called with the head of a request that has no body; true lets the event loop that
-    ///     received it call the handler itself, which then must answer without waiting (no sleeps, disk syncs or
-    ///     locks held long), for the loop's other connections wait meanwhile. Nil: every request is handled on a
-    ///     thread of its own.
+    ///   - planner: called once per request with its head (its body not read yet): the plan the connection asks
+    ///     everything else of, its answer included. Called concurrently from every event loop and thread.
     ///   - errorResponder: the answer to an error the core detects itself.
     ///   - log: called after each response (also for requests the core refused), on the thread that sent it; it
     ///     must not block.
     public init(
+        configuration: HTTPServerConfiguration,
+        planner: @escaping @Sendable (HTTPRequest) -> any HTTPRequestPlan,
+        errorResponder: @escaping HTTPErrorResponder = HTTPResponse.plainError,
+        log: (@Sendable (HTTPRequestLog) -> Void)? = nil
+    ) {
+        self.configuration = configuration
+        self.planner = planner
+        self.errorResponder = errorResponder
+        self.log = log
+    }
+
+    /// A server whose plan for each request is made of the closures given, each asked as `HTTPRequestPlan` says
+    /// (`vetHead` is its `refusal`); a closure left out answers as the plan's default does.
+    public convenience init(
         configuration: HTTPServerConfiguration,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
@@ -57,14 +56,13 @@ public final class HTTPServer: Sendable {
         errorResponder: @escaping HTTPErrorResponder = HTTPResponse.plainError,
         log: (@Sendable (HTTPRequestLog) -> Void)? = nil
     ) {
-        self.configuration = configuration
-        self.handler = handler
-        self.vetHead = vetHead
-        self.streamsBody = streamsBody
-        self.bufferedBodyLimit = bufferedBodyLimit
-        self.answersOnLoop = answersOnLoop
-        self.errorResponder = errorResponder
-        self.log = log
+        self.init(
+            configuration: configuration,
+            planner: { head in
+                ClosurePlan(
+                    handler: handler, vetHead: vetHead, streams: streamsBody, bodyLimit: bufferedBodyLimit,
+                    answersOnLoop: answersOnLoop?(head) ?? false)
+            }, errorResponder: errorResponder, log: log)
     }
 
     deinit {
@@ -80,9 +78,7 @@ public final class HTTPServer: Sendable {
             try configuration.validate()
             BrokenPipes.ignore()
             let started = try ServerRuntime(
-                configuration: configuration, handler: handler, vetHead: vetHead, streamsBody: streamsBody,
-                bufferedBodyLimit: bufferedBodyLimit,
-                answersOnLoop: answersOnLoop, errorResponder: errorResponder, log: log
+                configuration: configuration, planner: planner, errorResponder: errorResponder, log: log
             )
             try started.startAccepting()
             current = started

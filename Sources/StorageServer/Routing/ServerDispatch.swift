@@ -28,38 +28,25 @@ struct ServerDispatch: Sendable {
         routes = RouteTable(groups, fallback: .dialect(fallback))
     }
 
+    /// The plan for a request, from its head: its path matched once, to the admin routes or a dialect's route.
+    /// `answersOnLoop` is what the plan tells the server about a request with no body.
+    func plan(for head: HTTPRequest, answersOnLoop: Bool) -> any HTTPRequestPlan {
+        switch routes.group(for: head.path) {
+        case .admin: AdminPlan(guardian: admin, answer: admin.respond(to:), answersOnLoop: answersOnLoop)
+        case .retryTests: AdminPlan(guardian: admin, answer: retryTests.respond(to:), answersOnLoop: answersOnLoop)
+        case .dialect(let dialect): dialect.plan(head, answersOnLoop: answersOnLoop)
+        }
+    }
+
+    /// Answers a request in process, as the server would.
     func respond(to http: HTTPRequest) -> HTTPResponse {
-        switch routes.group(for: http.path) {
-        case .admin: admin.respond(to: http)
-        case .retryTests: retryTests.respond(to: http)
-        case .dialect(let dialect): dialect.respondRouting(http)
-        }
-    }
-
-    /// Decides a request from its head, before its body is read: the admin guard, or the dialect's write rule.
-    func vetHead(_ http: HTTPRequest) -> HTTPResponse? {
-        switch routes.group(for: http.path) {
-        case .admin, .retryTests: admin.vetHead(http)
-        case .dialect(let dialect): dialect.vetHeadRouting(http)
-        }
-    }
-
-    func streamsBody(_ http: HTTPRequest) -> Bool {
-        guard case .dialect(let dialect) = routes.group(for: http.path) else { return false }
-        return dialect.streamsBodyRouting(http)
-    }
-
-    /// The route's limit for a body received whole; the admin routes take the server's own (fixtures carry bytes).
-    func bufferedBodyLimit(_ http: HTTPRequest) -> Int? {
-        guard case .dialect(let dialect) = routes.group(for: http.path) else { return nil }
-        return dialect.bufferedBodyLimitRouting(http)
+        plan(for: http, answersOnLoop: false).respond(to: http)
     }
 }
 
-/// `HTTPServer`'s questions about a request, each asked of the request read into the dialect's route once.
 extension Dialect {
-    fileprivate func respondRouting(_ http: HTTPRequest) -> HTTPResponse { respond(to: routed(http)) }
-    fileprivate func vetHeadRouting(_ http: HTTPRequest) -> HTTPResponse? { vetHead(routed(http)) }
-    fileprivate func streamsBodyRouting(_ http: HTTPRequest) -> Bool { streamsBody(routed(http)) }
-    fileprivate func bufferedBodyLimitRouting(_ http: HTTPRequest) -> Int? { bufferedBodyLimit(routed(http)) }
+    /// Opens the existential: the plan of a request for this dialect.
+    fileprivate func plan(_ head: HTTPRequest, answersOnLoop: Bool) -> any HTTPRequestPlan {
+        DialectPlan(self, head: head, answersOnLoop: answersOnLoop)
+    }
 }

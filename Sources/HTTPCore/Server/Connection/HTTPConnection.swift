@@ -69,7 +69,7 @@ final class HTTPConnection: @unchecked Sendable {
     enum Continuation {
         /// Receive and answer a request: its head parsed already, or not received whole yet (nil). `started`: when
         /// the loop began it (its bytes are counted from there); nil for a request the loop has not begun.
-        case request(RequestHead?, started: ContinuousClock.Instant?)
+        case request(RequestHead?, plan: (any HTTPRequestPlan)?, started: ContinuousClock.Instant?)
         /// Refuse a request whose head the event loop could not accept.
         case refuse(HTTPProtocolError, started: ContinuousClock.Instant)
         /// Send an answer that needs a thread (`HTTPResponse.needsThread`).
@@ -100,7 +100,7 @@ final class HTTPConnection: @unchecked Sendable {
         do {
             _ = try input.receiveAvailable()
         } catch {
-            return input.buffer.isEmpty ? .end : .handOff(.request(nil, started: nil))
+            return input.buffer.isEmpty ? .end : .handOff(.request(nil, plan: nil, started: nil))
         }
         for _ in 0..<Self.requestsPerTurn {
             guard !input.buffer.isEmpty else { return .wait }
@@ -119,7 +119,7 @@ final class HTTPConnection: @unchecked Sendable {
         do {
             guard let parsed = try parser.parse(input.buffer) else {
                 partialHead = parser
-                return .handOff(.request(nil, started: started))
+                return .handOff(.request(nil, plan: nil, started: started))
             }
             head = parsed
         } catch let error as HTTPProtocolError {
@@ -131,13 +131,14 @@ final class HTTPConnection: @unchecked Sendable {
             method: head.method, target: head.target, version: head.version.text, headers: head.headers,
             body: Data(), remoteAddress: remoteAddress)
         let bodiless = (try? BodyFraming(head: head, maxBodyBytes: configuration.maxBodyBytes)) == BodyFraming.none
-        guard head.expectations.isEmpty, bodiless, runtime.answersOnLoop?(request) == true else {
+        let plan = runtime.planner(request)
+        guard head.expectations.isEmpty, bodiless, plan.answersOnLoop else {
             // Its head is in: until a thread takes it, the request is no slow client's to be evicted as one.
             activity.mark(bodiless ? .responding : .receivingBody)
-            return .handOff(.request(head, started: started))
+            return .handOff(.request(head, plan: plan, started: started))
         }
         activity.mark(.responding)
-        let response = runtime.handler(request)
+        let response = plan.respond(to: request)
         let answer = Answer(
             method: head.method, target: head.target, status: response.status, started: started,
             exchange: .init(isHead: head.isHead, version: head.version, keepAlive: keepsAlive(head, after: response)))
@@ -161,8 +162,8 @@ final class HTTPConnection: @unchecked Sendable {
     func serve(_ continuation: Continuation) -> Bool {
         var next: Next
         switch continuation {
-        case .request(let head, let started):
-            next = serveRequest(head, started: started)
+        case .request(let head, let plan, let started):
+            next = serveRequest(head, plan: plan, started: started)
         case .refuse(let error, let started):
             next = refuse(error, method: "", target: "", started: started)
         case .deliver(let response, let answer):
@@ -173,7 +174,7 @@ final class HTTPConnection: @unchecked Sendable {
             next = .closeAfterResponse
         }
         while next == .keepOpen, !input.buffer.isEmpty, !runtime.isStopping {
-            next = serveRequest(nil, started: nil)
+            next = serveRequest(nil, plan: nil, started: nil)
         }
         if next == .keepOpen, !runtime.isStopping {
             activity.mark(.idle)
@@ -187,9 +188,11 @@ final class HTTPConnection: @unchecked Sendable {
         return false
     }
 
-    /// Receives and answers one request: `prefetched` is its head when the event loop parsed it already, and
-    /// `started` when the loop began it (its bytes are counted from there).
-    private func serveRequest(_ prefetched: RequestHead?, started: ContinuousClock.Instant?) -> Next {
+    /// Receives and answers one request: `prefetched` is its head when the event loop parsed it already (and
+    /// `planned` its plan), and `started` when the loop began it (its bytes are counted from there).
+    private func serveRequest(
+        _ prefetched: RequestHead?, plan planned: (any HTTPRequestPlan)?, started: ContinuousClock.Instant?
+    ) -> Next {
         let started =
             started
             ?? {
@@ -209,7 +212,8 @@ final class HTTPConnection: @unchecked Sendable {
             var request = HTTPRequest(
                 method: head.method, target: head.target, version: head.version.text, headers: head.headers,
                 body: Data(), remoteAddress: remoteAddress)
-            if framing != .none, let vetHead = runtime.vetHead, let refusal = vetHead(request) {
+            let plan = planned ?? runtime.planner(request)
+            if framing != .none, let refusal = plan.refusal(request) {
                 activity.mark(.responding)
                 let answer = Answer(
                     method: method, target: target, status: refusal.status, started: started,
@@ -220,9 +224,10 @@ final class HTTPConnection: @unchecked Sendable {
             let invites = continues && framing != .none && input.buffer.isEmpty
             let reservation = BodyReservation(budget: runtime.bodyBudget)
             defer { reservation.release() }
-            let stream = try readBody(framing, of: &request, inviting: invites, reservation: reservation)
+            let stream = try readBody(
+                framing, of: &request, plan: plan, inviting: invites, reservation: reservation)
             activity.mark(.responding)
-            let response = runtime.handler(request)
+            let response = plan.respond(to: request)
             request.body = Data()
             reservation.release()
             if let failure = stream?.failure { throw failure }
@@ -273,14 +278,15 @@ final class HTTPConnection: @unchecked Sendable {
         head.wantsKeepAlive && !runtime.isStopping && !Self.asksToClose(response)
     }
 
-    /// Reads the body into `request.body`, or, when the handler streams it, leaves it unread behind
+    /// Reads the body into `request.body`, or, when the plan streams it, leaves it unread behind
     /// `request.bodyStream` (returned). Only a streamed body may be longer than `maxBufferedBodyBytes` (or the
     /// route's own limit); a body read whole takes its storage from the server's body budget.
     private func readBody(
-        _ framing: BodyFraming, of request: inout HTTPRequest, inviting: Bool, reservation: BodyReservation
+        _ framing: BodyFraming, of request: inout HTTPRequest, plan: any HTTPRequestPlan, inviting: Bool,
+        reservation: BodyReservation
     ) throws -> HTTPBodyStream? {
         var buffered = min(configuration.maxBodyBytes, configuration.maxBufferedBodyBytes)
-        if case .length(let length) = framing, runtime.streamsBody?(request) == true {
+        if case .length(let length) = framing, plan.streamsBody(request) {
             input.requireAverageRate(
                 bytesPerSecond: configuration.minimumBodyBytesPerSecond, graceMilliseconds: readTimeoutMilliseconds)
             let stream = HTTPBodyStream(
@@ -289,7 +295,7 @@ final class HTTPConnection: @unchecked Sendable {
             request.bodyStream = stream
             return stream
         }
-        if framing != .none, let routeLimit = runtime.bufferedBodyLimit?(request) ?? nil {
+        if framing != .none, let routeLimit = plan.bufferedBodyLimit(request) {
             buffered = min(buffered, max(0, routeLimit))
         }
         if case .length(let length) = framing, length > buffered { throw HTTPProtocolError.bodyTooLarge }

@@ -13,11 +13,7 @@ import Darwin
 /// that stops them all.
 final class ServerRuntime: Sendable {
     let configuration: HTTPServerConfiguration
-    let handler: @Sendable (HTTPRequest) -> HTTPResponse
-    let vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?
-    let streamsBody: (@Sendable (HTTPRequest) -> Bool)?
-    let bufferedBodyLimit: (@Sendable (HTTPRequest) -> Int?)?
-    let answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?
+    let planner: @Sendable (HTTPRequest) -> any HTTPRequestPlan
     let errorResponder: HTTPErrorResponder
     let log: (@Sendable (HTTPRequestLog) -> Void)?
     let stopSignal: StopSignal
@@ -40,18 +36,12 @@ final class ServerRuntime: Sendable {
 
     /// Binds and listens, and makes the event loops (started by `startAccepting()`).
     init(
-        configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        vetHead: (@Sendable (HTTPRequest) -> HTTPResponse?)?, streamsBody: (@Sendable (HTTPRequest) -> Bool)?,
-        bufferedBodyLimit: (@Sendable (HTTPRequest) -> Int?)?,
-        answersOnLoop: (@Sendable (HTTPRequest) -> Bool)?, errorResponder: @escaping HTTPErrorResponder,
+        configuration: HTTPServerConfiguration, planner: @escaping @Sendable (HTTPRequest) -> any HTTPRequestPlan,
+        errorResponder: @escaping HTTPErrorResponder,
         log: (@Sendable (HTTPRequestLog) -> Void)?
     ) throws {
         self.configuration = configuration
-        self.handler = handler
-        self.vetHead = vetHead
-        self.streamsBody = streamsBody
-        self.bufferedBodyLimit = bufferedBodyLimit
-        self.answersOnLoop = answersOnLoop
+        self.planner = planner
         self.errorResponder = errorResponder
         self.log = log
         bodyBudget = BodyBudget(limit: configuration.bodyBudgetBytes)

@@ -7,7 +7,7 @@ import StorageAPI
 /// (`routed(_:)`); every other requirement reads that. Each dialect module has one; `StorageServer` composes them.
 package protocol Dialect: Sendable {
     /// What the dialect reads a path into.
-    associatedtype Route
+    associatedtype Route: Sendable
 
     /// The paths the dialect owns, as it registers them in the route table.
     var claim: PathClaim { get }

@@ -1,0 +1,35 @@
+import HTTPCore
+import StorageAPI
+import StorageWire
+
+/// A request the route table gave to a dialect, with its path read into the dialect's route once, when its head
+/// arrived: every question the server asks of it after that (refusal, streaming, body limit, answer) reads that
+/// route.
+struct DialectPlan<Planned: Dialect>: HTTPRequestPlan {
+    let dialect: Planned
+    let route: Result<Planned.Route?, BackendError>
+    let answersOnLoop: Bool
+
+    init(_ dialect: Planned, head: HTTPRequest, answersOnLoop: Bool) {
+        self.dialect = dialect
+        route = dialect.routed(head).route
+        self.answersOnLoop = answersOnLoop
+    }
+
+    func refusal(_ head: HTTPRequest) -> HTTPResponse? { dialect.vetHead(routed(head)) }
+    func streamsBody(_ head: HTTPRequest) -> Bool { dialect.streamsBody(routed(head)) }
+    func bufferedBodyLimit(_ head: HTTPRequest) -> Int? { dialect.bufferedBodyLimit(routed(head)) }
+    func respond(to request: HTTPRequest) -> HTTPResponse { dialect.respond(to: routed(request)) }
+
+    private func routed(_ http: HTTPRequest) -> RoutedRequest<Planned.Route> { RoutedRequest(http, route: route) }
+}
+
+/// A request for the admin or retry-test routes: behind the admin guard, which decides from the head.
+struct AdminPlan: HTTPRequestPlan {
+    let guardian: AdminRoutes
+    let answer: @Sendable (HTTPRequest) -> HTTPResponse
+    let answersOnLoop: Bool
+
+    func refusal(_ head: HTTPRequest) -> HTTPResponse? { guardian.vetHead(head) }
+    func respond(to request: HTTPRequest) -> HTTPResponse { answer(request) }
+}
