@@ -3,7 +3,7 @@ import SecurityRules
 import Testing
 
 /// The cost model (issue 36 items 6–8 and 16): each attack is refused by a budget of the whole decision, with a
-/// reason that names it, and in bounded time.
+/// reason that names the budget.
 @Suite struct CostTests {
     /// `function name(s0)` that doubles its argument ten times with `let`s: `[s, s]` for lists, `s + s` for strings.
     static func doubler(_ name: String, list: Bool) -> String {
@@ -11,21 +11,14 @@ import Testing
         return "function \(name)(s0) { \(lets.joined(separator: " ")) return \(list ? "[s9, s9]" : "s9 + s9"); }"
     }
 
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = Date()
-        try body()
-        return Date().timeIntervalSince(start)
-    }
-
     @Test func sharedListsAreChargedTheirSizeWhenCompared() throws {
         let program = try Rules.v2(
             Self.doubler("d", list: true)
                 + "\nmatch /{x} { allow get: if d(d(d('a'))) == d(d(d('a'))); allow get: if true; }")
-        var decision: RulesDecision?
-        let elapsed = Self.seconds { decision = program.decide(Rules.request(.get, "x")) }
-        #expect(decision?.allowed == false)
-        #expect(decision?.explanation.contains("rules evaluation exceeded its work budget") == true)
-        #expect(elapsed < 5)
+        // Stopped by the work budget, not the wall clock (that reason would name the time budget).
+        let decision = program.decide(Rules.request(.get, "x"))
+        #expect(!decision.allowed)
+        #expect(decision.explanation.contains("rules evaluation exceeded its work budget"))
     }
 
     @Test func sharedListsAreChargedTheirSizeWhenHashed() throws {
