@@ -22,10 +22,13 @@ enum TagSpellingLint {
         var warnings: [Diagnostic] = []
         var intended: [Diagnostic] = []
         let tags = uses.keys.sorted()
+        // Each tag normalised once: the pairs are compared many times over.
+        let spellings = Dictionary(uniqueKeysWithValues: tags.map { ($0, normalized($0)) })
         for tag in tags {
             let count = uses[tag] ?? 0
+            let spelling = spellings[tag] ?? []
             let rivals = tags.filter { other in
-                other != tag && isOneEditAway(tag, other)
+                other != tag && isOneEditAway(spelling, spellings[other] ?? [])
                     && ((uses[other] ?? 0) > count || ((uses[other] ?? 0) == count && other < tag))
             }
             guard let rival = rivals.max(by: { (uses[$0] ?? 0, $1) < (uses[$1] ?? 0, $0) }),
@@ -47,9 +50,7 @@ enum TagSpellingLint {
 
     /// Case, `-` and `_` aside, the same word or one insertion, deletion or change apart; a change of one digit
     /// for another is a different version (`rules-v1`, `rules-v2`), not a spelling.
-    static func isOneEditAway(_ first: String, _ second: String) -> Bool {
-        let a = Array(normalized(first).unicodeScalars)
-        let b = Array(normalized(second).unicodeScalars)
+    private static func isOneEditAway(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
         guard abs(a.count - b.count) <= 1, min(a.count, b.count) >= 3 else { return false }
         if a.count == b.count, let changed = a.indices.first(where: { a[$0] != b[$0] }),
             a[changed].properties.numericType != nil, b[changed].properties.numericType != nil,
@@ -60,7 +61,7 @@ enum TagSpellingLint {
         return Suggestion.editDistance(a, b) <= 1
     }
 
-    private static func normalized(_ tag: String) -> String {
-        String(tag.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })
+    private static func normalized(_ tag: String) -> [Unicode.Scalar] {
+        tag.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" }
     }
 }

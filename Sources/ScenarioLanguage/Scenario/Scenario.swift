@@ -53,6 +53,7 @@ public struct Scenario: Sendable, Equatable {
     /// The id's last part: the name in lower case with every run of non-alphanumerics turned into `-`
     /// (and none at either end).
     public static func slug(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSlug(name) }
         var slug = ""
         var pendingDash = false
         for scalar in name.lowercased().unicodeScalars {
@@ -65,6 +66,24 @@ public struct Scenario: Sendable, Equatable {
             }
         }
         return slug
+    }
+
+    /// `slug` of an ASCII name, byte by byte: the same result without the Unicode tables (most names).
+    private static func asciiSlug(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var pendingDash = false
+        for byte in name.utf8 {
+            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) {
+                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                bytes.append(lower)
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

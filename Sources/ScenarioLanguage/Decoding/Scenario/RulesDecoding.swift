@@ -31,23 +31,28 @@ enum RulesDecoding {
         if let text = fields["source"] { return inline(text, context: context) }
         if let path = fields["file"] { return file(path, context: context) }
         guard let rules = shorthand(fields, context: context) else { return nil }
-        if let problem = rules.sourceProblem {
+        if let problem = shorthandProblem(rules, context: context) {
             context.error("rules: the shorthand cannot be written as rules: \(problem.message)", at: node)
             return nil
         }
         return ScenarioRules(rules)
     }
 
+    /// `rules.sourceProblem`, loaded once per source in a file (a large file repeats a few shorthands).
+    private static func shorthandProblem(_ rules: StorageRules, context: DecodingContext) -> Diagnostic? {
+        let source = rules.source
+        if let known = context.shorthandProblems[source] { return known }
+        let problem = rules.sourceProblem
+        context.shorthandProblems[source] = .some(problem)
+        return problem
+    }
+
     /// `source:`: rules text, named after the scenario file.
     private static func inline(_ node: YAMLNode, context: DecodingContext) -> ScenarioRules? {
         guard let text = context.string(node, "source") else { return nil }
         let source = RulesSource(name: context.file.path, text: text)
-        let errors: [Diagnostic]
-        do {
-            errors = try RulesProgram(source).unknownFields
-        } catch {
-            errors = [error]
-        }
+        let errors = context.inlineRulesErrors[text] ?? loadErrors(source)
+        context.inlineRulesErrors[text] = errors
         guard errors.isEmpty else {
             let place = InlineRulesPlace(node: node, file: context.file)
             for error in errors {
@@ -91,14 +96,18 @@ enum RulesDecoding {
             context.error("file: cannot read the rules file \(written) (\(path)): \(error.reason)", at: node)
             return nil
         }
-        let errors: [Diagnostic]
-        do {
-            errors = try RulesProgram(source).unknownFields
-        } catch {
-            errors = [error]
-        }
+        let errors = loadErrors(source)
         for error in errors { context.error(error) }
         return errors.isEmpty ? source : nil
+    }
+
+    /// The errors of loading rules text: its syntax error, or the fields it reads that do not exist.
+    private static func loadErrors(_ source: RulesSource) -> [Diagnostic] {
+        do {
+            return try RulesProgram(source).unknownFields
+        } catch {
+            return [error]
+        }
     }
 
     private static func shorthand(_ fields: MappingFields, context: DecodingContext) -> StorageRules? {

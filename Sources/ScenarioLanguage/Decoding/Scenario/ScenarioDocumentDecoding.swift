@@ -84,11 +84,17 @@ struct ScenarioDocumentDecoding {
         return Identity(name: name, id: fileName + "/" + slug, node: node)
     }
 
+    /// A comma or white space, which a tag may not hold (ASCII checked without the Unicode property lookup).
+    private static func endsATag(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == "," || scalar == " " || ("\t"..."\r").contains(scalar) }
+        return scalar.properties.isWhitespace
+    }
+
     private func tags(_ node: YAMLNode) -> [String]? {
         guard !node.isNull, let items = context.stringOrList(node, "tags") else { return nil }
         var tags: [String] = []
         for (text, item) in items {
-            if text.isEmpty || text.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
+            if text.isEmpty || text.unicodeScalars.contains(where: Self.endsATag) {
                 context.error(
                     "tags: a tag may not be empty or contain spaces or commas, found \(item.summary) (write a list: [a, b])",
                     at: item)

@@ -13,6 +13,10 @@ final class DecodingContext {
     /// Rules files already read for `given.rules.file`, by resolved path: the source, or nil when it could not
     /// be used (its error is reported once).
     var rulesFiles: [String: RulesSource?] = [:]
+    /// Shorthand rules already loaded, by their source: why it cannot be written as rules, or nil when it can.
+    var shorthandProblems: [String: Diagnostic?] = [:]
+    /// Inline rules text already loaded (`given.rules.source`), by its text: its errors, at places in the text.
+    var inlineRulesErrors: [String: [Diagnostic]] = [:]
 
     init(file: SourceFile) {
         self.file = file
