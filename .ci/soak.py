@@ -1,23 +1,36 @@
 #!/usr/bin/env python3
-"""Soak test of a running `serve`: many connections for a while with mixed uploads (one-shot and resumable),
-downloads, lists and deletes. Every object is read back and compared byte for byte; the server's resident
-memory is sampled from /proc and must stay bounded. Prints the figures; exits 1 on any failure.
+"""Soak test of `serve`, which it starts and stops itself. Two phases:
 
-usage: soak.py BASE_URL SERVE_PID [--seconds 20] [--clients 32] [--max-growth-mib 512]
+1. Memory: `serve --session-idle S` under many connections over all three dialects (v0, GCS JSON, XML): uploads
+   one-shot and chunked, downloads compared byte for byte, lists of each client's folder (exact) and of the whole
+   bucket while others delete (any status but 200 fails), resumable sessions and XML multipart uploads left
+   abandoned on purpose. Then everything is deleted, the XML uploads aborted, the sessions left to expire, and the
+   resident memory must come back within --max-rss-over-idle-mib of its idle figure.
+2. Crashes: `serve --data-dir` under writers over all three dialects, killed with SIGKILL --kills times and
+   restarted on the same folder: every acknowledged write reads back byte for byte, and a write in flight at the
+   kill is either absent or whole, never half an object.
+
+usage: soak.py SERVE_BINARY [--seconds 30] [--clients 24] [--session-idle 2] [--kills 2]
 """
 import argparse
 import hashlib
-import http.client
-import json
 import os
 import random
-import statistics
+import re
+import shutil
+import signal
+import subprocess
 import sys
+import tempfile
 import threading
 import time
-import urllib.parse
 
-GRANULARITY = 262144
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from soak_dialects import DIALECTS, GRANULARITY, GCSJSON, V0, XML, SoakFailure, Tally  # noqa: E402
+
+# Bodies under 1 MiB: `serve` keeps up to 512 MiB of pages freed by larger buffers for the next one by design
+# (RecycledMemory, docs/limits.md), which the bound after the cleanup would otherwise measure.
+SIZES = [0, 1, 1000, 65536, GRANULARITY + 17, 3 * GRANULARITY + 5]
 
 
 def resident_mib(pid):
@@ -28,152 +41,254 @@ def resident_mib(pid):
     return 0
 
 
-class Client:
-    """One keep-alive connection doing random operations in its own folder."""
+class Serve:
+    """A `serve` process on a free loopback port, stopped with SIGTERM (or killed) by whoever started it."""
 
-    def __init__(self, host, port, index, deadline, results):
-        self.connection = http.client.HTTPConnection(host, port, timeout=30)
+    def __init__(self, binary, *arguments):
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen([binary, "serve", "--port", "0", *arguments], stdout=self.log,
+                                        stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and self.process.poll() is None:
+            self.log.seek(0)
+            found = re.search(rb"http://127\.0\.0\.1:(\d+)", self.log.read())
+            if found:
+                self.port = int(found.group(1))
+                return
+            time.sleep(0.1)
+        self.stop()
+        raise SoakFailure(f"serve did not start: {self.output()}")
+
+    def output(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-2000:]
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def run_threads(targets, serve=None):
+    """Runs each target on its own thread; samples serve's resident memory until they end; gives the peak."""
+    threads = [threading.Thread(target=target) for target in targets]
+    for thread in threads:
+        thread.start()
+    peak = 0
+    while any(thread.is_alive() for thread in threads):
+        if serve:
+            peak = max(peak, resident_mib(serve.process.pid))
+        time.sleep(0.25)
+    return peak
+
+
+class MemoryClient:
+    """One connection of one dialect doing random operations in its own folder, until the deadline."""
+
+    def __init__(self, dialect, index, deadline, port, tally):
+        self.dialect = dialect("127.0.0.1", port, tally)
         self.index = index
         self.deadline = deadline
-        self.results = results
+        self.tally = tally
         self.random = random.Random(index)
         self.stored = {}
+        self.serial = 0
 
-    def request(self, method, target, body=None, headers=None):
-        started = time.monotonic()
-        self.connection.request(method, target, body=body, headers=headers or {})
-        response = self.connection.getresponse()
-        data = response.read()
-        self.results.record(method, time.monotonic() - started)
-        return response, data
+    def name(self):
+        self.serial += 1
+        return f"c{self.index}/object-{self.serial}"
 
-    def object_target(self, name, query=""):
-        return f"/v0/b/soak-bucket/o/{urllib.parse.quote(name, safe='')}{query}"
+    def step(self):
+        choice = self.random.random()
+        if len(self.stored) >= 12:
+            self.delete(self.random.choice(sorted(self.stored)))
+        elif choice < 0.3 or not self.stored:
+            data = self.random.randbytes(self.random.choice(SIZES))
+            name = self.name()
+            self.dialect.upload(name, data)
+            self.stored[name] = hashlib.md5(data).digest()
+        elif choice < 0.35:
+            self.dialect.abandon(self.name(), self.random.randbytes(GRANULARITY + 1))
+        elif choice < 0.6:
+            self.check(self.random.choice(sorted(self.stored)))
+        elif choice < 0.75:
+            listed = self.dialect.list(f"c{self.index}/")
+            if listed != set(self.stored):
+                raise SoakFailure(f"{self.dialect.name} list of c{self.index}/ differs from what was stored")
+        elif choice < 0.85:
+            self.dialect.list("", page=200)  # the whole bucket, while the others delete
+        else:
+            self.delete(self.random.choice(sorted(self.stored)))
 
-    def one_shot_upload(self, name, data):
-        target = f"/v0/b/soak-bucket/o?name={urllib.parse.quote(name, safe='')}"
-        response, body = self.request("POST", target, data, {"Content-Type": "application/octet-stream"})
-        self.expect(response.status == 200, f"upload {name}: {response.status} {body[:200]!r}")
-        self.expect(json.loads(body)["size"] == str(len(data)), f"upload {name}: wrong size")
-
-    def resumable_upload(self, name, data):
-        target = f"/v0/b/soak-bucket/o?name={urllib.parse.quote(name, safe='')}"
-        headers = {"X-Goog-Upload-Protocol": "resumable", "X-Goog-Upload-Command": "start",
-                   "X-Goog-Upload-Header-Content-Length": str(len(data)), "Content-Type": "application/json"}
-        response, _ = self.request("POST", target, b"{}", headers)
-        self.expect(response.status == 200, f"start {name}: {response.status}")
-        url = urllib.parse.urlsplit(response.getheader("X-Goog-Upload-URL"))
-        session = f"{url.path}?{url.query}"
-        split = (len(data) // 2) // GRANULARITY * GRANULARITY
-        for offset, chunk, command in ((0, data[:split], "upload"), (split, data[split:], "upload, finalize")):
-            response, body = self.request("PUT", session, chunk,
-                                          {"X-Goog-Upload-Command": command, "X-Goog-Upload-Offset": str(offset)})
-            self.expect(response.status == 200, f"chunk {name}@{offset}: {response.status} {body[:200]!r}")
-
-    def download(self, name):
-        response, body = self.request("GET", self.object_target(name, "?alt=media"))
-        self.expect(response.status == 200, f"download {name}: {response.status}")
-        self.expect(hashlib.md5(body).digest() == self.stored[name], f"download {name}: bytes differ")
-
-    def list_folder(self):
-        response, body = self.request("GET", f"/v0/b/soak-bucket/o?prefix=c{self.index}%2F&delimiter=%2F")
-        self.expect(response.status == 200, f"list: {response.status}")
-        listed = {item["name"] for item in json.loads(body).get("items", [])}
-        self.expect(listed == set(self.stored), f"list of c{self.index}/ differs from what was stored")
+    def check(self, name):
+        if hashlib.md5(self.dialect.download(name)).digest() != self.stored[name]:
+            raise SoakFailure(f"{self.dialect.name} download {name}: bytes differ")
 
     def delete(self, name):
-        response, _ = self.request("DELETE", self.object_target(name))
-        self.expect(response.status == 204, f"delete {name}: {response.status}")
+        self.dialect.delete(name)
         del self.stored[name]
 
-    def expect(self, condition, message):
-        if not condition:
-            raise AssertionError(message)
+    def run(self):
+        try:
+            while time.monotonic() < self.deadline:
+                self.step()
+            for name in sorted(self.stored):
+                self.check(name)
+                self.delete(name)
+            if isinstance(self.dialect, XML):
+                self.dialect.abort_abandoned()
+        except Exception as error:  # noqa: BLE001 - every failure is reported
+            self.tally.fail(f"client {self.index} ({self.dialect.name}): {error}")
+        finally:
+            self.dialect.close()
+
+
+def memory_phase(arguments, tally):
+    serve = Serve(arguments.binary, "--session-idle", str(arguments.session_idle))
+    try:
+        admin = GCSJSON("127.0.0.1", serve.port, tally)
+        admin.create_bucket()
+        idle = resident_mib(serve.process.pid)
+        deadline = time.monotonic() + arguments.seconds
+        clients = [MemoryClient(DIALECTS[index % 3], index, deadline, serve.port, tally)
+                   for index in range(arguments.clients)]
+        peak = run_threads([client.run for client in clients], serve)
+        left = admin.list("")
+        if left:
+            tally.fail(f"{len(left)} objects left after every client deleted its own, e.g. {sorted(left)[:3]}")
+        # Sessions are swept when one starts: wait out the idle time, then start one on each resumable dialect.
+        time.sleep(arguments.session_idle + 0.5)
+        V0("127.0.0.1", serve.port, tally).start("sweep", 1)
+        admin.start("sweep")
+        final = resident_mib(serve.process.pid)
+        settle = time.monotonic() + 10
+        while final > idle + arguments.max_rss_over_idle_mib and time.monotonic() < settle:
+            time.sleep(0.5)
+            final = resident_mib(serve.process.pid)
+        return idle, peak, final
+    finally:
+        serve.stop()
+
+
+class Writer:
+    """Writes new objects over one dialect until told to stop; what was acknowledged and what was in flight."""
+
+    def __init__(self, dialect, index, port, tally, round_number, killed):
+        self.dialect = dialect("127.0.0.1", port, tally)
+        self.tally = tally
+        self.killed = killed
+        self.prefix = f"r{round_number}/w{index}/"
+        self.random = random.Random(index * 1000 + round_number)
+        self.acknowledged = {}
+        self.in_flight = {}
+        self.stopped = False
 
     def run(self):
         serial = 0
-        try:
-            while time.monotonic() < self.deadline:
-                choice = self.random.random()
-                if len(self.stored) >= 16:
-                    self.delete(self.random.choice(sorted(self.stored)))
-                elif choice < 0.35 or not self.stored:
-                    serial += 1
-                    name = f"c{self.index}/object-{serial}"
-                    size = self.random.choice([0, 1, 1000, 65536, GRANULARITY + 17, 3 * GRANULARITY + 5])
-                    data = self.random.randbytes(size)
-                    if size > GRANULARITY:
-                        self.resumable_upload(name, data)
-                    else:
-                        self.one_shot_upload(name, data)
-                    self.stored[name] = hashlib.md5(data).digest()
-                elif choice < 0.7:
-                    self.download(self.random.choice(sorted(self.stored)))
-                elif choice < 0.85:
-                    self.list_folder()
-                else:
-                    self.delete(self.random.choice(sorted(self.stored)))
-            for name in sorted(self.stored):
-                self.download(name)
-        except Exception as error:  # noqa: BLE001 - every failure is reported
-            self.results.fail(f"client {self.index}: {error}")
+        while not self.stopped:
+            serial += 1
+            name = f"{self.prefix}object-{serial}"
+            data = self.random.randbytes(self.random.choice(SIZES))
+            self.in_flight = {name: hashlib.md5(data).digest()}
+            try:
+                self.dialect.upload(name, data)
+            except Exception as error:  # noqa: BLE001 - a kill cuts requests any way it likes
+                if not self.killed.is_set():
+                    self.tally.fail(f"{self.dialect.name} writer before the kill: {error}")
+                return
+            self.acknowledged[name] = self.in_flight.pop(name)
 
 
-class Results:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.latencies = {}
-        self.failures = []
+def crash_phase(arguments, tally):
+    folder = tempfile.mkdtemp(prefix="soak-data-dir-")
+    acknowledged, in_flight, reads = {}, {}, 0
+    try:
+        for round_number in range(1, arguments.kills + 1):
+            serve = Serve(arguments.binary, "--data-dir", folder)
+            try:
+                GCSJSON("127.0.0.1", serve.port, tally).create_bucket()
+                killed = threading.Event()
+                writers = [Writer(DIALECTS[index % 3], index, serve.port, tally, round_number, killed)
+                           for index in range(6)]
+                threads = [threading.Thread(target=writer.run) for writer in writers]
+                for thread in threads:
+                    thread.start()
+                time.sleep(arguments.crash_seconds)
+                killed.set()
+                serve.kill()
+            finally:
+                serve.stop()
+            for writer, thread in zip(writers, threads):
+                writer.stopped = True
+                thread.join()
+                acknowledged.update(writer.acknowledged)
+                in_flight.update(writer.in_flight)
+            reads += verify(arguments, folder, acknowledged, in_flight, tally)
+        return len(acknowledged), len(in_flight), reads
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
-    def record(self, method, seconds):
-        with self.lock:
-            self.latencies.setdefault(method, []).append(seconds)
 
-    def fail(self, message):
-        with self.lock:
-            self.failures.append(message)
+def verify(arguments, folder, acknowledged, in_flight, tally):
+    """Restarts on `folder`: every acknowledged write whole, no write in flight half there; gives the reads done."""
+    serve = Serve(arguments.binary, "--data-dir", folder)
+    try:
+        reader = GCSJSON("127.0.0.1", serve.port, tally)
+        listed = reader.list("")
+        for name, digest in sorted(acknowledged.items()):
+            if name not in listed or hashlib.md5(reader.download(name)).digest() != digest:
+                tally.fail(f"after SIGKILL: acknowledged {name} is missing or differs")
+        for name, digest in in_flight.items():
+            if name in listed and hashlib.md5(reader.download(name)).digest() != digest:
+                tally.fail(f"after SIGKILL: {name}, in flight at the kill, is there but not whole")
+        strays = listed - set(acknowledged) - set(in_flight)
+        if strays:
+            tally.fail(f"after SIGKILL: objects never written are listed: {sorted(strays)[:3]}")
+        return len(acknowledged) + len(set(in_flight) & listed)
+    finally:
+        serve.stop()
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("base")
-    parser.add_argument("pid", type=int)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--max-growth-mib", type=int, default=512)
+    parser.add_argument("binary")
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--clients", type=int, default=24)
+    parser.add_argument("--session-idle", type=float, default=2)
+    parser.add_argument("--max-rss-over-idle-mib", type=int, default=100)
+    parser.add_argument("--kills", type=int, default=2)
+    parser.add_argument("--crash-seconds", type=float, default=4)
     arguments = parser.parse_args()
-    url = urllib.parse.urlsplit(arguments.base)
-    results = Results()
-    baseline = resident_mib(arguments.pid)
-    deadline = time.monotonic() + arguments.seconds
-    clients = [Client(url.hostname, url.port, index, deadline, results) for index in range(arguments.clients)]
-    threads = [threading.Thread(target=client.run) for client in clients]
-    samples = []
-    for thread in threads:
-        thread.start()
-    while any(thread.is_alive() for thread in threads):
-        samples.append(resident_mib(arguments.pid))
-        time.sleep(0.25)
-    for thread in threads:
-        thread.join()
-    peak = max(samples + [baseline])
-    total = sum(len(values) for values in results.latencies.values())
-    print(f"soak: {arguments.clients} connections for {arguments.seconds:.0f} s: {total} requests "
-          f"({total / arguments.seconds:.0f}/s), {len(results.failures)} failures")
-    for method, values in sorted(results.latencies.items()):
+    started = time.monotonic()
+    tally = Tally()
+    idle, peak, final = memory_phase(arguments, tally)
+    memory_seconds = time.monotonic() - started
+    total = sum(len(values) for values in tally.latencies.values())
+    print(f"soak: {arguments.clients} connections for {arguments.seconds:.0f} s over three dialects: {total} requests, "
+          f"{len(tally.failures)} failures ({memory_seconds:.0f} s with the cleanup)")
+    for dialect, values in sorted(tally.latencies.items()):
         values.sort()
         p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
-        print(f"  {method:6} {len(values):6} requests  median {statistics.median(values) * 1000:6.1f} ms  "
+        print(f"  {dialect:8} {len(values):6} requests  median {values[len(values) // 2] * 1000:6.1f} ms  "
               f"p99 {p99 * 1000:6.1f} ms")
-    print(f"  serve resident memory: {baseline} MiB before, {peak} MiB at most, {resident_mib(arguments.pid)} MiB after")
-    for failure in results.failures[:20]:
+    print(f"  serve resident memory: {idle} MiB idle, {peak} MiB at most, {final} MiB after the cleanup "
+          f"(limit idle + {arguments.max_rss_over_idle_mib} MiB)")
+    if final > idle + arguments.max_rss_over_idle_mib:
+        tally.fail(f"memory did not come back: {final} MiB after the cleanup, {idle} MiB idle")
+    written, cut, reads = crash_phase(arguments, tally)
+    print(f"  --data-dir: {arguments.kills} SIGKILLs under 6 writers: {written} acknowledged writes, {cut} in flight at "
+          f"a kill (absent or whole), {reads} objects read back after the restarts; "
+          f"{time.monotonic() - started:.0f} s in all")
+    for failure in tally.failures[:20]:
         print("  FAILED:", failure)
-    if results.failures:
-        return 1
-    if peak - baseline > arguments.max_growth_mib:
-        print(f"  FAILED: memory grew by {peak - baseline} MiB (limit {arguments.max_growth_mib})")
-        return 1
-    return 0
+    return 1 if tally.failures else 0
 
 
 if __name__ == "__main__":

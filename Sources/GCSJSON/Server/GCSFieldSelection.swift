@@ -17,7 +17,15 @@ package struct GCSFieldSelection: Equatable {
 
     /// Reads `text`; a selection that cannot be read is a 400 naming where.
     init(parsing text: String) throws(BackendError) {
+        var steps = 0
+        try self.init(parsing: text, steps: &steps)
+    }
+
+    /// Reads `text`, adding to `steps` one for each character read and each field merged: the work done, which
+    /// stays linear in the length of the text whatever it holds (the fuzz tests assert it).
+    package init(parsing text: String, steps: inout Int) throws(BackendError) {
         var reader = Reader(Array(text.unicodeScalars))
+        defer { steps += reader.steps }
         self = try reader.list()
         guard reader.atEnd else { throw reader.invalid("unexpected \(reader.rest)") }
     }
@@ -25,7 +33,7 @@ package struct GCSFieldSelection: Equatable {
     private init() {}
 
     /// `value` with only the selected fields; arrays have each element filtered, other values pass as they are.
-    func apply(to value: JSONValue) -> JSONValue {
+    package func apply(to value: JSONValue) -> JSONValue {
         switch value {
         case .object(let members):
             return .object(
@@ -40,33 +48,39 @@ package struct GCSFieldSelection: Equatable {
         }
     }
 
-    /// Adds `path` (with what of its last field is kept: nil for all of it).
-    private mutating func add(_ path: ArraySlice<String>, _ selection: GCSFieldSelection?) {
+    /// Adds `path` (with what of its last field is kept: nil for all of it), counting a step per field merged.
+    private mutating func add(_ path: ArraySlice<String>, _ selection: GCSFieldSelection?, steps: inout Int) {
         guard let first = path.first else { return }
+        steps += 1
         var wanted = selection
         if path.count > 1 {
             var inner = GCSFieldSelection()
-            inner.add(path.dropFirst(), selection)
+            inner.add(path.dropFirst(), selection, steps: &steps)
             wanted = inner
         }
-        switch fields[first] {
+        // Taken out while it grows, so its dictionary is not copied for each field merged into it.
+        switch fields.removeValue(forKey: first) {
         case nil:
             fields[first] = .some(wanted)
         case .some(nil):
-            return  // all of it is kept already
+            fields[first] = .some(nil)  // all of it is kept already
         case .some(.some(var existing)):
             guard let wanted else {
                 fields[first] = .some(nil)
                 return
             }
-            for (key, value) in wanted.fields { existing.add([key][...], value) }
+            for (key, value) in wanted.fields { existing.add([key][...], value, steps: &steps) }
             fields[first] = .some(existing)
         }
     }
 
     private struct Reader {
         let scalars: [Unicode.Scalar]
-        var index = 0
+        var index = 0 {
+            didSet { steps += 1 }
+        }
+        /// Characters read and fields merged so far.
+        var steps = 0
 
         init(_ scalars: [Unicode.Scalar]) {
             self.scalars = scalars
@@ -105,7 +119,7 @@ package struct GCSFieldSelection: Equatable {
                     index += 1
                     skipSpaces()
                 }
-                selection.add(path[...], inner)
+                selection.add(path[...], inner, steps: &steps)
             } while consume(",")
             return selection
         }

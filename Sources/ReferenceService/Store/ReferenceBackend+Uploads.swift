@@ -92,9 +92,11 @@ extension ReferenceBackend {
             }.get()
         }
         guard let staging = turn else { return record.progress.withLock { $0.status } }
-        let received = Result { () throws(BackendError) -> ObjectDigests? in
-            try releasing(reserved, of: record) { () throws(BackendError) in try staging.receive(body) }
-            return finalize ? staging.digests : nil  // waits for the hashing to catch up, outside every lock
+        let received = record.whileChunkArrives {
+            Result { () throws(BackendError) -> ObjectDigests? in
+                try releasing(reserved, of: record) { () throws(BackendError) in try staging.receive(body) }
+                return finalize ? staging.digests : nil  // waits for the hashing to catch up, outside every lock
+            }
         }
         let (status, replaced) = try record.progress.withCondition {
             (progress: inout UploadSessionRecord.Progress, waiting) throws(BackendError) -> (

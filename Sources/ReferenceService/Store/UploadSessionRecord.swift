@@ -36,8 +36,9 @@ final class UploadSessionRecord: Sendable {
     /// The backend's reset count when the session started: a session from before a reset cannot commit.
     let epoch: Int
     let progress: Locked<Progress>
-    /// When a request last named this session: idle sessions expire. A leaf lock (nothing is taken inside it).
-    private let lastUsed = Locked(ContinuousClock.now)
+    /// When a request last named this session, and how many chunks are arriving now: a session is idle, and
+    /// expires, only while no chunk arrives. A leaf lock (nothing is taken inside it).
+    private let use = Locked((lastUsed: ContinuousClock.now, arriving: 0))
 
     init(id: String, start: UploadStart, caller: Caller, epoch: Int, progress: Progress) {
         self.id = id
@@ -53,10 +54,22 @@ final class UploadSessionRecord: Sendable {
     }
 
     func touch(at now: ContinuousClock.Instant) {
-        lastUsed.withLock { $0 = now }
+        use.withLock { $0.lastUsed = now }
+    }
+
+    /// Runs `receive`, a chunk arriving, with the session kept from expiring however long it takes.
+    func whileChunkArrives<Value, Failure: Error>(_ receive: () throws(Failure) -> Value) throws(Failure) -> Value {
+        use.withLock { $0.arriving += 1 }
+        defer {
+            use.withLock { use in
+                use.arriving -= 1
+                use.lastUsed = .now
+            }
+        }
+        return try receive()
     }
 
     func idle(at now: ContinuousClock.Instant) -> Duration {
-        now - lastUsed.withLock { $0 }
+        use.withLock { $0.arriving > 0 ? .zero : now - $0.lastUsed }
     }
 }
