@@ -52,6 +52,15 @@ struct CompiledAllow: Sendable {
     var position: SourcePosition
     /// `allow read, write`, for explanations.
     var text: String
+    /// The `match` statements around it, outermost first, for explanations.
+    var matches: [MatchHeader]
+}
+
+/// A `match` statement as a denial names it: its path as written and where it is.
+struct MatchHeader: Sendable {
+    /// `/b/{bucket}/o/images/{imageId}`.
+    var path: String
+    var position: SourcePosition
 }
 
 struct CompiledFunction: Sendable {
@@ -60,6 +69,8 @@ struct CompiledFunction: Sendable {
     var lets: [Node]
     var result: Node
     var position: SourcePosition
+    /// The parameters' names, then the `let`s', by slot: an explanation prints the body with them.
+    var localNames: [String] = []
 }
 
 /// Methods as bits, so checking whether an `allow` covers a request is one AND.
