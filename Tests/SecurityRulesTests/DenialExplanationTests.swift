@@ -41,7 +41,8 @@ struct DenialExplanationTests {
     }
 
     @Test func everyFalseAlternativeOfOrIsNamed() throws {
-        let decision = try Rules.evaluates("request.auth != null || resource.size > 100", Rules.request(.get, "a", resource: Rules.object("a")))
+        let decision = try Rules.evaluates(
+            "request.auth != null || resource.size > 100", Rules.request(.get, "a", resource: Rules.object("a")))
         #expect(
             decision.explanation.hasSuffix(
                 "every operand of '||' is false: (request.auth != null at storage.rules:4:46 is false (request.auth is null)), "
@@ -70,7 +71,9 @@ struct DenialExplanationTests {
                 "isOwner(userId) at storage.rules:8:54 is false: in function isOwner at storage.rules:4:1, "
                     + "request.auth.uid == owner at storage.rules:6:27 is false "
                     + "(request.auth.uid is 'bob', owner is 'alice')"))
-        #expect(decision.explanation.contains("under match /b/{bucket}/o at storage.rules:3:3, match /users/{userId}/{file} at storage.rules:8:1"))
+        #expect(
+            decision.explanation.contains(
+                "under match /b/{bucket}/o at storage.rules:3:3, match /users/{userId}/{file} at storage.rules:8:1"))
     }
 
     @Test func longValuesAreCut() throws {
