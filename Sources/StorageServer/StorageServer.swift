@@ -80,8 +80,12 @@ public final class StorageServer: Sendable {
             let boundPort = Locked(configuration.port)
             let dispatch = makeDispatch { boundPort.withLock { $0 } }
             let readsOnLoop = answersReadsOnLoop
+            let logsDecisions = log != nil
             let server = HTTPServer(
-                configuration: configuration, handler: { dispatch.respond(to: $0) },
+                configuration: configuration,
+                handler: {
+                    logsDecisions ? Self.respondLoggingDecisions(to: $0, with: dispatch) : dispatch.respond(to: $0)
+                },
                 vetHead: { dispatch.vetHead($0) }, streamsBody: { dispatch.streamsBody($0) },
                 bufferedBodyLimit: { dispatch.bufferedBodyLimit($0) },
                 answersOnLoop: { readsOnLoop && Self.isRead($0) }, errorResponder: ErrorBodyJSON.response, log: log)
@@ -111,6 +115,16 @@ public final class StorageServer: Sendable {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let port = self.port ?? configuration.port
         return makeDispatch { port }.respond(to: request)
+    }
+
+    /// The answer with the rules decisions its request met as its access-log note (`serve --verbose`).
+    private static func respondLoggingDecisions(to request: HTTPRequest, with dispatch: ServerDispatch)
+        -> HTTPResponse
+    {
+        let decisions = RulesDecisionLog()
+        var response = RulesDecisionLog.$current.withValue(decisions) { dispatch.respond(to: request) }
+        response.logNote = decisions.note
+        return response
     }
 
     /// Reads and CORS preflights: what the event loops may answer themselves when the backend answers reads at
