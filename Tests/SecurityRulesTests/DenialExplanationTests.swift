@@ -100,3 +100,18 @@ struct DenialExplanationTests {
         #expect(decision.description == "allowed: 'allow write' at storage.rules:5:7")
     }
 }
+
+/// `request.params`: the request's query parameters, a map of strings (Firebase's Storage rules language has it).
+struct RequestParamsTests {
+    @Test func paramsAreTheQueryParameters() throws {
+        let program = try Rules.v2("match /{all=**} { allow get: if request.params.alt == 'media'; }")
+        var request = Rules.request(.get, "a")
+        #expect(!program.decide(request).allowed)
+        request.params = ["alt": "media"]
+        #expect(program.decide(request).allowed)
+        request.params = ["alt": "json"]
+        #expect(program.decide(request).explanation.hasSuffix("(request.params.alt is 'json')"))
+        let keys = try Rules.evaluates("'alt' in request.params && request.params.size() == 1", request)
+        #expect(keys.allowed)
+    }
+}

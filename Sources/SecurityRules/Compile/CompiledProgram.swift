@@ -148,11 +148,11 @@ struct Field: Sendable {
 /// The fields of `request` and `request.auth`: the evaluator reads them, and `unknownFields` checks names
 /// against them.
 enum KnownField: String, Sendable {
-    case auth, resource, time, path, method
+    case auth, resource, time, path, method, params
     case uid, token
 
     /// The fields of `request`.
-    static let ofRequest: [KnownField] = [.auth, .resource, .time, .path, .method]
+    static let ofRequest: [KnownField] = [.auth, .resource, .time, .path, .method, .params]
     /// The fields of `request.auth` (the claims under `token` are the caller's).
     static let ofAuth: [KnownField] = [.uid, .token]
 }
