@@ -76,6 +76,35 @@ struct DenialExplanationTests {
                 "under match /b/{bucket}/o at storage.rules:3:3, match /users/{userId}/{file} at storage.rules:8:1"))
     }
 
+    @Test func theBranchTakenAndEveryTrueOperandOfANegatedAndAreNamed() throws {
+        let branch = try Rules.evaluates(
+            "request.auth == null ? resource.size > 100 : false", Rules.request(.get, "a", resource: Rules.object("a")))
+        #expect(
+            branch.explanation.hasSuffix("resource.size > 100 at storage.rules:4:70 is false (resource.size is 10)"))
+        let negated = try Rules.evaluates(
+            "!(resource.size == 10 && resource.contentType == 'text/plain')",
+            Rules.request(.get, "a", resource: Rules.object("a")))
+        #expect(
+            negated.explanation.hasSuffix(
+                "every operand of '&&' is true: (resource.size == 10 at storage.rules:4:49 is true (resource.size is 10)), "
+                    + "(resource.contentType == 'text/plain' at storage.rules:4:79 is true "
+                    + "(resource.contentType is 'text/plain'))"))
+    }
+
+    @Test func aDenialALimitStoppedIsNotEvaluatedAgain() throws {
+        let program = try Rules.v2(
+            CostTests.doubler("d", list: true)
+                + "\nmatch /{x} { allow get: if request.auth == null; allow get: if d(d(d('a'))) == d(d(d('a'))); }")
+        let decision = program.decide(Rules.request(.get, "x", uid: "u"))
+        #expect(!decision.allowed)
+        #expect(decision.explanation.contains("(stopped: rules evaluation exceeded"), "\(decision.explanation)")
+        // The first refusal is named, not evaluated again: no operands, no values.
+        #expect(
+            decision.explanation.contains(
+                "'allow get' at storage.rules:5:14 under match /b/{bucket}/o at storage.rules:3:3, match /{x} at storage.rules:5:1 is false;"
+            ), "\(decision.explanation)")
+    }
+
     @Test func longValuesAreCut() throws {
         let long = String(repeating: "x", count: 1 << 20)
         let decision = try Rules.evaluates(
