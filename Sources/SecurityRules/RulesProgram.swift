@@ -37,7 +37,7 @@ public struct RulesProgram: Sendable {
         if request.method == .list && version == 1 {
             return RulesDecision(allowed: false, explanation: Self.versionOneListMessage)
         }
-        var walk = DecisionWalk(program: compiled, request: request, fileName: source.name)
+        var walk = DecisionWalk(program: compiled, request: request)
         if walk.run(), let allow = walk.grantedBy {
             return RulesDecision(
                 grantedBy: allow.text, file: source.name, line: allow.position.line, column: allow.position.column,
@@ -47,11 +47,14 @@ public struct RulesProgram: Sendable {
             request.method == .list
             ? "list of the children of /b/\(request.bucket)/o/\(request.path)"
             : "\(request.method.rawValue) of /b/\(request.bucket)/o/\(request.path)"
-        var explanation =
-            walk.refusalCount == 0
-            ? "no allow matches the \(target)"
-            : "no allow grants the \(target): "
-                + walk.refusals.joined(separator: "; ")
+        var explanation = "no allow matches the \(target)"
+        if walk.refusalCount > 0 {
+            // A walk a limit stopped has spent the request's budget: its refusals are not evaluated again.
+            var explainer = DenialExplainer(
+                program: compiled, request: request, fileName: source.name, evaluates: walk.stopped == nil)
+            let reasons = walk.refusals.map { explainer.describe($0) }
+            explanation = "no allow grants the \(target): " + reasons.joined(separator: "; ")
+        }
         if walk.refusalCount > walk.refusals.count {
             explanation += "; and \(walk.refusalCount - walk.refusals.count) more"
         }

@@ -91,9 +91,13 @@ public final class StorageServer: Sendable {
             guard current == nil else { throw HTTPServerError.alreadyRunning }
             let dispatch = dispatch
             let readsOnLoop = answersReadsOnLoop
+            let logsDecisions = log != nil
             let server = HTTPServer(
                 configuration: configuration,
-                planner: { dispatch.plan(for: $0, answersOnLoop: readsOnLoop && Self.isRead($0)) },
+                planner: { head in
+                    let plan = dispatch.plan(for: head, answersOnLoop: readsOnLoop && Self.isRead(head))
+                    return logsDecisions ? DecisionLoggingPlan(inner: plan) : plan
+                },
                 errorResponder: ErrorBodyJSON.response, log: log)
             let port = try server.start()
             authorityPort.withLock { $0 = port }

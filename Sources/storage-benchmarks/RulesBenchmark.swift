@@ -35,6 +35,20 @@ enum RulesBenchmark {
         print(
             "  decide an authorised GET (\(allowed) of \(decisions) allowed): best \(Stopwatch.format(perDecision)) "
                 + String(format: "per decision (%.0f decisions/s), best of %d", 1 / perDecision, rounds))
+
+        // The same GET by another user: denied, and the denial explained (the condition evaluated again).
+        var stranger = request
+        stranger.auth = RulesAuth(uid: "user-498")
+        var explained = 0
+        let deny = Stopwatch.best(of: rounds) {
+            explained = 0
+            for _ in 0..<decisions where program.decide(stranger).explanation.contains("is false") { explained += 1 }
+        }
+        let perDenial = deny.best / Double(max(decisions, 1))
+        print(
+            "  decide a stranger's GET (\(explained) of \(decisions) denied and explained): best "
+                + "\(Stopwatch.format(perDenial)) "
+                + String(format: "per decision (%.0f decisions/s), best of %d", 1 / perDenial, rounds))
     }
 
     /// A rules file the way people write them: helper functions, nested matches per feature, size and type limits,

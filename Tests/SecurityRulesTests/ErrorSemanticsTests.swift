@@ -63,7 +63,10 @@ import Testing
         let program = try Rules.v2("match /{all=**} { allow read: if \(Self.error); allow get: if false; }")
         let decision = program.decide(Rules.request(.get, "a"))
         #expect(!decision.allowed)
-        #expect(decision.explanation.contains("'allow read' at storage.rules:4:19: error at storage.rules:4:"))
+        #expect(
+            decision.explanation.contains(
+                "'allow read' at storage.rules:4:19 under match /b/{bucket}/o at storage.rules:3:3, "
+                    + "match /{all=**} at storage.rules:4:1: error at storage.rules:4:"))
         #expect(decision.explanation.contains("'allow get' at storage.rules:4:"))
         #expect(decision.explanation.contains("is false"))
     }

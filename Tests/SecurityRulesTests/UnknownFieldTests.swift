@@ -32,11 +32,28 @@ import Testing
     }
 
     @Test func aFieldNothingIsCloseToListsTheFields() throws {
-        let found = try errors("match /{name} { allow read: if resource.owner == 'a' && request.params.a == 1; }")
+        let found = try errors("match /{name} { allow read: if resource.owner == 'a' && request.query.a == 1; }")
         #expect(
             found == [
                 "1:41: unknown field 'owner' of resource (its fields: name, size, contentType, metadata, timeCreated)",
-                "1:65: unknown field 'params' of request (its fields: auth, resource, time, path, method)",
+                "1:65: unknown field 'query' of request (its fields: auth, resource, time, path, method, params)",
+            ])
+    }
+
+    /// A constant string in brackets names a field as a dot does; a computed key and the free maps are left alone.
+    @Test func aBracketedFieldNameIsCheckedLikeADottedOne() throws {
+        let found = try errors(
+            """
+            match /{name} {
+              allow read: if request.resource['sise'] < 10 && resource['metadata'].a == 'b' && request['auht'] != null;
+              allow write: if request['resource']['contnetType'] == 'a' && resource[name] == 1 && request.params['x'] == 'y';
+            }
+            """)
+        #expect(
+            found == [
+                "2:34: unknown field 'sise' of request.resource; did you mean 'size'?",
+                "2:91: unknown field 'auht' of request; did you mean 'auth'?",
+                "3:38: unknown field 'contnetType' of request.resource; did you mean 'contentType'?",
             ])
     }
 
@@ -47,7 +64,7 @@ import Testing
         let found = try errors(
             "match /{name} { allow read: if " + reads.map { "\($0) != 1" }.joined(separator: " && ") + "; }")
         #expect(found == [])
-        #expect(Set(RulesRequest.fieldNames) == ["auth", "resource", "time", "path", "method"])
+        #expect(Set(RulesRequest.fieldNames) == ["auth", "resource", "time", "path", "method", "params"])
         #expect(Set(RulesAuth.fieldNames) == ["uid", "token"])
     }
 

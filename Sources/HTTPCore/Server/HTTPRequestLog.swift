@@ -13,10 +13,12 @@ public struct HTTPRequestLog: Sendable, Equatable {
     /// From the request's first byte to the end of the response.
     public var duration: Duration
     public var remoteAddress: String
+    /// The answer's `HTTPResponse.logNote`; nil when it has none or the core answered itself.
+    public var note: String?
 
     public init(
         method: String, target: String, status: Int, requestBytes: Int, responseBytes: Int, duration: Duration,
-        remoteAddress: String
+        remoteAddress: String, note: String? = nil
     ) {
         self.method = method
         self.target = target
@@ -25,5 +27,6 @@ public struct HTTPRequestLog: Sendable, Equatable {
         self.responseBytes = responseBytes
         self.duration = duration
         self.remoteAddress = remoteAddress
+        self.note = note
     }
 }

@@ -11,12 +11,15 @@ struct ServeCommand: ToolCommand {
     static let spec = CommandTable.serve
     let tool: CommandLineTool
 
-    /// `GET /v0/b/x/o/a 200 311 bytes 0.4 ms 127.0.0.1:51234`.
+    /// `GET /v0/b/x/o/a 200 311 bytes 0.4 ms 127.0.0.1:51234`, then what the rules decided when they did
+    /// (`rules: denied: …`).
     static func logLine(_ entry: HTTPRequestLog) -> String {
         let (seconds, attoseconds) = entry.duration.components
         let milliseconds = Double(seconds) * 1e3 + Double(attoseconds) / 1e15
         return "\(entry.method) \(entry.target) \(entry.status) \(entry.responseBytes) bytes "
-            + String(format: "%.1f ms", milliseconds) + " \(entry.remoteAddress)\n"
+            + String(format: "%.1f ms", milliseconds) + " \(entry.remoteAddress)"
+            + (entry.note.map { " " + VisibleEscapes.replacing(in: $0) { $0.value >= 0x20 && $0.value != 0x7F } } ?? "")
+            + "\n"
     }
 
     /// What listening beyond loopback exposes, said once at start.

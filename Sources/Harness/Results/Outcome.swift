@@ -70,13 +70,22 @@ public struct ListedFailure: Sendable, Equatable {
 extension Outcome {
     /// A failed or errored outcome with the last HTTP exchange added to its detail, which every report shows.
     func withExchange(_ exchange: String?) -> Outcome {
-        guard let exchange else { return self }
+        withDetail("Last HTTP exchange:\n", exchange)
+    }
+
+    /// A failed or errored outcome with what the rules last decided (`rules: denied: …`) added to its detail.
+    func withRulesDecision(_ decision: String?) -> Outcome {
+        withDetail("Last rules decision:\n", decision)
+    }
+
+    private func withDetail(_ heading: String, _ text: String?) -> Outcome {
+        guard let text else { return self }
         switch self {
         case .failed(var failure):
-            failure.detail += "\n\nLast HTTP exchange:\n" + exchange
+            failure.detail += "\n\n" + heading + text
             return .failed(failure)
         case .errored(var failure):
-            failure.detail += "\n\nLast HTTP exchange:\n" + exchange
+            failure.detail += "\n\n" + heading + text
             return .errored(failure)
         case .passed, .expectedFailure, .skipped:
             return self

@@ -1,4 +1,5 @@
 import Foundation
+import ReferenceService
 import ScenarioLanguage
 import StorageAPI
 
@@ -138,9 +139,11 @@ public struct ScenarioRunner: Sendable {
                     let execution = ScenarioExecution(
                         scenario: driver?.heldTo(scenario, transcript: log) ?? scenario, file: file, session: session,
                         stepTimeout: stepTimeout, scratch: scratch, client: client, transcript: log)
-                    outcome = execution.run()
+                    // The reference records its rules decisions here (in process only), for the failure message.
+                    let decisions = RulesDecisionLog()
+                    outcome = RulesDecisionLog.$current.withValue(decisions) { execution.run() }
                     exchanges = session.exchanges
-                    outcome = outcome.withExchange(exchanges.last)
+                    outcome = outcome.withExchange(exchanges.last).withRulesDecision(decisions.recorded.last)
                     transcript = execution.transcript.text
                     steps = execution.stepTimings
                     clientWaits = execution.client.waits

@@ -23,15 +23,17 @@ struct RulesCheck {
         throw denial(of: method)
     }
 
-    /// The decision, or nil when there are no rules (everything allowed).
+    /// The decision, or nil when there are no rules (everything allowed); recorded in `RulesDecisionLog.current`.
     func decide(
         _ method: RulesMethod, path: String, resource: StoredObject?, incoming: () -> RulesObject? = { nil }
     ) -> RulesDecision? {
         guard let program else { return nil }
-        return program.decide(
+        let decision = program.decide(
             RulesRequest(
                 method: method, bucket: bucket, path: path, auth: caller.rulesAuth,
                 resource: resource?.rulesObject(bucket: bucket), incoming: incoming(), time: Date()))
+        RulesDecisionLog.current?.record(method, decision)
+        return decision
     }
 
     /// Refuses a write from its head alone, before its body is read, when the rules deny it whatever the unknown

@@ -16,14 +16,16 @@ public struct RulesRequest: Sendable, Equatable {
     public var incoming: RulesObject?
     /// `request.time`.
     public var time: Date
+    /// `request.params`: the request's URL query parameters, by name.
+    public var params: [String: String]
 
     /// The names the rules read the request's fields by: `request.auth`, `request.resource`, `request.time`,
-    /// `request.path`, `request.method`.
+    /// `request.path`, `request.method`, `request.params`.
     public static var fieldNames: [String] { KnownField.ofRequest.map(\.rawValue) }
 
     public init(
         method: RulesMethod, bucket: String, path: String, auth: RulesAuth? = nil, resource: RulesObject? = nil,
-        incoming: RulesObject? = nil, time: Date = Date()
+        incoming: RulesObject? = nil, time: Date = Date(), params: [String: String] = [:]
     ) {
         self.method = method
         self.bucket = bucket
@@ -32,5 +34,6 @@ public struct RulesRequest: Sendable, Equatable {
         self.resource = resource
         self.incoming = incoming
         self.time = time
+        self.params = params
     }
 }

@@ -52,6 +52,15 @@ struct CompiledAllow: Sendable {
     var position: SourcePosition
     /// `allow read, write`, for explanations.
     var text: String
+    /// The `match` statements around it, outermost first, for explanations.
+    var matches: [MatchHeader]
+}
+
+/// A `match` statement as a denial names it: its path as written and where it is.
+struct MatchHeader: Sendable {
+    /// `/b/{bucket}/o/images/{imageId}`.
+    var path: String
+    var position: SourcePosition
 }
 
 struct CompiledFunction: Sendable {
@@ -60,6 +69,8 @@ struct CompiledFunction: Sendable {
     var lets: [Node]
     var result: Node
     var position: SourcePosition
+    /// The parameters' names, then the `let`s', by slot: an explanation prints the body with them.
+    var localNames: [String] = []
 }
 
 /// Methods as bits, so checking whether an `allow` covers a request is one AND.
@@ -137,11 +148,11 @@ struct Field: Sendable {
 /// The fields of `request` and `request.auth`: the evaluator reads them, and `unknownFields` checks names
 /// against them.
 enum KnownField: String, Sendable {
-    case auth, resource, time, path, method
+    case auth, resource, time, path, method, params
     case uid, token
 
     /// The fields of `request`.
-    static let ofRequest: [KnownField] = [.auth, .resource, .time, .path, .method]
+    static let ofRequest: [KnownField] = [.auth, .resource, .time, .path, .method, .params]
     /// The fields of `request.auth` (the claims under `token` are the caller's).
     static let ofAuth: [KnownField] = [.uid, .token]
 }

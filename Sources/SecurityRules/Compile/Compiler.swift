@@ -12,6 +12,8 @@ struct Compiler {
     private var functionScopes: [[String: Int]] = []
     /// Path variables bound by the enclosing matches, outermost first, with their slots.
     private var captures: [(name: String, slot: Int)] = []
+    /// The enclosing `match` statements, outermost first.
+    private var matches: [MatchHeader] = []
 
     private init(version: Int) {
         self.version = version
@@ -67,6 +69,8 @@ struct Compiler {
     private mutating func compileMatch(_ match: MatchSyntax) throws(SyntaxProblem) -> CompiledBlock {
         let bound = captures.count
         defer { captures.removeLast(captures.count - bound) }
+        matches.append(MatchHeader(path: Self.pathText(match.segments), position: match.position))
+        defer { matches.removeLast() }
         var segments: [CompiledSegment] = []
         var sawRecursive = false
         for (offset, segment) in match.segments.enumerated() {
@@ -99,6 +103,19 @@ struct Compiler {
         return try block(match.body, segments: segments, position: match.position)
     }
 
+    /// A `match` path as written: `/b/{bucket}/o/{path=**}`.
+    private static func pathText(_ segments: [PathSegmentSyntax]) -> String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let literal): text += "/" + literal
+            case .variable(let name, _): text += "/{\(name)}"
+            case .recursive(let name, _): text += "/{\(name)=**}"
+            }
+        }
+        return text
+    }
+
     private mutating func compileAllow(_ allow: AllowSyntax) throws(SyntaxProblem) -> CompiledAllow {
         var methods: RulesMethodSet = []
         var seen: Set<String> = []
@@ -119,7 +136,7 @@ struct Compiler {
         }
         return CompiledAllow(
             methods: methods, condition: condition, position: allow.position,
-            text: "allow " + allow.methods.map(\.name).joined(separator: ", "))
+            text: "allow " + allow.methods.map(\.name).joined(separator: ", "), matches: matches)
     }
 
     private mutating func compileBody(of function: FunctionSyntax, index: Int) throws(SyntaxProblem) {
@@ -151,6 +168,7 @@ struct Compiler {
         }
         functions[index].lets = lets
         functions[index].result = try expression(function.result, &context)
+        functions[index].localNames = function.parameters.map(\.name) + function.lets.map(\.name)
     }
 
     private func refuseRecursion() throws(SyntaxProblem) {

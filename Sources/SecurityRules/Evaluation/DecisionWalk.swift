@@ -7,20 +7,21 @@ struct DecisionWalk {
     private let method: RulesMethodSet
     private var evaluator: Evaluator
     private var steps = 0
-    /// The `allow`s met that did not grant, and why.
-    private(set) var refusals: [String] = []
+    /// The first `allow`s met that did not grant (at most `keptRefusals`), to explain a denial.
+    private(set) var refusals: [Refusal] = []
     private(set) var refusalCount = 0
     private(set) var grantedBy: CompiledAllow?
     /// Set when a limit of the whole request stopped the walk.
     private(set) var stopped: String?
-    private let fileName: String
 
-    init(program: CompiledProgram, request: RulesRequest, fileName: String) {
+    /// How many refusals a denial explains before it counts the rest.
+    static let keptRefusals = 5
+
+    init(program: CompiledProgram, request: RulesRequest) {
         self.program = program
         segments = RequestSegments(request)
         method = RulesMethodSet(request.method)
         evaluator = Evaluator(functions: program.functions, request: request, captureCount: program.captureCount)
-        self.fileName = fileName
     }
 
     /// Whether some `allow` grants the request.
@@ -93,22 +94,21 @@ struct DecisionWalk {
                 grantedBy = allow
                 return true
             }
-            refuse("'\(allow.text)' at \(place(allow.position)) is false")
+            refuse(allow, error: nil)
         } catch {
-            let place = error.position.map { " at \(self.place($0))" } ?? ""
-            refuse("'\(allow.text)' at \(self.place(allow.position)): error\(place): \(error.message)")
+            refuse(allow, error: error)
             if error.isLimit { stopped = error.message }
         }
         return false
     }
 
-    private mutating func refuse(_ reason: String) {
+    private mutating func refuse(_ allow: CompiledAllow, error: EvaluationError?) {
         refusalCount += 1
-        if refusals.count < 5 { refusals.append(reason) }
+        if refusals.count < Self.keptRefusals {
+            refusals.append(Refusal(allow: allow, captures: evaluator.captures, error: error))
+        }
     }
 
     /// The fields of `request.resource` the conditions evaluated so far read, by name.
     var incomingFieldsRead: Set<String> { evaluator.incomingRead }
-
-    func place(_ position: SourcePosition) -> String { "\(fileName):\(position.line):\(position.column)" }
 }

@@ -25,6 +25,7 @@ extension Evaluator {
             case .time: return .timestamp(Timestamp(request.time))
             case .path: return .path(requestPath)
             case .method: return .string(request.method.rawValue)
+            case .params: return .map(request.params.mapValues { .string($0) })
             default: return nil
             }
         case .auth:

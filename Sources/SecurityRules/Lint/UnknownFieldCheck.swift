@@ -1,12 +1,13 @@
 import Primitives
 
 /// Finds the reads of a field that `request`, `request.auth`, `resource` or `request.resource` does not have
-/// (`resource.metdata`, `request.auht`): each one an evaluation error that denies, so almost always a typo.
+/// (`resource.metdata`, `request.auht`, `request['auht']`): each one an evaluation error that denies, so almost
+/// always a typo.
 ///
 /// It walks the compiled program, where every name is resolved: a parameter, `let` or path variable named
 /// `request` or `resource` is not the request, so only the request's own parts are checked. Only the field
-/// right below a part is checked; what lies below a field (`metadata.*`, `auth.token.*`, a field of a string)
-/// is left alone.
+/// right below a part is checked, by name or by a constant string in brackets; what lies below a field
+/// (`metadata.*`, `auth.token.*`, `params.*`, a field of a string) is left alone.
 struct UnknownFieldCheck {
     /// The names of an object's fields (`resource`, `request.resource`), from whoever builds the request.
     let objectFields: [String]
@@ -40,7 +41,11 @@ struct UnknownFieldCheck {
                 report(field.name, of: owner, names, at: position)
             }
             walk(base)
-        case .index(let base, let index, _):
+        case .index(let base, let index, let position):
+            // `request['auht']` reads a field as surely as `request.auht` does.
+            if case .constant(.string(let name)) = index, let (owner, names) = part(base), !names.contains(name) {
+                report(name, of: owner, names, at: position)
+            }
             walk(base)
             walk(index)
         case .slice(let base, let start, let end, _):
@@ -73,10 +78,17 @@ struct UnknownFieldCheck {
         switch node {
         case .reference(.request): ("request", KnownField.ofRequest.map(\.rawValue))
         case .reference(.resource): ("resource", objectFields)
-        case .member(.reference(.request), let field, _) where field.known == .auth:
-            ("request.auth", KnownField.ofAuth.map(\.rawValue))
-        case .member(.reference(.request), let field, _) where field.known == .resource:
-            ("request.resource", objectFields)
+        case .member(.reference(.request), let field, _): part(ofRequest: field.known)
+        case .index(.reference(.request), .constant(.string(let name)), _): part(ofRequest: KnownField(rawValue: name))
+        default: nil
+        }
+    }
+
+    /// `request.auth` and `request.resource`, however their name is written.
+    private func part(ofRequest field: KnownField?) -> (String, [String])? {
+        switch field {
+        case .auth: ("request.auth", KnownField.ofAuth.map(\.rawValue))
+        case .resource: ("request.resource", objectFields)
         default: nil
         }
     }

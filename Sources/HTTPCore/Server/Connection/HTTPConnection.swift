@@ -63,6 +63,8 @@ final class HTTPConnection: @unchecked Sendable {
         var status: Int
         var started: ContinuousClock.Instant
         var exchange: ResponseWriter.Exchange
+        /// The handler's `HTTPResponse.logNote`.
+        var note: String? = nil
     }
 
     /// Where a thread takes over from the event loop.
@@ -141,7 +143,8 @@ final class HTTPConnection: @unchecked Sendable {
         let response = plan.respond(to: request)
         let answer = Answer(
             method: head.method, target: head.target, status: response.status, started: started,
-            exchange: .init(isHead: head.isHead, version: head.version, keepAlive: keepsAlive(head, after: response)))
+            exchange: .init(isHead: head.isHead, version: head.version, keepAlive: keepsAlive(head, after: response)),
+            note: response.logNote)
         if response.needsThread { return .handOff(.deliver(response, answer)) }
         do {
             var outgoing = try writer.prepare(response, for: answer.exchange)
@@ -217,7 +220,8 @@ final class HTTPConnection: @unchecked Sendable {
                 activity.mark(.responding)
                 let answer = Answer(
                     method: method, target: target, status: refusal.status, started: started,
-                    exchange: .init(isHead: head.isHead, version: head.version, keepAlive: false))
+                    exchange: .init(isHead: head.isHead, version: head.version, keepAlive: false),
+                    note: refusal.logNote)
                 report(answer, responseBytes: try writer.write(refusal, for: answer.exchange, to: socket))
                 return .closeAfterResponse
             }
@@ -236,7 +240,8 @@ final class HTTPConnection: @unchecked Sendable {
                 exchange: .init(
                     isHead: head.isHead, version: head.version,
                     keepAlive: keepsAlive(head, after: response) && stream?.isComplete != false
-                        && !(response.producer?.isChunked == true && head.version != .http11 && !head.isHead)))
+                        && !(response.producer?.isChunked == true && head.version != .http11 && !head.isHead)),
+                note: response.logNote)
             if response.needsThread { return deliver(response, answer) }
             var outgoing = try writer.prepare(response, for: answer.exchange)
             return finish(&outgoing, answer)
@@ -385,7 +390,7 @@ final class HTTPConnection: @unchecked Sendable {
             HTTPRequestLog(
                 method: answer.method, target: answer.target, status: answer.status,
                 requestBytes: input.receivedBytes - input.buffer.count, responseBytes: responseBytes,
-                duration: ContinuousClock.now - answer.started, remoteAddress: remoteAddress))
+                duration: ContinuousClock.now - answer.started, remoteAddress: remoteAddress, note: answer.note))
     }
 }
 

@@ -15,6 +15,9 @@ public struct HTTPResponse: Sendable {
     public var producer: (any HTTPBodyProducer)?
     /// No answer at all: the connection is reset as soon as the handler returns.
     public private(set) var resetsConnection = false
+    /// Words for the access log's line of this exchange (`HTTPRequestLog.note`), never sent: what the layer that
+    /// answered decided, which the core does not know.
+    public var logNote: String?
 
     public init(
         status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), file: FileRegion? = nil,
