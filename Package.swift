@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "StorageSDK", targets: ["StorageSDK"]),
         .library(name: "ReferenceService", targets: ["ReferenceService"]),
         .library(name: "StorageServer", targets: ["StorageServer"]),
-        .library(name: "Harness", targets: ["Harness"]),
+        .library(name: "Harness", targets: ["Harness", "Runner", "Drivers", "Targets", "Reports"]),
         .library(name: "SecurityRules", targets: ["SecurityRules"]),
     ],
     targets: [
@@ -48,19 +48,43 @@ let package = Package(
         .target(
             name: "ScenarioLanguage",
             dependencies: ["StorageSDK", "StorageAPI", "SecurityRules", "YAMLReader", "Primitives"]),
+        // The results model and every report format (console, JUnit, JSON, the matrix); knows nothing of running.
+        .target(name: "Reports", dependencies: ["StorageAPI", "YAMLReader", "Primitives"]),
+        // Where scenarios run: the `Target` seam, the reference, v0 and GCS JSON targets, their fault plans.
+        .target(
+            name: "Targets",
+            dependencies: [
+                "Reports", "ScenarioLanguage", "StorageServer", "FirebaseV0", "GCSJSON", "StorageSDK",
+                "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore", "Primitives",
+            ]),
+        // The clients a scenario's steps go through: the `ScenarioClient` seam, the own one, a driver's.
+        .target(
+            name: "Drivers",
+            dependencies: [
+                "Targets", "Reports", "CProcessSpawn", "ScenarioLanguage", "StorageSDK", "StorageAPI", "HTTPCore",
+                "Primitives",
+            ]),
+        // Running scenarios against a target: selection, steps, expectations, the expectations manifest.
+        .target(
+            name: "Runner",
+            dependencies: [
+                "Drivers", "Targets", "Reports", "ScenarioLanguage", "YAMLReader", "StorageSDK", "ReferenceService",
+                "StorageAPI", "Primitives",
+            ]),
+        // The command line composing them, and the project's own driver (`storage-conformance driver`).
         .target(
             name: "Harness",
             dependencies: [
-                "CProcessSpawn", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON",
-                "StorageWire", "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore",
-                "Primitives",
+                "Runner", "Drivers", "Targets", "Reports", "ScenarioLanguage", "YAMLReader", "StorageServer",
+                "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI",
+                "HTTPCore", "Primitives",
             ]),
         .executableTarget(name: "storage-conformance", dependencies: ["Harness"]),
         .executableTarget(
             name: "storage-benchmarks",
             dependencies: [
-                "Harness", "ScenarioLanguage", "YAMLReader", "StorageSDK", "ReferenceService", "SecurityRules",
-                "Primitives",
+                "Harness", "Runner", "Targets", "ScenarioLanguage", "YAMLReader", "StorageSDK", "ReferenceService",
+                "SecurityRules", "Primitives",
             ]),
         .testTarget(name: "SecurityRulesTests", dependencies: ["SecurityRules", "Primitives"]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives", "TestSupport"]),
@@ -85,15 +109,16 @@ let package = Package(
         .testTarget(
             name: "HarnessTests",
             dependencies: [
-                "Harness", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire",
-                "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore", "Primitives",
+                "Harness", "Runner", "Drivers", "Targets", "Reports", "ScenarioLanguage", "YAMLReader", "StorageServer",
+                "FirebaseV0", "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI",
+                "HTTPCore", "Primitives",
             ]),
         .testTarget(
             name: "CommandLineTests",
             dependencies: [
-                "Harness", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0", "GCSJSON", "StorageWire",
-                "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore", "Primitives",
-                "TestSupport",
+                "Harness", "Runner", "Reports", "ScenarioLanguage", "YAMLReader", "StorageServer", "FirebaseV0",
+                "GCSJSON", "StorageWire", "StorageSDK", "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore",
+                "Primitives", "TestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,8 @@
 import Foundation
 import Harness
+import Runner
 import ScenarioLanguage
+import Targets
 
 /// The bundled suite in process against the reference: scenarios per second.
 enum SuiteBenchmark {

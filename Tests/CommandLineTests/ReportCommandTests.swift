@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// `storage-conformance report` on the JSON of real runs.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// `report` names where a results file goes wrong: invalid UTF-8 at its line, column and byte, and a scenario

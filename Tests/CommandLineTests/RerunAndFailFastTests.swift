@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// `run --fail-fast` and `run --rerun-failed`.

@@ -1,5 +1,7 @@
 import Foundation
 import Harness
+import Reports
+import Runner
 import Testing
 
 @Suite struct WriteExpectationsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import Primitives
+import Reports
 import ScenarioLanguage
 import YAMLReader
 

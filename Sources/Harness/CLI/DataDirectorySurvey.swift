@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// What a data directory holds before `serve` opens it (docs/data-directory.md §1: `objects/` and
 /// `sessions/` hold one record each, `staging/` an open upload's bytes), so that `serve` can say what it is

@@ -1,4 +1,5 @@
 import Primitives
+import Reports
 import SecurityRules
 import StorageAPI
 import YAMLReader

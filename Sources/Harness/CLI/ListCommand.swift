@@ -1,3 +1,5 @@
+import Runner
+
 /// `list`: prints the id and tags of every selected scenario, and its description indented below.
 struct ListCommand: ToolCommand {
     static let spec = CommandTable.list

@@ -1,5 +1,6 @@
 import Foundation
 import Primitives
+import Reports
 
 /// `report`: reads JSON results, merges the shards of each label, and writes the compatibility matrix or
 /// the merged report.

@@ -1,6 +1,10 @@
+import Drivers
 import Foundation
 import Primitives
+import Reports
+import Runner
 import ScenarioLanguage
+import Targets
 import YAMLReader
 
 /// `run`: loads, selects and runs scenarios, prints one line per scenario and writes the reports.

@@ -1,6 +1,8 @@
 import Foundation
 import Primitives
+import Reports
 import ScenarioLanguage
+import Targets
 import YAMLReader
 
 /// Writes a run's reports where the options say (JUnit always, JSON when asked), and builds the reports of

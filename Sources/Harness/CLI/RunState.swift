@@ -1,4 +1,5 @@
 import Foundation
+import Runner
 import ScenarioLanguage
 import Synchronization
 

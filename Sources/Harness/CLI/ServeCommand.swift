@@ -3,6 +3,7 @@ import Foundation
 import HTTPCore
 import Primitives
 import ReferenceService
+import Reports
 import StorageServer
 import StorageWire
 

@@ -1,4 +1,5 @@
 import Foundation
+import Targets
 
 /// Turns `--target` into a target: `reference`, the base URL of a v0 endpoint, or `gcs+` and the base URL of
 /// a GCS JSON API server.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 
 /// What one in-process run of the command line printed and returned.
 struct ToolRun {

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import StorageAPI
 import Testing
 

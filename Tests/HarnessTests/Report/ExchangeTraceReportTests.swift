@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// A scenario's kept HTTP exchanges in the JSON report (read back as written) and the JUnit system-out.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// Runs the rendered reports through independent validators (Python `xmlschema` against both

@@ -1,4 +1,5 @@
 import Harness
+import Reports
 import Testing
 
 /// A pin's fingerprint as manifests write it: read back exactly, and refused when it is not one.

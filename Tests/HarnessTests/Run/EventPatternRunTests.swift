@@ -1,6 +1,8 @@
 import Foundation
 import Harness
+import Runner
 import ScenarioLanguage
+import Targets
 import Testing
 
 /// Event patterns with counts, as the runner matches them against a task's events, and the step timeout.

@@ -1,5 +1,7 @@
 import Foundation
 import Harness
+import Reports
+import Targets
 import Testing
 
 /// A scenario that fails over HTTP carries the last request and answer in its failure, which every report

@@ -1,4 +1,6 @@
 import Harness
+import Runner
+import Targets
 import Testing
 
 /// `--exclude`: scenarios left out by a glob over their whole id, reported as skipped with the pattern.

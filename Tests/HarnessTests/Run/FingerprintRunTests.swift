@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import ScenarioLanguage
+import Targets
 import Testing
 
 /// The fingerprint the runner records for each kind of failure, and a pinned fingerprint that no longer holds

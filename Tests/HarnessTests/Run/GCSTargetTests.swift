@@ -5,6 +5,7 @@ import ReferenceService
 import ScenarioLanguage
 import StorageAPI
 import StorageServer
+import Targets
 import Testing
 
 /// Scenarios over the GCS JSON API (`GCSTarget`) against an in-process `StorageServer`: what the API can

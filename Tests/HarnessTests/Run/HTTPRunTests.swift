@@ -2,8 +2,10 @@ import Foundation
 import HTTPCore
 import Harness
 import ReferenceService
+import Reports
 import ScenarioLanguage
 import StorageServer
+import Targets
 import Testing
 
 /// Scenarios over HTTP against an in-process `StorageServer` behave as they do on the reference, and an

@@ -8,6 +8,7 @@ import SecurityRules
 import StorageAPI
 import StorageSDK
 import StorageServer
+import Targets
 import Testing
 import YAMLReader
 

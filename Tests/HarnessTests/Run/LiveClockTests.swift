@@ -2,10 +2,12 @@ import Foundation
 import HTTPCore
 import Harness
 import ReferenceService
+import Runner
 import ScenarioLanguage
 import StorageAPI
 import StorageSDK
 import StorageServer
+import Targets
 import Testing
 
 /// Against a live target the project's client waits on the session's virtual clock, as in process: retry

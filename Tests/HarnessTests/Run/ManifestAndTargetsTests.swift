@@ -1,6 +1,9 @@
 import Foundation
 import Harness
+import Reports
+import Runner
 import ScenarioLanguage
+import Targets
 import Testing
 
 /// `targets:` and the expectations manifest, as the runner applies them.

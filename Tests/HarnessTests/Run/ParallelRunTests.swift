@@ -1,6 +1,9 @@
 import Foundation
 import Harness
+import Reports
+import Runner
 import ScenarioLanguage
+import Targets
 import Testing
 
 /// Every scenario runs in its own fresh bucket, so `--jobs N` changes nothing but the wall time.

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// A rules scenario whose step expected another answer says what the rules decided, in every report: the

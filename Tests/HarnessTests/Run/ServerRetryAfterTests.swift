@@ -1,9 +1,10 @@
 import Foundation
 import ScenarioLanguage
 import StorageAPI
+import Targets
 import Testing
 
-@testable import Harness
+@testable import Runner
 
 /// A `Retry-After` the server itself sends is waited in real time against a live target, while the rest of
 /// the client's clock stays virtual (docs/semantics.md §11, "Waits a server asks for are real").

@@ -1,7 +1,7 @@
 import StorageSDK
 import Testing
 
-@testable import Harness
+@testable import Runner
 
 /// The checks that hold for every task, on hand-made event lists: one case per kind of breach.
 @Suite("Runner: task invariants")

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// `run --trace`: a passing scenario keeps the HTTP exchanges of its steps in the JSON report and the JUnit

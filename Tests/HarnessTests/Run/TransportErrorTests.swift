@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import ScenarioLanguage
+import Targets
 import Testing
 
 /// A task that ends because the target cannot be reached is an error of the run wherever the runner meets it,

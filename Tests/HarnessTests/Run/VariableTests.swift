@@ -1,4 +1,5 @@
 import Harness
+import Targets
 import Testing
 
 /// `$NAME`, `$NAME.field`, `$NAME` inside strings, `$bucket` and `$$`.

@@ -1,6 +1,8 @@
 import Foundation
 import Harness
 import Primitives
+import Reports
+import Runner
 import ScenarioLanguage
 import Testing
 import YAMLReader

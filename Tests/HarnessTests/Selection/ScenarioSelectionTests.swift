@@ -1,5 +1,7 @@
 import Harness
 import Primitives
+import Reports
+import Runner
 import ScenarioLanguage
 import Testing
 import YAMLReader

@@ -1,3 +1,4 @@
+import Reports
 import ScenarioLanguage
 
 /// An option that takes a value of type `Value`, declared once: the parser checks its text when it reads

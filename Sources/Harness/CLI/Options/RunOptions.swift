@@ -1,3 +1,5 @@
+import Targets
+
 /// The options of `run`, each declared once with its type, default and help.
 enum RunOptions {
     static let target = Option<TargetResolver.Address>(

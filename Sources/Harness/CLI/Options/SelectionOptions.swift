@@ -1,3 +1,6 @@
+import Reports
+import Runner
+
 /// The options that choose scenarios, shared by run and list: `--tag`, `--filter`, `--shard`, `--root`.
 enum SelectionOptions {
     static let tag = Option.text(

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// Reading JSON reports back, merging shards and the matrix built from them.

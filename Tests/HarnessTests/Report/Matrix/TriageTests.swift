@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 import Testing
 
 /// Failures grouped by what they are, not by where: the triage reason, the summary's groups with example ids,

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Reports
 
 /// Run reports the report tests render.
 enum ReportFixtures {

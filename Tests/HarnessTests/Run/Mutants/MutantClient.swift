@@ -3,7 +3,8 @@ import ScenarioLanguage
 import StorageAPI
 import StorageSDK
 
-@testable import Harness
+@testable import Drivers
+@testable import Runner
 
 /// The project's own client with one behaviour broken on purpose, for tests that prove a scenario catches
 /// the break. The switch lives here, in the tests, never in the client.

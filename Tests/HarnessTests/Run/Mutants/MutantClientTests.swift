@@ -1,8 +1,10 @@
 import Foundation
+import Reports
 import ScenarioLanguage
+import Targets
 import Testing
 
-@testable import Harness
+@testable import Runner
 
 /// The bundled fault scenarios that claim a timeout, a retry count or a `Retry-After` wait fail a client
 /// that breaks the claim (issue 32: a 45 s read timeout, three extra retries, a `Retry-After` ignored), and

@@ -1,7 +1,10 @@
 import Foundation
 import Harness
 import Primitives
+import Reports
+import Runner
 import ScenarioLanguage
+import Targets
 import Testing
 import YAMLReader
 

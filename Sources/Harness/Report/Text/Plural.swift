@@ -1,7 +1,0 @@
-/// Counts with their noun in the right number: `1 file`, `2 files`, `0 expected failures`.
-enum Plural {
-    /// `count` and `noun`, with `plural` (default: `noun` + s) unless the count is one.
-    static func count(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
-    }
-}

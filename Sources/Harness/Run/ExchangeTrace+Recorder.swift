@@ -1,8 +1,0 @@
-import HTTPCore
-
-extension ExchangeTrace {
-    /// What `recorder` kept for a session, as reports show it.
-    init(_ recorder: ExchangeRecorder) {
-        self.init(exchanges: recorder.exchanges.map(\.text), dropped: recorder.dropped)
-    }
-}

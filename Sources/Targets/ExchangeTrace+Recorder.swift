@@ -1,0 +1,9 @@
+import HTTPCore
+import Reports
+
+extension ExchangeTrace {
+    /// What `recorder` kept for a session, as reports show it.
+    init(_ recorder: ExchangeRecorder) {
+        self.init(exchanges: recorder.exchanges.map(\.text), dropped: recorder.dropped)
+    }
+}
