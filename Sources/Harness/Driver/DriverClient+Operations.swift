@@ -55,6 +55,7 @@ extension DriverClient {
     }
 
     func addFaults(_ added: [RequestFault]) throws(StepFailure) {
+        declared.withLock { $0 += added }
         if let targetFaults { return try arm(added, on: targetFaults) }
         _ = try expectSuccess("fault", [.init("faults", .array(added.map(RequestFaultJSON.encode)))])
     }

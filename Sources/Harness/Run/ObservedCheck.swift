@@ -7,26 +7,21 @@ import StorageAPI
 struct ObservedCheck {
     private let requests: [RequestCount]?
     private let took: ClockSpan?
-    private let before: ClientObservation?
+    private let before: ClientObservation
 
     /// Nil when the step expects neither.
-    init?(_ expectation: Expectation?, client: any ScenarioClient) {
+    init?(_ expectation: Expectation?, client: any ScenarioClient) throws(StepFailure) {
         guard let expectation, expectation.requests != nil || expectation.took != nil else { return nil }
         requests = expectation.requests
         took = expectation.took
-        before = client.observation
+        before = try client.observe()
     }
 
     func verify(client: any ScenarioClient, transcript: Transcript) throws(StepFailure) {
-        guard let before, let after = client.observation else {
-            throw .error(.unsupported, "this client cannot report the requests it sent or its clock (requests:, took:)")
-        }
+        let after = try client.observe()
         if let requests {
-            guard let counts = after.requests, let earlier = before.requests else {
-                throw .error(
-                    .badExpectation, "requests: is counted only in a scenario with faults (the fault layer counts them)"
-                )
-            }
+            let earlier = try before.requests.get()
+            let counts = try after.requests.get()
             let seen = requests.map { ($0.kind, (counts[$0.kind] ?? 0) - (earlier[$0.kind] ?? 0)) }
             let actual = seen.map { "\($0.0.rawValue): \($0.1)" }.joined(separator: ", ")
             transcript.add("  requests seen: \(actual)")
@@ -38,7 +33,7 @@ struct ObservedCheck {
             }
         }
         if let took {
-            let elapsed = after.clock - before.clock
+            let elapsed = try after.clock.get() - before.clock.get()
             let rounded = (elapsed * 1000).rounded() / 1000
             transcript.add("  took \(rounded) s on the client's clock")
             if !took.contains(elapsed) {

@@ -124,8 +124,10 @@ final class LocalClient: ScenarioClient {
     var waits: ClockWaits { storage.clock.waits }
 
     /// The fault decorator sees every request the client sends (when the scenario has faults).
-    var observation: ClientObservation? {
-        ClientObservation(requests: faults?.requestCounts, clock: storage.clock.now)
+    func observe() -> ClientObservation {
+        ClientObservation(
+            requests: faults.map { .success($0.requestCounts) } ?? .failure(ClientObservation.uncounted),
+            clock: .success(storage.clock.now))
     }
 
     /// How often the scenario's faults acted (none when it has none).
