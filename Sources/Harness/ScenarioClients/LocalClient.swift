@@ -127,6 +127,7 @@ final class LocalClient: ScenarioClient {
     func observe() -> ClientObservation {
         ClientObservation(
             requests: faults.map { .success($0.requestCounts) } ?? .failure(ClientObservation.uncounted),
+            order: faults.map { .success($0.requestOrder) } ?? .failure(ClientObservation.uncounted),
             clock: .success(storage.clock.now))
     }
 

@@ -54,12 +54,15 @@ protocol ScenarioClient: AnyObject {
 struct ClientObservation {
     /// Requests of each kind the target was sent so far, faulted or not.
     var requests: Result<[RequestFault.Kind: Int], StepFailure>
+    /// The kinds of those requests in the order sent (at most `FaultSchedule.longestOrder`).
+    var order: Result<[RequestFault.Kind], StepFailure>
     /// The client's clock, in seconds.
     var clock: Result<Double, StepFailure>
 
     /// A scenario without faults has no one counting its requests (the fault layer counts them).
     static let uncounted = StepFailure.error(
-        .badExpectation, "requests: is counted only in a scenario with faults (the fault layer counts them)")
+        .badExpectation,
+        "requests: and sequence: are counted only in a scenario with faults (the fault layer counts them)")
 
     /// The counts from a carrier's tally; kinds it names that are not request kinds are left out.
     static func counts(_ tally: FaultTally) -> [RequestFault.Kind: Int] {
