@@ -7,6 +7,9 @@ Prints "listening on PORT" once ready. Mutations:
   status-404-403  answer 403 wherever the server answered 404
   list-no-prefix  forward list requests without their prefix parameter
   stall-metadata  hold metadata answers (GET of an object without alt=media) 12 s before sending them
+  drop-retry-after  remove Retry-After from every answer (a server that never says how long to wait)
+  drop-generation   remove x-goog-generation from every answer (a GCS server whose media downloads do not tell
+                    their generation; the generation in metadata bodies is left alone)
 """
 import http.client
 import http.server
@@ -17,7 +20,9 @@ import urllib.parse
 
 UPSTREAM = int(sys.argv[1])
 MUTATION = sys.argv[2]
-MUTATIONS = {"none", "status-404-403", "list-no-prefix", "stall-metadata"}
+MUTATIONS = {"none", "status-404-403", "list-no-prefix", "stall-metadata", "drop-retry-after", "drop-generation"}
+# The answer headers a mutation removes.
+DROPPED = {"drop-retry-after": {"retry-after"}, "drop-generation": {"x-goog-generation"}}.get(MUTATION, set())
 HOP = {"connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-connection"}
 if MUTATION not in MUTATIONS:
     sys.exit(f"unknown mutation {MUTATION}: one of {', '.join(sorted(MUTATIONS))}")
@@ -42,15 +47,16 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         if MUTATION == "list-no-prefix" and self.command == "GET" and is_list(parts.path, query):
             query.pop("prefix", None)
             target = parts.path + "?" + urllib.parse.urlencode(query, doseq=True)
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP and k.lower() != "host"}
-        headers["Host"] = f"127.0.0.1:{UPSTREAM}"
+        # The client's Host goes on unchanged, so the upload URLs the server builds from it lead back through the proxy.
+        headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
         upstream = http.client.HTTPConnection("127.0.0.1", UPSTREAM, timeout=120)
         try:
             upstream.request(self.command, target, body=body, headers=headers)
             answer = upstream.getresponse()
             data = answer.read()
             status = answer.status
-            out = [(k, v) for k, v in answer.getheaders() if k.lower() not in HOP and k.lower() != "content-length"]
+            out = [(k, v) for k, v in answer.getheaders()
+                   if k.lower() not in HOP and k.lower() != "content-length" and k.lower() not in DROPPED]
         finally:
             upstream.close()
         if MUTATION == "status-404-403" and status == 404:

@@ -57,6 +57,7 @@ extension DriverClient {
     }
 
     package func addFaults(_ added: [RequestFault]) throws(StepFailure) {
+        declared.withLock { $0 += added }
         if let targetFaults { return try arm(added, on: targetFaults) }
         _ = try expectSuccess("fault", [.init("faults", .array(added.map(RequestFaultJSON.encode)))])
     }

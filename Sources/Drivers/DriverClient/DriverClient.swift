@@ -19,7 +19,10 @@ package final class DriverClient: ScenarioClient, Sendable {
     let spec: DriverSpec
     private let target: String
     private let bucket: String
-    private let faults: [RequestFault]
+    /// The scenario's `given.faults`.
+    let faults: [RequestFault]
+    /// The faults declared so far (given, then each `fault:` step's): once there are some, someone counts requests.
+    let declared = Locked<[RequestFault]>([])
     /// Where the scenario's faults go when the driver cannot put them into its SDK's requests.
     let targetFaults: (any TargetFaultPlan)?
     private let transcript: Transcript
@@ -30,7 +33,7 @@ package final class DriverClient: ScenarioClient, Sendable {
     /// The seconds of every retry wait the driver announced.
     private let announcedWaits = Locked(0.0)
     /// The runner's clock, when the driver took it (`"clock": "lent"`), and its waits before the scenario.
-    private let lentClock: (clock: any StorageClock, before: ClockWaits)?
+    let lentClock: (clock: any StorageClock, before: ClockWaits)?
     /// Where a driver that can run another scenario (`reuse`) is kept, when this one leaves it idle.
     private let slot: DriverSlot?
     /// Transfers the SDK refused at the call (protocol 2), whose failure the next wait delivers.
@@ -98,6 +101,7 @@ package final class DriverClient: ScenarioClient, Sendable {
                 .init("retry", Self.retryValue(retry, protocolVersion: spec.protocolVersion)),
                 .init("faults", .array(targetFaults == nil ? faults.map(RequestFaultJSON.encode) : [])),
             ] + (lentClock.map { [.init("clock", .members(["now": .number(String($0.clock.now))]))] } ?? []))
+        declared.withLock { $0 = faults }
         if let targetFaults, !faults.isEmpty { try arm(faults, on: targetFaults) }
     }
 

@@ -128,8 +128,11 @@ package final class LocalClient: ScenarioClient {
     package var waits: ClockWaits { storage.clock.waits }
 
     /// The fault decorator sees every request the client sends (when the scenario has faults).
-    package var observation: ClientObservation? {
-        ClientObservation(requests: faults?.requestCounts, clock: storage.clock.now)
+    package func observe() -> ClientObservation {
+        ClientObservation(
+            requests: faults.map { .success($0.requestCounts) } ?? .failure(ClientObservation.uncounted),
+            order: faults.map { .success($0.requestOrder) } ?? .failure(ClientObservation.uncounted),
+            clock: .success(storage.clock.now))
     }
 
     /// How often the scenario's faults acted (none when it has none).

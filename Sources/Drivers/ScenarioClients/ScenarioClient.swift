@@ -42,23 +42,34 @@ package protocol ScenarioClient: AnyObject {
     func firedFaults() throws(StepFailure) -> FaultTally?
     /// What the client's waits on its clock (retry back-off, `Retry-After`, stalls) have cost so far.
     var waits: ClockWaits { get }
-    /// What can be seen now of the target's requests and the client's clock (nil: nothing), for `requests:`
-    /// and `took:`.
-    var observation: ClientObservation? { get }
+    /// What can be seen now of the target's requests and the client's clock, for `requests:` and `took:`; read
+    /// before and after a step that expects them.
+    func observe() throws(StepFailure) -> ClientObservation
     /// Ends the session: the client lets go of everything.
     func close()
 }
 
-extension ScenarioClient {
-    package var observation: ClientObservation? { nil }
-}
-
-/// A reading of what a client has sent and where its clock stands; a step's is the difference of two.
+/// A reading of what a client has sent and where its clock stands; a step's is the difference of two. Each
+/// part is a failure when it cannot be read: `Unsupported` (the step is skipped) or `BadExpectation`.
 package struct ClientObservation {
-    /// Requests of each kind the target was sent so far; nil when the client cannot count them.
-    package var requests: [RequestFault.Kind: Int]?
+    /// Requests of each kind the target was sent so far, faulted or not.
+    package var requests: Result<[RequestFault.Kind: Int], StepFailure>
+    /// The kinds of those requests in the order sent (at most `FaultSchedule.longestOrder`).
+    package var order: Result<[RequestFault.Kind], StepFailure>
     /// The client's clock, in seconds.
-    package var clock: Double
+    package var clock: Result<Double, StepFailure>
+
+    /// A scenario without faults has no one counting its requests (the fault layer counts them).
+    package static let uncounted = StepFailure.error(
+        .badExpectation,
+        "requests: and sequence: are counted only in a scenario with faults (the fault layer counts them)")
+
+    /// The counts from a carrier's tally; kinds it names that are not request kinds are left out.
+    package static func counts(_ tally: FaultTally) -> [RequestFault.Kind: Int] {
+        Dictionary(
+            tally.seen.compactMap { seen in RequestFault.Kind(rawValue: seen.kind).map { ($0, seen.count) } },
+            uniquingKeysWith: +)
+    }
 }
 
 /// One link of a `ref:` chain, its child path rendered.

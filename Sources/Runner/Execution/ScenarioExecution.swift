@@ -75,7 +75,7 @@ package final class ScenarioExecution {
                         ))
                 }
                 wire?.setDeadline(Date(timeIntervalSinceNow: stepTimeout))
-                let observed = ObservedCheck(step.expectation, client: client)
+                let observed = try ObservedCheck(step.expectation, client: client)
                 do {
                     try perform(step)
                     try observed?.verify(client: client, transcript: transcript)

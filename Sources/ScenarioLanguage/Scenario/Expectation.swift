@@ -43,6 +43,8 @@ public struct Expectation: Sendable, Equatable {
     public var requests: [RequestCount]?
     /// `took: { atLeast: S, atMost: S }`: the seconds the step lasted on the client's clock.
     public var took: ClockSpan?
+    /// `sequence: [KIND, …]`: the kinds of every request that reached the target during the step, in order.
+    public var sequence: [RequestFault.Kind]?
 
     public init(location: SourceLocation) {
         self.location = location

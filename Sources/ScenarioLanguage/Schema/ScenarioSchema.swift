@@ -224,6 +224,11 @@ public enum ScenarioSchema {
                     ["type": "integer", "minimum": 0, "maximum": ObservedDecoding.mostRequests]
                 }
             case "took": mapping(LanguageKeys.took) { _ in seconds }
+            case "sequence":
+                [
+                    "type": "array", "minItems": 1, "maxItems": ObservedDecoding.mostRequests,
+                    "items": ["enum": RequestFault.Kind.allCases.map(\.rawValue)],
+                ]
             default: string
             }
         }

@@ -18,6 +18,11 @@ public struct FaultSchedule: Sendable {
 
     private var armed: [Armed] = []
     private var seen: [RequestFault.Target: Int] = [:]
+    /// The kinds of the requests seen, in the order seen; only the first `longestOrder` are kept.
+    public private(set) var order: [RequestFault.Kind] = []
+
+    /// The most request kinds `order` keeps: a scenario's step sends far fewer.
+    public static let longestOrder = 10_000
 
     public init(_ faults: [RequestFault] = []) {
         add(faults)
@@ -44,6 +49,7 @@ public struct FaultSchedule: Sendable {
         if let kind {
             number = (seen[.kind(kind)] ?? 0) + 1
             seen[.kind(kind)] = number
+            if order.count < Self.longestOrder { order.append(kind) }
         }
         if let operation, let index = armed.indices.first(where: { isPendingEntry($0, of: operation) }),
             let action = Self.queued(

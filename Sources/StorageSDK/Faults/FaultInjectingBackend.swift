@@ -34,6 +34,9 @@ public final class FaultInjectingBackend: StorageBackend {
         }
     }
 
+    /// The kinds of the requests the client sent, in order (see `FaultSchedule.order`).
+    public var requestOrder: [RequestFault.Kind] { schedule.withLock { $0.order } }
+
     /// How many times each fault acted, in the order added.
     public var firings: [Int] { schedule.withLock { $0.firings } }
 

@@ -73,7 +73,7 @@ final class FaultPlans: Sendable {
 
     /// How often each fault of the plan of `scope` acted and the requests it saw (empty when there is no plan).
     func tally(_ scope: Scope) -> FaultTally {
-        schedule(scope).map { FaultTally($0) } ?? FaultTally(firings: [], seen: [])
+        schedule(scope).map { FaultTally($0) } ?? FaultTally(firings: [], seen: [], order: [])
     }
 
     /// The retry tests, by id.

@@ -261,7 +261,17 @@ extension DiagnosticTableTests {
             "4:15: expect: error cannot go with metadata, which describes a success"),
         .init(
             steps: "- delete: a\n  expect: { items: [] }",
-            "4:15: unknown key \"items\" for expect of delete (expected one of: error, requests, took)"),
+            "4:15: unknown key \"items\" for expect of delete (expected one of: error, requests, sequence, took)"),
+        .init(
+            steps: "- delete: a\n  expect: { sequence: [] }",
+            "4:25: sequence: expected 1 to 10000 request kinds, found 0"),
+        .init(
+            steps: "- delete: a\n  expect: { sequence: [delete, upload] }",
+            "4:34: sequence: expected a request kind (uploadStart, chunk, finalize, query, cancel, download, metadata, update, list, delete), found"
+        ),
+        .init(
+            steps: "- delete: a\n  expect: { sequence: delete }",
+            "4:25: sequence: expected a list of request kinds, found"),
         .init(
             steps: "- ref: a\n  expect: { size: 1 }",
             "4:15: unknown key \"size\" for expect of ref (expected one of: fullPath, name, bucket, description, equals, error)"

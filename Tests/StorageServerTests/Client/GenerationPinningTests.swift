@@ -67,6 +67,29 @@ import Testing
         #expect(sent.dropFirst().first?.contains("generation=1") == true)
     }
 
+    /// A GCS media answer that tells no `x-goog-generation` (only an ETag) leaves nothing to pin the rest of the
+    /// download to: the client does not go on from byte 5 on the strength of `If-Range` alone, and the download
+    /// fails without a second request.
+    @Test func aCutFirstReadWithoutAGenerationIsNotResumedOverGCS() throws {
+        let heads = Mutex<[String]>([])
+        let server = try MisbehavingServer(
+            .script { head, _ in
+                heads.withLock { $0.append(head) }
+                return Self.answer(200, [("ETag", "\"e1\"")], Self.old.prefix(5), declared: 10)
+            })
+        defer { server.close() }
+        let gcs = GCSJSONClient(
+            baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), requestTimeout: 10)
+        let storage = Storage(bucket: "bkt", backend: gcs, clock: VirtualClock())
+        let task = storage.reference(withPath: "o").getData(maxSize: 100)
+        #expect(task.wait(timeout: 60))
+        #expect(task.dataResult.map { (try? $0.get()) == nil } == true, "the download fails")
+        #expect(
+            task.snapshot.error?.description.contains("told an ETag but no generation (x-goog-generation)") == true,
+            "\(String(describing: task.snapshot.error))")
+        #expect(heads.withLock { $0.count } == 1, "no read goes on from byte 5")
+    }
+
     /// Over v0 the first answer's `ETag` goes back as `If-Range`, and a server that honours it answers the new
     /// object whole: the download starts over on it.
     @Test func aFirstReadCutAfterAReplacementStartsOverOverV0WithIfRange() throws {

@@ -97,6 +97,7 @@ struct ExpectationDecoding {
         case "pageToken": expectation.pageToken = pageToken(value)
         case "requests": expectation.requests = ObservedDecoding(context: context).requests(value)
         case "took": expectation.took = ObservedDecoding(context: context).took(value)
+        case "sequence": expectation.sequence = ObservedDecoding(context: context).sequence(value)
         default: break
         }
     }

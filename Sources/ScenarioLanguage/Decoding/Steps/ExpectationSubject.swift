@@ -22,7 +22,7 @@ enum ExpectationSubject {
     }
 
     /// What the target saw of a step that sends requests, and how long it took on the client's clock.
-    static let observedKeys = ["requests", "took"]
+    static let observedKeys = ["requests", "sequence", "took"]
 
     /// Keys that describe a success, so they cannot stand next to `error:`.
     static let successKeys: Set<String> = [

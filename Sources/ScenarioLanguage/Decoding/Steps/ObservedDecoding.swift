@@ -34,6 +34,28 @@ struct ObservedDecoding {
         return result.count == fields.pairs.count ? result : nil
     }
 
+    /// `sequence: [uploadStart, chunk, query, chunk]`: every request of the step, in order, by kind.
+    func sequence(_ node: YAMLNode) -> [RequestFault.Kind]? {
+        guard let items = node.sequenceItems else {
+            context.error("sequence: expected a list of request kinds, found \(node.summary)", at: node)
+            return nil
+        }
+        guard !items.isEmpty, items.count <= Self.mostRequests else {
+            context.error("sequence: expected 1 to \(Self.mostRequests) request kinds, found \(items.count)", at: node)
+            return nil
+        }
+        var kinds: [RequestFault.Kind] = []
+        for item in items {
+            guard let name = item.stringValue, let kind = RequestFault.Kind(rawValue: name) else {
+                let names = RequestFault.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                context.error("sequence: expected a request kind (\(names)), found \(item.summary)", at: item)
+                return nil
+            }
+            kinds.append(kind)
+        }
+        return kinds
+    }
+
     /// `took: { atLeast: SECONDS, atMost: SECONDS }`, one bound at least, the lower not above the upper.
     func took(_ node: YAMLNode) -> ClockSpan? {
         guard let fields = MappingFields(node, key: "took", owner: "took", allowed: LanguageKeys.took, context: context)

@@ -95,7 +95,7 @@ final class MutantClient: ScenarioClient {
         inner.runWork(until: condition, deadline: deadline)
     }
     var waits: ClockWaits { inner.waits }
-    var observation: ClientObservation? { inner.observation }
+    func observe() throws(StepFailure) -> ClientObservation { inner.observe() }
     func firedFaults() throws(StepFailure) -> FaultTally? { inner.firedFaults() }
     func close() { inner.close() }
 }
