@@ -107,6 +107,9 @@ struct DecisionWalk {
         if refusals.count < 5 { refusals.append(reason) }
     }
 
+    /// The units of work the conditions evaluated so far charged.
+    var work: Int { evaluator.budget.work }
+
     /// The fields of `request.resource` the conditions evaluated so far read, by name.
     var incomingFieldsRead: Set<String> { evaluator.incomingRead }
 
