@@ -50,7 +50,8 @@ package final class RecycledMemory: Sendable {
     /// How long the pool goes unused before its pages go back to the system.
     package let idleMilliseconds: Int
     /// 5 s: back-to-back large bodies (a benchmark, a client's next upload, a retry) come well within it, and
-    /// faulting 256 MiB in again after an idle spell costs about 0.1-0.2 s of system CPU, a few % of the spell.
+    /// the price of giving back is paid once per idle spell: about half a second of system CPU for the next
+    /// 256 MiB body to fault its pages in again (docs/development.md).
     package static let defaultIdleMilliseconds = 5000
     private let clock: @Sendable () -> Int
     private let scheduler: Scheduler?
