@@ -4,8 +4,10 @@
 1. Memory: `serve --session-idle S` under many connections over all three dialects (v0, GCS JSON, XML): uploads
    one-shot and chunked, downloads compared byte for byte, lists of each client's folder (exact) and of the whole
    bucket while others delete (any status but 200 fails), resumable sessions and XML multipart uploads left
-   abandoned on purpose. Then everything is deleted, the XML uploads aborted, the sessions left to expire, and the
-   resident memory must come back within --max-rss-over-idle-mib of its idle figure.
+   abandoned on purpose. Then a few large bodies (4 and 16 MiB) go over each dialect, read back and deleted.
+   Then everything is deleted, the XML uploads aborted, the sessions left to expire, and the resident memory must
+   come back within --max-rss-over-idle-mib of its idle figure (the pages kept for large bodies included: `serve`
+   gives them back after 5 s without one).
 2. Crashes: `serve --data-dir` under writers over all three dialects, killed with SIGKILL --kills times and
    restarted on the same folder: every acknowledged write reads back byte for byte, and a write in flight at the
    kill is either absent or whole, never half an object.
@@ -28,9 +30,10 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from soak_dialects import DIALECTS, GRANULARITY, GCSJSON, V0, XML, SoakFailure, Tally  # noqa: E402
 
-# Bodies under 1 MiB: `serve` keeps up to 512 MiB of pages freed by larger buffers for the next one by design
-# (RecycledMemory, docs/limits.md), which the bound after the cleanup would otherwise measure.
+# The random traffic's bodies: many small ones; the large ones have a phase of their own (LARGE_SIZES).
 SIZES = [0, 1, 1000, 65536, GRANULARITY + 17, 3 * GRANULARITY + 5]
+# Bodies whose buffers take mapped pages that `serve` keeps for the next large body while they keep coming.
+LARGE_SIZES = [4 << 20, 16 << 20]
 
 
 def resident_mib(pid):
@@ -150,6 +153,26 @@ class MemoryClient:
             self.dialect.close()
 
 
+def large_bodies(port, tally):
+    """Uploads, reads back and deletes LARGE_SIZES bodies over each dialect, one connection per dialect at once."""
+    def one_dialect(dialect, index):
+        client = dialect("127.0.0.1", port, tally)
+        generator = random.Random(1000 + index)
+        try:
+            for size in LARGE_SIZES:
+                data = generator.randbytes(size)
+                name = f"large/{client.name}-{size}"
+                client.upload(name, data)
+                if hashlib.md5(client.download(name)).digest() != hashlib.md5(data).digest():
+                    raise SoakFailure(f"{client.name} download {name}: bytes differ")
+                client.delete(name)
+        except Exception as error:  # noqa: BLE001 - every failure is reported
+            tally.fail(f"large bodies ({client.name}): {error}")
+        finally:
+            client.close()
+    return [lambda dialect=dialect, index=index: one_dialect(dialect, index) for index, dialect in enumerate(DIALECTS)]
+
+
 def memory_phase(arguments, tally):
     serve = Serve(arguments.binary, "--session-idle", str(arguments.session_idle))
     try:
@@ -160,6 +183,8 @@ def memory_phase(arguments, tally):
         clients = [MemoryClient(DIALECTS[index % 3], index, deadline, serve.port, tally)
                    for index in range(arguments.clients)]
         peak = run_threads([client.run for client in clients], serve)
+        peak = max(peak, run_threads(large_bodies(serve.port, tally), serve))
+        last_large_body = time.monotonic()
         left = admin.list("")
         if left:
             tally.fail(f"{len(left)} objects left after every client deleted its own, e.g. {sorted(left)[:3]}")
@@ -167,6 +192,7 @@ def memory_phase(arguments, tally):
         time.sleep(arguments.session_idle + 0.5)
         V0("127.0.0.1", serve.port, tally).start("sweep", 1)
         admin.start("sweep")
+        time.sleep(max(0.0, last_large_body + 6 - time.monotonic()))  # kept pages go back 5 s after the last use
         final = resident_mib(serve.process.pid)
         settle = time.monotonic() + 10
         while final > idle + arguments.max_rss_over_idle_mib and time.monotonic() < settle:

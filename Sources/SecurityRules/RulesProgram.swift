@@ -15,6 +15,13 @@ public struct RulesProgram: Sendable {
         "Listing objects in a bucket is disallowed for rules_version = \"1\". Please update storage security rules to rules_version = \"2\" to use list."
 
     public init(_ source: RulesSource) throws(Diagnostic) {
+        var steps = 0
+        try self.init(source, parseSteps: &steps)
+    }
+
+    /// Loads `source`, adding to `parseSteps` the work of reading it (characters, tokens and grammar rules), which
+    /// stays linear in its length: the fuzz tests hold it so.
+    package init(_ source: RulesSource, parseSteps: inout Int) throws(Diagnostic) {
         let lines = SourceLines(source)
         let size = source.text.utf8.count
         guard size <= RulesLimits.sourceBytes else {
@@ -24,6 +31,7 @@ public struct RulesProgram: Sendable {
         }
         do {
             var parser = try Parser(source.text)
+            defer { parseSteps += parser.steps }
             let file = try parser.parseFile()
             compiled = try Compiler.compile(file)
         } catch {
@@ -34,10 +42,18 @@ public struct RulesProgram: Sendable {
     }
 
     public func decide(_ request: RulesRequest) -> RulesDecision {
+        var work = 0
+        return decide(request, work: &work)
+    }
+
+    /// Decides `request`, adding to `work` the units its evaluation charged against
+    /// `RulesLimits.workPerRequest` (past it only when the decision was stopped by that budget).
+    package func decide(_ request: RulesRequest, work: inout Int) -> RulesDecision {
         if request.method == .list && version == 1 {
             return RulesDecision(allowed: false, explanation: Self.versionOneListMessage)
         }
         var walk = DecisionWalk(program: compiled, request: request)
+        defer { work += walk.work }
         if walk.run(), let allow = walk.grantedBy {
             return RulesDecision(
                 grantedBy: allow.text, file: source.name, line: allow.position.line, column: allow.position.column,

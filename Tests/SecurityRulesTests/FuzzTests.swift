@@ -26,27 +26,75 @@ import Testing
         var generator = Generator(state: 42)
         var loaded = 0
         for round in 0..<1500 {
-            var scalars = Array(Self.seedFiles[round % Self.seedFiles.count].unicodeScalars)
-            for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                let position = Int.random(in: 0...scalars.count, using: &generator)
-                switch Int.random(in: 0..<4, using: &generator) {
-                case 0 where !scalars.isEmpty:
-                    scalars.remove(at: min(position, scalars.count - 1))
-                case 1:
-                    scalars.insert(
-                        contentsOf: Self.fragments.randomElement(using: &generator)!.unicodeScalars, at: position)
-                case 2:
-                    scalars.removeSubrange(position...)
-                default:
-                    let end = min(scalars.count, position + Int.random(in: 0...20, using: &generator))
-                    scalars.replaceSubrange(position..<end, with: scalars[position..<end].shuffled(using: &generator))
-                }
-            }
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars)
-            loaded += exercise(String(text))
+            loaded += exercise(Self.mutated(round, using: &generator))
         }
         #expect(loaded > 0)
+    }
+
+    /// Reading a file costs work linear in its length, and every decision ends within the work budget or is
+    /// denied naming a budget.
+    @Test func workStaysWithinItsBounds() throws {
+        var generator = Generator(state: 7)
+        var texts = (0..<600).map { Self.mutated($0, using: &generator) }
+        for depth in [10, 99, 2000] {
+            let service = "service firebase.storage { match /b/{bucket}/o { allow read: if "
+            let parentheses = String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
+            let lists = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+            texts.append(service + parentheses + "; } }")
+            texts.append(service + lists + "; } }")
+            let matches = String(repeating: "match /a/{b=**} {", count: depth) + String(repeating: "}", count: depth)
+            texts.append("service firebase.storage {" + matches + "}")
+        }
+        var totalWork = 0
+        for text in texts {
+            var steps = 0
+            let program = try? RulesProgram(RulesSource(name: "fuzz.rules", text: text), parseSteps: &steps)
+            let length = text.unicodeScalars.count
+            #expect(steps <= Self.parseStepsPerCharacter * (length + 1), "\(steps) steps for \(length) characters")
+            guard let program else { continue }
+            for method in RulesMethod.allCases {
+                for request in [
+                    Rules.request(method, "a/b/c", uid: "u", resource: Rules.object("a/b/c")),
+                    Rules.request(method, ""),
+                ] {
+                    var work = 0
+                    let decision = program.decide(request, work: &work)
+                    totalWork += work
+                    #expect(
+                        work <= RulesLimits.workPerRequest
+                            || (!decision.allowed && decision.explanation.contains("rules evaluation exceeded its")),
+                        "\(work) units: \(decision)")
+                }
+            }
+        }
+        #expect(totalWork > 0)
+    }
+
+    /// The most work reading one character may cost: a character is at most one token, and a token enters each
+    /// level of the expression grammar once.
+    static let parseStepsPerCharacter = 16
+
+    /// A seed file after one to four random edits (deletions, inserted fragments, truncation, shuffles).
+    static func mutated(_ round: Int, using generator: inout Generator) -> String {
+        var scalars = Array(seedFiles[round % seedFiles.count].unicodeScalars)
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+            let position = Int.random(in: 0...scalars.count, using: &generator)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0 where !scalars.isEmpty:
+                scalars.remove(at: min(position, scalars.count - 1))
+            case 1:
+                let fragment = fragments[Int.random(in: 0..<fragments.count, using: &generator)]
+                scalars.insert(contentsOf: fragment.unicodeScalars, at: position)
+            case 2:
+                scalars.removeSubrange(position...)
+            default:
+                let end = min(scalars.count, position + Int.random(in: 0...20, using: &generator))
+                scalars.replaceSubrange(position..<end, with: scalars[position..<end].shuffled(using: &generator))
+            }
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        return String(text)
     }
 
     @Test func deepNestingNeverOverflowsTheStack() {

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,6 +16,10 @@ import Darwin
 /// Holds at most `capacity` bytes in at most `maximumPieces` pieces; a piece given when they are full pushes
 /// out the oldest, and what does not fit is unmapped at once. Adjacent pieces join. A buffer takes a piece whole,
 /// and gives back what it did not fill when it finishes (`ReservedRegion.release(after:)`).
+///
+/// Pages are kept only while large buffers come and go: once the pool has been neither taken from nor given to
+/// for `idleMilliseconds`, every piece goes back to the system (a timer on Dispatch's threads checks, one at a
+/// time, only while pieces are kept), so an idle server shrinks back after large bodies.
 package final class RecycledMemory: Sendable {
     /// Whole pages from `address` (an integer, so the list is `Sendable`), mapped readable and writable.
     private struct Piece {
@@ -26,7 +32,14 @@ package final class RecycledMemory: Sendable {
         /// Oldest first.
         var list: [Piece] = []
         var bytes = 0
+        /// When a piece was last taken or given (the clock's milliseconds).
+        var lastUse = 0
+        /// Whether a check for idleness is scheduled.
+        var checkScheduled = false
     }
+
+    /// Runs `work` after about `milliseconds`.
+    package typealias Scheduler = @Sendable (_ milliseconds: Int, _ work: @escaping @Sendable () -> Void) -> Void
 
     private let pieces = Locked(Pieces())
     /// The most bytes kept.
@@ -34,14 +47,41 @@ package final class RecycledMemory: Sendable {
     package let maximumPieces: Int
     /// Pieces smaller than this are unmapped: the allocator serves buffers that small.
     package static let smallestPiece = 256 * 1024
+    /// How long the pool goes unused before its pages go back to the system.
+    package let idleMilliseconds: Int
+    /// 5 s: back-to-back large bodies (a benchmark, a client's next upload, a retry) come well within it, and
+    /// the price of giving back is paid once per idle spell: about half a second of system CPU for the next
+    /// 256 MiB body to fault its pages in again (docs/development.md).
+    package static let defaultIdleMilliseconds = 5000
+    private let clock: @Sendable () -> Int
+    private let scheduler: Scheduler?
 
     /// The pool `GrowingBytes` uses: 512 MiB (room for a large object's pages beside smaller ones), or an eighth
     /// of the machine's memory when that is less.
     package static let shared = RecycledMemory(capacity: min(512 << 20, physicalMemory / 8))
 
-    package init(capacity: Int, maximumPieces: Int = 64) {
+    /// A pool of at most `capacity` bytes in `maximumPieces` pieces, given back after `idleMilliseconds` unused
+    /// on `clock` (monotonic milliseconds). `scheduler` runs the idleness checks; with nil, nothing is given back
+    /// until `returnIdlePages()` is called (tests drive it so).
+    package init(
+        capacity: Int, maximumPieces: Int = 64, idleMilliseconds: Int = defaultIdleMilliseconds,
+        clock: @escaping @Sendable () -> Int = { MonotonicClock.milliseconds() },
+        scheduler: Scheduler? = RecycledMemory.dispatchScheduler
+    ) {
         self.capacity = max(0, capacity)
         self.maximumPieces = max(1, maximumPieces)
+        self.idleMilliseconds = max(0, idleMilliseconds)
+        self.clock = clock
+        self.scheduler = scheduler
+    }
+
+    deinit {
+        for piece in pieces.withLock({ $0.list }) { Self.unmap(piece) }
+    }
+
+    /// Runs the work on a global Dispatch queue: no thread of the pool's own.
+    package static let dispatchScheduler: Scheduler = { milliseconds, work in
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(milliseconds), execute: work)
     }
 
     /// The bytes kept now.
@@ -52,7 +92,9 @@ package final class RecycledMemory: Sendable {
     /// not take the pages a large one is likely to want again.
     package func take(atLeast bytes: Int) -> UnsafeMutableRawBufferPointer? {
         guard bytes > 0, bytes <= capacity else { return nil }
+        let now = clock()
         let piece = pieces.withLock { pieces -> Piece? in
+            pieces.lastUse = now
             let fits = pieces.list.indices.filter {
                 pieces.list[$0].length >= bytes && pieces.list[$0].length / 2 <= bytes
             }
@@ -73,7 +115,9 @@ package final class RecycledMemory: Sendable {
             return
         }
         var given = Piece(address: Int(bitPattern: base), length: length)
-        let evicted = pieces.withLock { pieces -> [Piece] in
+        let now = clock()
+        let (evicted, scheduleCheck) = pieces.withLock { pieces -> ([Piece], Bool) in
+            pieces.lastUse = now
             if let before = pieces.list.firstIndex(where: { $0.end == given.address }) {
                 given = Piece(address: pieces.list[before].address, length: pieces.list[before].length + given.length)
                 pieces.bytes -= pieces.list.remove(at: before).length
@@ -90,11 +134,39 @@ package final class RecycledMemory: Sendable {
                 pieces.bytes -= oldest.length
                 evicted.append(oldest)
             }
-            return evicted
+            let scheduleCheck = !pieces.checkScheduled && !pieces.list.isEmpty
+            if scheduleCheck { pieces.checkScheduled = true }
+            return (evicted, scheduleCheck)
         }
-        for piece in evicted {
-            if let address = UnsafeMutableRawPointer(bitPattern: piece.address) { munmap(address, piece.length) }
+        for piece in evicted { Self.unmap(piece) }
+        if scheduleCheck { scheduleIdleCheck(after: idleMilliseconds) }
+    }
+
+    /// Gives every kept piece back to the system when the pool has gone unused for `idleMilliseconds`; else,
+    /// with a scheduler, checks again when it will have. Returns the bytes given back.
+    @discardableResult
+    package func returnIdlePages() -> Int {
+        let now = clock()
+        let (returned, checkAgainAfter) = pieces.withLock { pieces -> ([Piece], Int?) in
+            let unusedFor = now &- pieces.lastUse
+            guard !pieces.list.isEmpty, unusedFor < idleMilliseconds else {
+                pieces.checkScheduled = false
+                defer { (pieces.list, pieces.bytes) = ([], 0) }
+                return (pieces.list, nil)
+            }
+            return ([], max(1, idleMilliseconds - unusedFor))
         }
+        for piece in returned { Self.unmap(piece) }
+        if let checkAgainAfter { scheduleIdleCheck(after: checkAgainAfter) }
+        return returned.reduce(0) { $0 + $1.length }
+    }
+
+    private func scheduleIdleCheck(after milliseconds: Int) {
+        scheduler?(milliseconds) { [weak self] in self?.returnIdlePages() }
+    }
+
+    private static func unmap(_ piece: Piece) {
+        if let address = UnsafeMutableRawPointer(bitPattern: piece.address) { munmap(address, piece.length) }
     }
 
     private static var physicalMemory: Int {

@@ -2,7 +2,7 @@
 /// parts), under one limit shared by every kind of upload (`serve --upload-memory`; docs/limits.md).
 ///
 /// Each holder (an upload, by id) reserves bytes before it takes them. When the limit would be passed, holders
-/// untouched for `abandonedAfter` are evicted, the one idle longest first, until the bytes fit: their `evict`
+/// untouched for `abandonedAfter`, with no bytes arriving for them (`whileArriving`), are evicted, the one idle longest first, until the bytes fit: their `evict`
 /// closure runs (outside the budget's lock) and their bytes are released. When that is not enough, the
 /// reservation is refused and the caller answers that it is full.
 public final class PendingUploadBudget: Sendable {
@@ -15,6 +15,8 @@ public final class PendingUploadBudget: Sendable {
         var bytes: Int64 = 0
         /// Monotonic milliseconds of the last reservation or touch.
         var touched: Int
+        /// How many bodies are arriving for it now: while any is, it is in use, however long since it was touched.
+        var arriving = 0
         var evict: @Sendable () -> Void
     }
 
@@ -53,6 +55,22 @@ public final class PendingUploadBudget: Sendable {
         table.withLock { $0.holders[id]?.touched = now }
     }
 
+    /// Runs `receive`, bytes arriving for `id` (a chunk however slow): the holder is not abandoned meanwhile, and
+    /// is touched when they end. Nothing is counted per read: the mark costs two locks per body.
+    package func whileArriving<Value, Failure: Error>(for id: String, _ receive: () throws(Failure) -> Value)
+        throws(Failure) -> Value
+    {
+        table.withLock { $0.holders[id]?.arriving += 1 }
+        defer {
+            let now = clock()
+            table.withLock { table in
+                table.holders[id]?.arriving -= 1
+                table.holders[id]?.touched = now
+            }
+        }
+        return try receive()
+    }
+
     /// Whether `count` more bytes fit for `id`, after evicting abandoned holders other than `id`; reserves them
     /// when `keep` (else only makes room). False when the holder is unknown (evicted, or never registered) or the
     /// bytes do not fit.
@@ -64,8 +82,10 @@ public final class PendingUploadBudget: Sendable {
             table.holders[id]?.touched = now
             var evicted: [Holder] = []
             if count > 0, table.bytes + count > limit {
-                let idle = table.holders.filter { $0.key != id && now - $0.value.touched >= abandoned }
-                    .sorted { $0.value.touched < $1.value.touched }
+                let idle = table.holders.filter {
+                    $0.key != id && $0.value.arriving == 0 && now - $0.value.touched >= abandoned
+                }
+                .sorted { $0.value.touched < $1.value.touched }
                 for (other, holder) in idle where table.bytes + count > limit {
                     table.holders[other] = nil
                     table.bytes -= holder.bytes

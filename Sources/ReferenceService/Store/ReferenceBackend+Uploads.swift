@@ -92,10 +92,13 @@ extension ReferenceBackend {
             }.get()
         }
         guard let staging = turn else { return record.progress.withLock { $0.status } }
-        let received = record.whileChunkArrives {
-            Result { () throws(BackendError) -> ObjectDigests? in
-                try releasing(reserved, of: record) { () throws(BackendError) in try staging.receive(body) }
-                return finalize ? staging.digests : nil  // waits for the hashing to catch up, outside every lock
+        // Neither expired as idle nor evicted from the upload budget as abandoned while its bytes arrive.
+        let received = uploadBudget.whileArriving(for: record.id) {
+            record.whileChunkArrives {
+                Result { () throws(BackendError) -> ObjectDigests? in
+                    try releasing(reserved, of: record) { () throws(BackendError) in try staging.receive(body) }
+                    return finalize ? staging.digests : nil  // waits for the hashing to catch up, outside every lock
+                }
             }
         }
         let (status, replaced) = try record.progress.withCondition {

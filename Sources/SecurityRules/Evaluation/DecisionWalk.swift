@@ -109,6 +109,9 @@ struct DecisionWalk {
         }
     }
 
+    /// The units of work the conditions evaluated so far charged.
+    var work: Int { evaluator.budget.work }
+
     /// The fields of `request.resource` the conditions evaluated so far read, by name.
     var incomingFieldsRead: Set<String> { evaluator.incomingRead }
 }

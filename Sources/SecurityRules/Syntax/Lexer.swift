@@ -4,6 +4,8 @@ struct Lexer {
     private(set) var index = 0
     private var line = 1
     private var column = 1
+    /// Work done so far: one per character taken and per token made (so that a test can hold it linear).
+    private(set) var steps = 0
 
     init(_ text: String) {
         var scalars = Array(text.unicodeScalars)
@@ -16,6 +18,7 @@ struct Lexer {
     // MARK: - Tokens
 
     mutating func next() throws(SyntaxProblem) -> Token {
+        steps += 1
         try skipSpaceAndComments()
         let start = position
         guard let scalar = peek() else { return Token(kind: .endOfFile, position: start) }
@@ -120,6 +123,7 @@ struct Lexer {
     }
 
     private mutating func advance() {
+        steps += 1
         guard index < scalars.count else { return }
         if scalars[index] == "\n" {
             line += 1

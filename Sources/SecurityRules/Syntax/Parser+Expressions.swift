@@ -7,6 +7,7 @@ struct ParsedExpression {
 
 extension Parser {
     mutating func parseExpression() throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         let position = current.position
         nesting += 1
         defer { nesting -= 1 }
@@ -25,6 +26,7 @@ extension Parser {
     }
 
     private mutating func parseLogical(isAnd: Bool) throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         let first = isAnd ? try parseRelation() : try parseLogical(isAnd: true)
         let symbol: Punctuation = isAnd ? .and : .or
         guard current.isPunctuation(symbol) else { return first }
@@ -38,6 +40,7 @@ extension Parser {
     }
 
     private mutating func parseRelation() throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         var left = try parseBinary(level: 0)
         while true {
             let position = current.position
@@ -72,6 +75,7 @@ extension Parser {
 
     /// Level 0: `+ -`; level 1: `* / %`.
     private mutating func parseBinary(level: Int) throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         var left = level == 0 ? try parseBinary(level: 1) : try parseUnary()
         while true {
             let operation: BinaryOperator
@@ -91,6 +95,7 @@ extension Parser {
     }
 
     private mutating func parseUnary() throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         let position = current.position
         let operation: UnaryOperator
         switch current.kind {
@@ -112,6 +117,7 @@ extension Parser {
     }
 
     private mutating func parsePostfix() throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         var value = try parsePrimary()
         while true {
             let position = current.position
@@ -147,6 +153,7 @@ extension Parser {
     }
 
     private mutating func parsePrimary() throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         let token = current
         let position = token.position
         switch token.kind {
@@ -195,6 +202,7 @@ extension Parser {
 
     /// Comma-separated expressions up to `closing` (taken); a trailing comma is allowed.
     private mutating func parseList(until closing: Punctuation) throws(SyntaxProblem) -> [ParsedExpression] {
+        ruleSteps += 1
         var items: [ParsedExpression] = []
         while !current.isPunctuation(closing) {
             items.append(try parseExpression())
@@ -206,6 +214,7 @@ extension Parser {
     }
 
     private mutating func parseMap(at position: SourcePosition) throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         var entries: [(key: ExpressionSyntax, value: ExpressionSyntax)] = []
         var parts: [ParsedExpression] = []
         while !current.isPunctuation(.rightBrace) {
@@ -223,6 +232,7 @@ extension Parser {
 
     /// `/a/$(expr)/b`: the current token is the first `/`.
     private mutating func parsePathLiteral(at position: SourcePosition) throws(SyntaxProblem) -> ParsedExpression {
+        ruleSteps += 1
         var parts: [PathLiteralPart] = []
         var inner: [ParsedExpression] = []
         while true {

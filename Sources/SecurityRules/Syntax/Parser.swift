@@ -6,6 +6,10 @@ struct Parser {
     /// `RulesLimits.expressionDepth`.
     var nesting = 0
     private var matchNesting = 0
+    /// The parser's own work so far: one per grammar rule entered (the lexer counts its own).
+    var ruleSteps = 0
+    /// All the work of reading the file so far, the lexer's included.
+    var steps: Int { ruleSteps + lexer.steps }
 
     init(_ text: String) throws(SyntaxProblem) {
         lexer = Lexer(text)
@@ -57,6 +61,7 @@ struct Parser {
 
     /// The declarations up to and including the closing brace.
     private mutating func parseBlock(inMatch: Bool) throws(SyntaxProblem) -> BlockSyntax {
+        ruleSteps += 1
         var block = BlockSyntax()
         while !current.isPunctuation(.rightBrace) {
             switch current.kind {
@@ -81,6 +86,7 @@ struct Parser {
     }
 
     private mutating func parseMatch() throws(SyntaxProblem) -> MatchSyntax {
+        ruleSteps += 1
         let position = current.position
         matchNesting += 1
         defer { matchNesting -= 1 }
@@ -131,6 +137,7 @@ struct Parser {
     }
 
     private mutating func parseAllow() throws(SyntaxProblem) -> AllowSyntax {
+        ruleSteps += 1
         let position = current.position
         try advance()
         var methods: [(name: String, position: SourcePosition)] = []
@@ -154,6 +161,7 @@ struct Parser {
     }
 
     private mutating func parseFunction() throws(SyntaxProblem) -> FunctionSyntax {
+        ruleSteps += 1
         let position = current.position
         try advance()
         let name = try expectIdentifier("a function name")

@@ -62,4 +62,37 @@ import Darwin
         #expect(again.withUnsafeBytes { $0.baseAddress } == address)
         #expect(again.allSatisfy { $0 == 9 })
     }
+
+    @Test func keptPagesGoBackOnlyAfterThePoolIsIdleForItsIdleTime() throws {
+        let now = Locked(1000)
+        let pool = RecycledMemory(
+            capacity: 8 << 20, idleMilliseconds: 5000, clock: { now.withLock { $0 } }, scheduler: nil)
+        let region = try Self.mapped(2 << 20)
+        let (first, second) = (region, region + (1 << 20))
+        pool.give(first, length: 512 * 1024)
+        now.withLock { $0 += 4000 }
+        #expect(pool.returnIdlePages() == 0)
+        #expect(pool.keptBytes == 512 * 1024)
+        // In use again (a buffer takes a piece, later another is given): the idle time starts over.
+        let taken = try #require(pool.take(atLeast: 512 * 1024))
+        now.withLock { $0 += 3000 }
+        pool.give(second, length: 1 << 20)
+        now.withLock { $0 += 4999 }
+        #expect(pool.returnIdlePages() == 0)
+        #expect(pool.keptBytes == 1 << 20)
+        now.withLock { $0 += 1 }
+        #expect(pool.returnIdlePages() == 1 << 20)
+        #expect(pool.keptBytes == 0)
+        #expect(pool.take(atLeast: 1 << 20) == nil)
+        #expect(taken.baseAddress == first)
+        munmap(region, 2 << 20)
+    }
+
+    @Test func theSchedulerGivesIdlePagesBackWithoutBeingAsked() async throws {
+        let pool = RecycledMemory(capacity: 8 << 20, idleMilliseconds: 20)
+        pool.give(try Self.mapped(1 << 20), length: 1 << 20)
+        #expect(pool.keptBytes == 1 << 20)
+        for _ in 0..<200 where pool.keptBytes > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(pool.keptBytes == 0)
+    }
 }

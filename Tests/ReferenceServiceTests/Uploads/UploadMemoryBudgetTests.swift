@@ -74,4 +74,47 @@ import Testing
         #expect(budget.heldBytes == 0)
         #expect(budget.holderCount == 0)
     }
+
+    /// A chunk whose bytes arrive in two reads; between them, `meanwhile` runs (once).
+    private final class SlowBody: UploadBody {
+        let length: Int64 = 8
+        private var sent = 0
+        private let meanwhile: () -> Void
+
+        init(meanwhile: @escaping () -> Void) {
+            self.meanwhile = meanwhile
+        }
+
+        func read(into buffer: UnsafeMutableRawBufferPointer) throws(BackendError) -> Int {
+            if sent == 4 { meanwhile() }
+            let count = min(buffer.count, 4, Int(length) - sent)
+            for index in 0..<count { buffer[index] = 1 }
+            sent += count
+            return count
+        }
+    }
+
+    @Test func aSessionWhoseChunkIsStillArrivingIsNotEvictedAsAbandoned() throws {
+        let (service, budget, clock) = backend(limit: 12)
+        let slow = try start(service, "slow")
+        var answered: BackendError?
+        let body = SlowBody {
+            clock.advance(seconds: 120)
+            do {
+                let other = try start(service, "other")
+                _ = try service.uploadChunk(session: other, offset: 0, data: Data(count: 8), finalize: false)
+            } catch {
+                answered = error as? BackendError
+            }
+        }
+        let status = try service.uploadChunk(session: slow, offset: 0, body: body, finalize: false)
+        #expect(status.receivedBytes == 8)
+        #expect(answered?.status == 503)
+        #expect(budget.heldBytes == 8)
+        // Once its bytes are in, the session is untouched from then on, and evicted only 30 s later.
+        clock.advance(seconds: 31)
+        let late = try start(service, "late")
+        _ = try service.uploadChunk(session: late, offset: 0, data: Data(count: 8), finalize: false)
+        #expect(throws: BackendError.self) { try service.queryUpload(session: slow) }
+    }
 }
