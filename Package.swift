@@ -31,7 +31,9 @@ let package = Package(
         // What the wire dialects share: requests, JSON codecs, reads, the clients' plumbing.
         .target(name: "StorageWire", dependencies: ["StorageAPI", "HTTPCore", "Primitives"]),
         // One module per wire dialect: its server routes, its client and its codecs.
-        .target(name: "FirebaseV0", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
+        .target(
+            name: "FirebaseV0",
+            dependencies: ["StorageWire", "StorageAPI", "SecurityRules", "HTTPCore", "Primitives"]),
         .target(name: "GCSJSON", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
         .target(name: "GCSXML", dependencies: ["StorageWire", "StorageAPI", "HTTPCore", "Primitives"]),
         // `serve`: the dialects composed behind host policy, faults, CORS and the admin routes.

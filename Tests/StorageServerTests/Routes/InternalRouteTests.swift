@@ -1,3 +1,4 @@
+import FirebaseV0
 import Foundation
 import StorageAPI
 import StorageServer

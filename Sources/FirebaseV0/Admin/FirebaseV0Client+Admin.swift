@@ -1,4 +1,3 @@
-import FirebaseV0
 import Foundation
 import SecurityRules
 import StorageAPI
