@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "Targets",
             dependencies: [
-                "Reports", "ScenarioLanguage", "StorageServer", "FirebaseV0", "GCSJSON", "StorageSDK",
+                "Reports", "ScenarioLanguage", "FirebaseV0", "GCSJSON", "StorageSDK",
                 "ReferenceService", "SecurityRules", "StorageAPI", "HTTPCore", "Primitives",
             ]),
         // The clients a scenario's steps go through: the `ScenarioClient` seam, the own one, a driver's.

@@ -6,7 +6,6 @@ import ScenarioLanguage
 import SecurityRules
 import StorageAPI
 import StorageSDK
-import StorageServer
 import Synchronization
 
 /// A live endpoint that speaks the Firebase Storage v0 protocol (the Firebase emulator, production, or
