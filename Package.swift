@@ -45,7 +45,7 @@ let package = Package(
                 "Primitives",
             ]),
         .target(name: "YAMLReader", dependencies: ["Primitives"]),
-        // For tests only: a raw HTTP client, server settings that end a failing test quickly, byte patterns.
+        // For tests only: a raw HTTP client, a misbehaving server, settings that end a failing test quickly, bytes.
         .target(name: "TestSupport", dependencies: ["HTTPCore", "Primitives"]),
         .target(
             name: "ScenarioLanguage",
@@ -97,6 +97,14 @@ let package = Package(
         .testTarget(
             name: "StorageSDKTests",
             dependencies: ["StorageSDK", "ReferenceService", "StorageAPI", "Primitives", "TestSupport"]),
+        // One test target per dialect, for what its module does alone; `StorageServerTests` for `serve`.
+        .testTarget(
+            name: "FirebaseV0Tests",
+            dependencies: ["FirebaseV0", "StorageSDK", "StorageAPI", "HTTPCore", "TestSupport", "Primitives"]),
+        .testTarget(name: "GCSJSONTests", dependencies: ["GCSJSON", "StorageAPI", "TestSupport", "Primitives"]),
+        .testTarget(
+            name: "GCSXMLTests",
+            dependencies: ["GCSXML", "ReferenceService", "StorageAPI", "HTTPCore", "TestSupport", "Primitives"]),
         .testTarget(
             name: "StorageServerTests",
             dependencies: [

@@ -4,6 +4,7 @@ import GCSJSON
 import StorageAPI
 import StorageSDK
 import Synchronization
+import TestSupport
 import Testing
 
 /// A download whose first answer is cut after the object was replaced: the resumed read must not splice the

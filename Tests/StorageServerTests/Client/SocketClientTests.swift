@@ -2,6 +2,7 @@ import FirebaseV0
 import Foundation
 import StorageAPI
 import StorageServer
+import TestSupport
 import Testing
 
 /// The plain-HTTP client under the v0 backend, through `FirebaseV0Client.serverInfo()`, against servers that

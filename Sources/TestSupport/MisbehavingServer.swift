@@ -8,8 +8,8 @@ import Darwin
 #endif
 
 /// A loopback TCP server that answers every connection the same wrong way, to test a client's failures.
-final class MisbehavingServer: Sendable {
-    enum Behaviour: Sendable {
+package final class MisbehavingServer: Sendable {
+    package enum Behaviour: Sendable {
         /// Reads the request, then writes these bytes and closes.
         case reply([UInt8])
         /// Reads the request and never answers (until the server is closed).
@@ -21,14 +21,14 @@ final class MisbehavingServer: Sendable {
         case script(@Sendable (_ head: String, _ index: Int) -> [UInt8])
     }
 
-    let port: Int
+    package let port: Int
     private let listener: Int32
     private let behaviour: Behaviour
     private let closed = Mutex(false)
     private let connections = Mutex<[Int32]>([])
     private let answered = Mutex(0)
 
-    init(_ behaviour: Behaviour) throws {
+    package init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
@@ -56,7 +56,7 @@ final class MisbehavingServer: Sendable {
     }
 
     /// Closes the listener and every open connection.
-    func close() {
+    package func close() {
         let wasClosed = closed.withLock { closed in
             defer { closed = true }
             return closed

@@ -1,6 +1,7 @@
 import FirebaseV0
 import Foundation
 import StorageAPI
+import TestSupport
 import Testing
 
 @Suite struct TransportFailureTests {
