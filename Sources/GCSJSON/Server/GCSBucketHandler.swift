@@ -100,35 +100,6 @@ struct GCSBucketHandler {
 
     /// The bucket resource; `full` adds its ACLs (`projection=full`).
     func json(_ bucket: BucketResource, _ state: GCSBucketState, full: Bool) -> JSONValue {
-        let created = StorageDateFormat.string(from: bucket.timeCreated)
-        var members: [JSONValue.Member] = [
-            .init("kind", .string("storage#bucket")), .init("id", .string(bucket.name)),
-            .init("name", .string(bucket.name)),
-            .init("selfLink", .string(base + "/storage/v1/b/" + GCSEscaping.escape(bucket.name))),
-            .init("projectNumber", .string(GCSACLEntry.projectNumber)),
-            .init("metageneration", .string(String(state.metageneration))), .init("location", .string("US")),
-            .init("locationType", .string("multi-region")), .init("storageClass", .string("STANDARD")),
-            .init("etag", .string(Data("\(state.metageneration)".utf8).base64EncodedString())),
-            .init("timeCreated", .string(created)), .init("updated", .string(created)),
-        ]
-        for key in state.fields.keys.sorted() {
-            guard let value = state.fields[key] else { continue }
-            members.removeAll { $0.key == key }
-            members.append(.init(key, value))
-        }
-        if full {
-            members.append(
-                .init(
-                    "acl", .array(state.acl.map { $0.json(kind: "storage#bucketAccessControl", bucket: bucket.name) })))
-            members.append(
-                .init(
-                    "defaultObjectAcl",
-                    .array(
-                        state.defaultObjectACL.map { $0.json(kind: "storage#objectAccessControl", bucket: bucket.name) }
-                    )))
-            members.append(
-                .init("owner", .members(["entity": .string("project-owners-\(GCSACLEntry.projectNumber)")])))
-        }
-        return .object(members)
+        GCSBucketField.resource(.init(bucket: bucket, state: state, base: base), full: full)
     }
 }
