@@ -114,6 +114,14 @@ struct DenialExplanationTests {
         #expect(decision.explanation.contains("request.auth.token.note is '" + String(repeating: "x", count: 59) + "…"))
     }
 
+    /// A literal has no place of its own: the explanation names it as a literal, not at the `allow`'s place.
+    @Test func aLiteralFalseIsNamedAsOne() throws {
+        let program = try Rules.v2("match /{all=**} { allow get: if request.auth != null && false; }")
+        let decision = program.decide(Rules.request(.get, "a", uid: "u"))
+        #expect(decision.explanation.hasSuffix(": the literal false"), "\(decision.explanation)")
+        #expect(!decision.explanation.contains("false at"), "\(decision.explanation)")
+    }
+
     @Test func theExplanationStaysBoundedToFiveRefusals() throws {
         let allows = (1...8).map { "allow get: if request.auth.uid == 'user\($0)';" }.joined(separator: " ")
         let program = try Rules.v2("match /{all=**} { \(allows) }")
