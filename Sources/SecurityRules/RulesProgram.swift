@@ -56,7 +56,7 @@ public struct RulesProgram: Sendable {
         defer { work += walk.work }
         if walk.run(), let allow = walk.grantedBy {
             return RulesDecision(
-                grantedBy: allow.text, file: source.name, line: allow.position.line, column: allow.position.column,
+                grantedBy: allow.text, source: source, line: allow.position.line, column: allow.position.column,
                 incomingFieldsRead: walk.incomingFieldsRead)
         }
         let target =
@@ -67,7 +67,7 @@ public struct RulesProgram: Sendable {
         if walk.refusalCount > 0 {
             // A walk a limit stopped has spent the request's budget: its refusals are not evaluated again.
             var explainer = DenialExplainer(
-                program: compiled, request: request, fileName: source.name, evaluates: walk.stopped == nil)
+                program: compiled, request: request, source: source, evaluates: walk.stopped == nil)
             let reasons = walk.refusals.map { explainer.describe($0) }
             explanation = "no allow grants the \(target): " + reasons.joined(separator: "; ")
         }

@@ -114,6 +114,32 @@ struct DenialExplanationTests {
         #expect(decision.explanation.contains("request.auth.token.note is '" + String(repeating: "x", count: 59) + "…"))
     }
 
+    /// A literal has no place of its own: the explanation names it as a literal, not at the `allow`'s place.
+    @Test func aLiteralFalseIsNamedAsOne() throws {
+        let program = try Rules.v2("match /{all=**} { allow get: if request.auth != null && false; }")
+        let decision = program.decide(Rules.request(.get, "a", uid: "u"))
+        #expect(decision.explanation.hasSuffix(": the literal false"), "\(decision.explanation)")
+        #expect(!decision.explanation.contains("false at"), "\(decision.explanation)")
+    }
+
+    /// Rules placed in a larger file name that file's places: a grant, a false part and an evaluation error.
+    @Test func placedRulesNameTheirFilesPlaces() throws {
+        let text =
+            "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o/{p=**} {\n"
+            + "    allow get: if request.auth.uid.size() > 0;\n    allow delete: if resource.size < 2;\n  }\n}\n"
+        let source = RulesSource(name: "s.yaml", text: text, placement: .block(keyLine: 10, indentation: 4))
+        let program = try RulesProgram(source)
+        #expect(program.decide(Rules.request(.get, "a", uid: "u")).explanation == "'allow get' at s.yaml:14:9")
+        let error = program.decide(Rules.request(.get, "a")).explanation
+        #expect(
+            error.contains(
+                "'allow get' at s.yaml:14:9 under match /b/{bucket}/o/{p=**} at s.yaml:13:7: error at s.yaml:14:"),
+            "\(error)")
+        let big = Rules.object("a", size: 3, contentType: "text/plain")
+        let refusal = program.decide(Rules.request(.delete, "a", resource: big)).explanation
+        #expect(refusal.contains("resource.size < 2 at s.yaml:15:40 is false (resource.size is 3)"), "\(refusal)")
+    }
+
     @Test func theExplanationStaysBoundedToFiveRefusals() throws {
         let allows = (1...8).map { "allow get: if request.auth.uid == 'user\($0)';" }.joined(separator: " ")
         let program = try Rules.v2("match /{all=**} { \(allows) }")

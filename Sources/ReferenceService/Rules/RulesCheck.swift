@@ -31,7 +31,8 @@ struct RulesCheck {
         let decision = program.decide(
             RulesRequest(
                 method: method, bucket: bucket, path: path, auth: caller.rulesAuth,
-                resource: resource?.rulesObject(bucket: bucket), incoming: incoming(), time: Date()))
+                resource: resource?.rulesObject(bucket: bucket), incoming: incoming(), time: Date(),
+                params: RulesRequestParams.current))
         RulesDecisionLog.current?.record(method, decision)
         return decision
     }

@@ -11,7 +11,7 @@ public struct RulesDecision: Sendable, Equatable, CustomStringConvertible {
     /// Why, kept in parts for a grant (the common answer, whose words most callers never read).
     private enum Reason: Sendable, Equatable {
         case text(String)
-        case granted(allow: String, file: String, line: Int32, column: Int32)
+        case granted(allow: String, source: RulesSource, line: Int32, column: Int32)
     }
 
     public init(allowed: Bool, explanation: String, incomingFieldsRead: Set<String> = []) {
@@ -20,10 +20,10 @@ public struct RulesDecision: Sendable, Equatable, CustomStringConvertible {
         self.incomingFieldsRead = incomingFieldsRead
     }
 
-    /// A grant by the `allow` written `allow` at `file:line:column`.
-    init(grantedBy allow: String, file: String, line: Int32, column: Int32, incomingFieldsRead: Set<String>) {
+    /// A grant by the `allow` written `allow` at `line:column` of `source`.
+    init(grantedBy allow: String, source: RulesSource, line: Int32, column: Int32, incomingFieldsRead: Set<String>) {
         allowed = true
-        reason = .granted(allow: allow, file: file, line: line, column: column)
+        reason = .granted(allow: allow, source: source, line: line, column: column)
         self.incomingFieldsRead = incomingFieldsRead
     }
 
@@ -31,7 +31,8 @@ public struct RulesDecision: Sendable, Equatable, CustomStringConvertible {
     public var explanation: String {
         switch reason {
         case .text(let text): text
-        case .granted(let allow, let file, let line, let column): "'\(allow)' at \(file):\(line):\(column)"
+        case .granted(let allow, let source, let line, let column):
+            "'\(allow)' at \(source.place(line: Int(line), column: Int(column)))"
         }
     }
 

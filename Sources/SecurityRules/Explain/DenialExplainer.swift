@@ -5,7 +5,7 @@
 /// and so one request's budget, serves every refusal, and a part it cannot evaluate again is named without values.
 struct DenialExplainer {
     private let functions: [CompiledFunction]
-    private let fileName: String
+    private let source: RulesSource
     private var evaluator: Evaluator
     /// False once a limit stopped the walk: the refusals are then named without evaluating them again.
     private let evaluates: Bool
@@ -13,9 +13,9 @@ struct DenialExplainer {
     /// The alternatives of one `||` (or parts of one `&&`) explained before the rest are counted.
     static let shownOperands = 3
 
-    init(program: CompiledProgram, request: RulesRequest, fileName: String, evaluates: Bool = true) {
+    init(program: CompiledProgram, request: RulesRequest, source: RulesSource, evaluates: Bool = true) {
         functions = program.functions
-        self.fileName = fileName
+        self.source = source
         self.evaluates = evaluates
         evaluator = Evaluator(functions: program.functions, request: request, captureCount: program.captureCount)
     }
@@ -36,6 +36,9 @@ struct DenialExplainer {
             return text + ": error" + (error.position.map { " at \(place($0))" } ?? "") + ": \(error.message)"
         }
         guard let condition = allow.condition, evaluates else { return text + " is false" }
+        if case .constant(let value) = condition {
+            return text + ": the condition is the literal \(ValueText.of(value))"
+        }
         evaluator.captures = refusal.captures
         let scope = Scope(function: nil, frame: [], fallback: allow.position)
         return text + ": " + explain(condition, in: scope, outcome: false)
@@ -88,6 +91,8 @@ struct DenialExplainer {
     /// `text at place is outcome (side is value, …)`: the values of the non-constant operands of a comparison,
     /// the receiver of a method and the value tested by `is`.
     private mutating func leaf(_ node: Node, in scope: Scope, outcome: Bool) -> String {
+        // A literal has no place of its own: naming the `allow`'s would point at the wrong column.
+        if case .constant(let value) = node { return "the literal \(ValueText.of(value))" }
         var sides: [Node] = []
         switch node {
         case .binary(_, let left, let right, _): sides = [left, right]
@@ -129,5 +134,7 @@ struct DenialExplainer {
         NodeText(functions: functions, function: scope.function).of(node)
     }
 
-    private func place(_ position: SourcePosition) -> String { "\(fileName):\(position.line):\(position.column)" }
+    private func place(_ position: SourcePosition) -> String {
+        source.place(line: Int(position.line), column: Int(position.column))
+    }
 }

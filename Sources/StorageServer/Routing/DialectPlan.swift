@@ -1,4 +1,5 @@
 import HTTPCore
+import ReferenceService
 import StorageAPI
 import StorageWire
 
@@ -16,12 +17,24 @@ struct DialectPlan<Planned: Dialect>: HTTPRequestPlan {
         self.answersOnLoop = answersOnLoop
     }
 
-    func refusal(_ head: HTTPRequest) -> HTTPResponse? { dialect.vetHead(routed(head)) }
+    func refusal(_ head: HTTPRequest) -> HTTPResponse? {
+        let routed = routed(head)
+        return RulesRequestParams.$current.withValue(Self.params(routed)) { dialect.vetHead(routed) }
+    }
     func streamsBody(_ head: HTTPRequest) -> Bool { dialect.streamsBody(routed(head)) }
     func bufferedBodyLimit(_ head: HTTPRequest) -> Int? { dialect.bufferedBodyLimit(routed(head)) }
-    func respond(to request: HTTPRequest) -> HTTPResponse { dialect.respond(to: routed(request)) }
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let routed = routed(request)
+        return RulesRequestParams.$current.withValue(Self.params(routed)) { dialect.respond(to: routed) }
+    }
 
     private func routed(_ http: HTTPRequest) -> RoutedRequest<Planned.Route> { RoutedRequest(http, route: route) }
+
+    /// The query parameters the rules see as `request.params` while the dialect decides and answers.
+    private static func params(_ routed: RoutedRequest<Planned.Route>) -> [String: String] {
+        guard routed.http.query?.isEmpty == false, case .success(let parsed) = routed.parsed else { return [:] }
+        return parsed.query.firstValues
+    }
 }
 
 /// A request for the admin or retry-test routes: behind the admin guard, which decides from the head.

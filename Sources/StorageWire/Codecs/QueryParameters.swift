@@ -34,6 +34,13 @@ package struct QueryParameters: Sendable {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
+    /// The first value of each name (what `request.params` holds in rules).
+    package var firstValues: [String: String] {
+        var values: [String: String] = [:]
+        for (name, value) in pairs where values[name] == nil { values[name] = value }
+        return values
+    }
+
     /// Builds a query string from name-value pairs with `GCSEscaping.queryEscape`.
     package static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { GCSEscaping.queryEscape($0.0) + "=" + GCSEscaping.queryEscape($0.1) }.joined(separator: "&")

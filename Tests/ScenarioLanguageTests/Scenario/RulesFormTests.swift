@@ -37,7 +37,10 @@ import YAMLReader
         )
         let rules = try #require(try f.scenarios().first?.given.rules)
         #expect(rules.form == .inline)
-        #expect(rules.source == RulesSource(name: "suite/file.yaml", text: Self.rules + "\n"))
+        // The block starts after line 4, its lines indented by 6: rules line 1 is the file's line 5.
+        let placement = RulesPlacement.block(keyLine: 4, indentation: 6)
+        #expect(rules.source == RulesSource(name: "suite/file.yaml", text: Self.rules + "\n", placement: placement))
+        #expect(rules.source.place(line: 1, column: 1) == "suite/file.yaml:5:7")
         #expect(rules.summary == "rules source in the scenario")
     }
 

@@ -24,6 +24,25 @@ struct InlineRulesPlace {
         return SourceLocation(line: line, column: column, offset: offset(line: line, column: column))
     }
 
+    /// Where `text`, the value of the node, is in the file: a `|` block whose every line is the file's line after
+    /// the indentation maps line for line; any other value is named by where it starts.
+    func placement(of text: String) -> RulesPlacement {
+        let rewritten = RulesPlacement.rewritten(line: node.location.line, column: node.location.column)
+        guard node.style == .literal, let indentation = contentIndentation else { return rewritten }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let margin = String(repeating: " ", count: indentation)
+        for (index, line) in lines.enumerated() {
+            let fileLine = file.lineText(node.location.line + 1 + index)
+            let verbatim =
+                line.isEmpty
+                ? fileLine.allSatisfy { $0 == " " }
+                : fileLine.hasPrefix(margin) && fileLine.dropFirst(indentation) == line
+            guard verbatim else { return rewritten }
+        }
+        return .block(keyLine: node.location.line, indentation: indentation)
+    }
+
     /// The indentation of the block's first line that is not blank.
     private var contentIndentation: Int? {
         var line = node.location.line + 1

@@ -47,14 +47,14 @@ enum RulesDecoding {
         return problem
     }
 
-    /// `source:`: rules text, named after the scenario file.
+    /// `source:`: rules text, named after the scenario file, with its place in it.
     private static func inline(_ node: YAMLNode, context: DecodingContext) -> ScenarioRules? {
         guard let text = context.string(node, "source") else { return nil }
         let source = RulesSource(name: context.file.path, text: text)
         let errors = context.inlineRulesErrors[text] ?? loadErrors(source)
         context.inlineRulesErrors[text] = errors
+        let place = InlineRulesPlace(node: node, file: context.file)
         guard errors.isEmpty else {
-            let place = InlineRulesPlace(node: node, file: context.file)
             for error in errors {
                 if let location = place.location(of: error) {
                     context.error(error.message, at: location)
@@ -66,7 +66,9 @@ enum RulesDecoding {
             }
             return nil
         }
-        return ScenarioRules(form: .inline, source: source)
+        var placed = source
+        placed.placement = place.placement(of: text)
+        return ScenarioRules(form: .inline, source: placed)
     }
 
     /// `file:`: a rules file beside the scenario, read once per scenario file.
