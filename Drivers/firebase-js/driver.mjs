@@ -56,7 +56,8 @@ const CAPABILITIES = {
   requestTimeout: false,
   errors: 'own',
   references: 'oneString',
-  lockStep: 'request'
+  lockStep: 'request',
+  exchanges: true
 };
 
 /** The SDK's `storage/…` codes as the Apple SDK's numbers (docs/driver-protocol.md §3, ERROR). */
@@ -140,6 +141,33 @@ function write(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
 }
 
+/** The headers worth showing in a failure (the runner redacts `authorization`). */
+const REPORTED_HEADERS = new Set(['content-type', 'content-length', 'content-range', 'range', 'authorization',
+  'etag', 'location', 'x-goog-upload-protocol', 'x-goog-upload-command', 'x-goog-upload-status',
+  'x-goog-upload-url', 'retry-after']);
+
+/** Writes an `exchange` (docs/driver-protocol.md §2) for a request the SDK sent; never fails the request. */
+function reportExchange(url, init, response, error) {
+  try {
+    const pick = entries =>
+      Object.fromEntries([...entries].filter(([name]) => REPORTED_HEADERS.has(name.toLowerCase()))
+        .map(([name, value]) => [name.toLowerCase(), String(value)]));
+    const exchange = { method: init?.method ?? 'GET', url: String(url) };
+    const headers = init?.headers;
+    exchange.requestHeaders = pick(headers instanceof Headers ? headers.entries() : Object.entries(headers ?? {}));
+    if (typeof init?.body === 'string') exchange.requestBody = init.body.slice(0, 1984);
+    if (response) {
+      exchange.status = response.status;
+      exchange.responseHeaders = pick(response.headers.entries());
+    } else {
+      exchange.error = String(error?.message ?? error);
+    }
+    write({ exchange });
+  } catch (problem) {
+    trace(`could not report an exchange: ${problem}`);
+  }
+}
+
 function errorValue(error) {
   const code = typeof error?.code === 'string' ? error.code.replace(/^storage\//, '') : null;
   if (code === null || !(code in CODES)) {
@@ -199,7 +227,12 @@ class RequestGate {
     this.target = null;
     this.token = null;
     const fetch = globalThis.fetch;
-    const send = (url, init) => fetch(...this.routed(url, init));
+    const send = (url, init) => {
+      const [address, options] = this.routed(url, init);
+      return fetch(address, options).then(
+        response => { reportExchange(address, options, response); return response; },
+        error => { reportExchange(address, options, null, error); throw error; });
+    };
     globalThis.fetch = (url, init) => {
       const task = this.context.getStore();
       if (task === undefined) return send(url, init);

@@ -8,6 +8,9 @@ by what it leaves out of its capabilities, and everything it does differently is
 
 The driver passes the runner's ID token as pyrebase4's `token`, which pyrebase4 sends as
 `Authorization: Firebase TOKEN` (and, on downloads, also as the `token` query parameter).
+
+Every request pyrebase4 makes goes through `requests.Session.request`, which the driver wraps to report the
+exchange (`exchanges`): a failing scenario then shows pyrebase4's own requests. The runner redacts tokens.
 """
 import base64
 import io
@@ -19,13 +22,61 @@ import tempfile
 import pyrebase
 import requests
 
-CAPABILITIES = ["putFile", "writeToFile", "delete"]
+CAPABILITIES = ["putFile", "writeToFile", "delete", "exchanges"]
+BODY_LIMIT = 1984  # with "… (N bytes in all)" within the 2 KiB of a body the runner keeps
+REPORTED_HEADERS = ("content-type", "content-length", "content-range", "range", "authorization", "etag", "location",
+                    "x-goog-upload-protocol", "x-goog-upload-command", "x-goog-upload-status", "retry-after")
 STATUS_CODES = {401: -13020, 402: -13013, 403: -13021, 404: -13010}
 
 
 def write(message):
     sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
     sys.stdout.flush()
+
+
+def body_text(body):
+    """A body as text: its first BODY_LIMIT bytes (and its length when cut), or its length when it is binary or a
+    stream."""
+    if isinstance(body, str):
+        body = body.encode()
+    if not isinstance(body, (bytes, bytearray)):
+        return "<a stream>"
+    shown = bytes(body[:BODY_LIMIT])
+    try:
+        text = shown.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        if problem.start < len(shown) - 3 or len(body) <= BODY_LIMIT:
+            return f"<{len(body)} bytes>"
+        text = shown[:problem.start].decode("utf-8")
+    return text if len(body) <= BODY_LIMIT else f"{text}… ({len(body)} bytes in all)"
+
+
+def headers_of(headers):
+    return {name.lower(): str(value) for name, value in headers.items() if name.lower() in REPORTED_HEADERS}
+
+
+def report_exchanges():
+    """Wraps requests.Session.request (which requests.get and post use too) to write each exchange."""
+    original = requests.Session.request
+
+    def request(session, method, url, *args, **kwargs):
+        exchange = {"method": method.upper(), "url": url}
+        try:
+            response = original(session, method, url, *args, **kwargs)
+        except Exception as exception:
+            write({"exchange": {**exchange, "error": f"{type(exception).__name__}: {exception}"}})
+            raise
+        sent = response.request
+        exchange.update(url=sent.url, requestHeaders=headers_of(sent.headers), status=response.status_code,
+                        responseHeaders=headers_of(response.headers))
+        if sent.body is not None:
+            exchange["requestBody"] = body_text(sent.body)
+        if not kwargs.get("stream") or response.status_code >= 400:
+            exchange["responseBody"] = body_text(response.content)
+        write({"exchange": exchange})
+        return response
+
+    requests.Session.request = request
 
 
 def error(code, message, status=None, body=None):
@@ -166,6 +217,7 @@ def pyrebase_version():
 
 
 def main():
+    report_exchanges()
     driver = Driver()
     for line in sys.stdin:
         if not line.strip():

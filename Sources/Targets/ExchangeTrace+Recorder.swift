@@ -3,7 +3,7 @@ import Reports
 
 extension ExchangeTrace {
     /// What `recorder` kept for a session, as reports show it.
-    init(_ recorder: ExchangeRecorder) {
+    package init(_ recorder: ExchangeRecorder) {
         self.init(exchanges: recorder.exchanges.map(\.text), dropped: recorder.dropped)
     }
 }

@@ -58,6 +58,9 @@ package struct DriverCapabilities: Sendable, Equatable {
     /// The driver runs one scenario after another, each `begin` starting afresh (`"reuse": true`); without it,
     /// every scenario gets a process of its own.
     package var reusable = false
+    /// The driver reports the HTTP exchanges its SDK makes (`exchange` messages): a failure shows those rather
+    /// than the runner's own requests.
+    package var exchanges = false
 
     package init() {}
 
@@ -85,6 +88,7 @@ package struct DriverCapabilities: Sendable, Equatable {
         capabilities.faults = given.contains("faults")
         capabilities.requestTimeout = capabilities.faults
         capabilities.retryEvents = given.contains("retryEvents")
+        capabilities.exchanges = given.contains("exchanges")
         return capabilities
     }
 
@@ -134,6 +138,7 @@ package struct DriverCapabilities: Sendable, Equatable {
                         description: "capabilities.references: expected \"oneString\" or \"pathOrURL\"")
                 }
             case "reuse": capabilities.reusable = try flag(member.value, "reuse")
+            case "exchanges": capabilities.exchanges = try flag(member.value, "exchanges")
             case "clock":
                 switch member.value.stringValue {
                 case "lent": capabilities.lentClock = true
@@ -166,6 +171,7 @@ package struct DriverCapabilities: Sendable, Equatable {
         ]
         if firedFaults { members.append(.init("firedFaults", .bool(true))) }
         if reusable { members.append(.init("reuse", .bool(true))) }
+        if exchanges { members.append(.init("exchanges", .bool(true))) }
         return .object(members)
     }
 

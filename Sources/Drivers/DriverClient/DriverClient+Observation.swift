@@ -1,9 +1,16 @@
+import HTTPCore
+import Reports
 import ScenarioLanguage
 import StorageAPI
+import Targets
 
 /// What a driver's run lets the runner observe for `requests:` and `took:` (docs/scenario-language.md, "What the
 /// target saw").
 extension DriverClient {
+    /// The HTTP exchanges the driver's SDK made in this scenario, redacted and cut; nil when the driver does not
+    /// report them (the runner's own requests are then all there is to show).
+    package var exchanges: ExchangeTrace? { exchangeRecorder.map(ExchangeTrace.init) }
+
     /// `requests:` and `sequence:` from whoever carries the faults out: the target's fault plan (`serve` counts every request of
     /// the bucket, faulted or not) or the driver's own count (`firedFaults`, `seen`). `took:` from the runner's
     /// clock, when the driver took it (`"clock": "lent"`): then the client's waits move it, as in process.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 import Primitives
 import ScenarioLanguage
 import StorageAPI
@@ -38,6 +39,8 @@ package final class DriverClient: ScenarioClient, Sendable {
     private let slot: DriverSlot?
     /// Transfers the SDK refused at the call (protocol 2), whose failure the next wait delivers.
     private let refusals = Locked<[(task: DriverTask, op: String, error: StorageError)]>([])
+    /// The HTTP exchanges the driver reported for this scenario, when it reports them (`exchanges`).
+    let exchangeRecorder: ExchangeRecorder?
 
     /// Starts the driver and greets it; `target` is what `run --target` named (`http://…` or `gcs+http://…`).
     /// With `targetFaults`, the scenario's faults are armed there instead of being sent to the driver. `clock` is
@@ -75,6 +78,8 @@ package final class DriverClient: ScenarioClient, Sendable {
         self.spec = greeted
         lentClock = greeted.capabilities.lentClock ? clock.map { ($0, $0.waits) } : nil
         if let (clock, _) = lentClock { connection.lend(clock) }
+        exchangeRecorder = greeted.capabilities.exchanges ? ExchangeRecorder() : nil
+        if let exchangeRecorder { connection.recordExchanges(into: exchangeRecorder) }
     }
 
     var connection: DriverConnection { current.withLock { $0 } }
@@ -122,6 +127,7 @@ package final class DriverClient: ScenarioClient, Sendable {
                 throw error
             }
             if let (clock, _) = lentClock { fresh.lend(clock) }
+            if let exchangeRecorder { fresh.recordExchanges(into: exchangeRecorder) }
             current.withLock { $0 = fresh }
             let reason = error.message.prefix { $0 != "\n" }
             transcript.add("  the driver kept from the last scenario could not begin (\(reason)): a fresh one runs")

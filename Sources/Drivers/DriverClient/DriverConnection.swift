@@ -50,6 +50,8 @@ package final class DriverConnection: Sendable {
     private let writing = Locked(())
     /// The runner's clock, once lent: the driver's `sleep` messages pass on it.
     private let lent = Locked<(any StorageClock)?>(nil)
+    /// Where the driver's `exchange` messages go: the running scenario's recorder, once the driver said `exchanges`.
+    private let exchanges = Locked<ExchangeRecorder?>(nil)
 
     /// Starts `command` with /bin/sh (so a user writes it as in a shell: `python3 driver.py --flag`).
     init(command: String, timeout: TimeInterval) throws(StepFailure) {
@@ -64,9 +66,9 @@ package final class DriverConnection: Sendable {
         }
         self.process = process
         input = process.input
-        let (inbox, lent, writing) = (inbox, lent, writing)
+        let (inbox, lent, writing, exchanges) = (inbox, lent, writing, exchanges)
         Self.startThread {
-            Self.readLines(process.output, into: inbox) { message in
+            Self.readLines(process.output, into: inbox, exchanges: exchanges) { message in
                 Self.answerSleep(message, on: lent, to: process.input, writing: writing, inbox: inbox)
             }
         }
@@ -97,7 +99,8 @@ package final class DriverConnection: Sendable {
     }
 
     private static func readLines(
-        _ handle: FileHandle, into inbox: Locked<Inbox>, sleep: (JSONValue) -> Bool
+        _ handle: FileHandle, into inbox: Locked<Inbox>, exchanges: Locked<ExchangeRecorder?>,
+        sleep: (JSONValue) -> Bool
     ) {
         var reader = LineReader(handle)
         while true {
@@ -107,6 +110,7 @@ package final class DriverConnection: Sendable {
                 switch sort(line, into: inbox) {
                 case .sorted: continue
                 case .sleep(let message): guard sleep(message) else { return }
+                case .exchange(let message): guard record(message, into: exchanges, inbox) else { return }
                 case .broken: return
                 }
             case .end:
@@ -133,6 +137,8 @@ package final class DriverConnection: Sendable {
         /// A sleep on the lent clock, which the reader answers itself (the runner may be waiting for an answer
         /// that the sleep holds up: an operation's retry back-off).
         case sleep(JSONValue)
+        /// An HTTP exchange the SDK made, recorded by the reader too (it may come while no one waits).
+        case exchange(JSONValue)
         case broken
     }
 
@@ -147,7 +153,7 @@ package final class DriverConnection: Sendable {
                 inbox.broken = "the driver wrote a line that is not a JSON object: \(text)"
                 return false
             }
-            if message["sleep"] != nil { return true }
+            if message["sleep"] != nil || message["exchange"] != nil { return true }
             if let id = message["id"]?.integerValue, message["ok"] != nil {
                 guard inbox.waiting.contains(id), inbox.answers[id] == nil else {
                     inbox.broken = "the driver answered request \(id), which is not waiting for an answer: \(text)"
@@ -173,7 +179,28 @@ package final class DriverConnection: Sendable {
             return true
         }
         guard sorted, let message else { return .broken }
-        return message["sleep"] != nil ? .sleep(message) : .sorted
+        if message["sleep"] != nil { return .sleep(message) }
+        if let exchange = message["exchange"] { return .exchange(exchange) }
+        return .sorted
+    }
+
+    /// Records an `exchange` message; false (and the connection broken) when the driver did not say `exchanges`
+    /// or the message is malformed.
+    private static func record(
+        _ exchange: JSONValue, into recorders: Locked<ExchangeRecorder?>, _ inbox: Locked<Inbox>
+    ) -> Bool {
+        let text = String(exchange.text.prefix(200))
+        guard let recorder = recorders.withLock({ $0 }) else {
+            breakOff("the driver reported an HTTP exchange but not the `exchanges` capability: \(text)", inbox)
+            return false
+        }
+        do throws(DriverWire.Problem) {
+            try DriverExchange.record(exchange, into: recorder)
+            return true
+        } catch {
+            breakOff("a malformed exchange (\(error)): \(text)", inbox)
+            return false
+        }
     }
 
     /// Whether the driver can take another scenario: running, not broken, and nothing of the last one left
@@ -186,6 +213,11 @@ package final class DriverConnection: Sendable {
     /// Lends `clock` to the driver (docs/driver-protocol.md §5.2): its sleeps pass on it from now on.
     func lend(_ clock: any StorageClock) {
         lent.withLock { $0 = clock }
+    }
+
+    /// Sends the driver's `exchange` messages to `recorder` from now on (the scenario's, for a reused driver).
+    func recordExchanges(into recorder: ExchangeRecorder) {
+        exchanges.withLock { $0 = recorder }
     }
 
     /// `{"sleep": N, "seconds": S}`: lets S pass on the lent clock and answers `{"slept": N, "now": T}`; false

@@ -145,7 +145,8 @@ public struct ScenarioRunner: Sendable {
                     // The reference records its rules decisions here (in process only), for the failure message.
                     let decisions = RulesDecisionLog()
                     outcome = RulesDecisionLog.$current.withValue(decisions) { execution.run() }
-                    exchanges = session.exchanges
+                    // Through a driver that reports its SDK's exchanges, those; otherwise the runner's own.
+                    exchanges = client?.exchanges ?? session.exchanges
                     outcome = outcome.withExchange(exchanges.last).withRulesDecision(decisions.recorded.last)
                     transcript = execution.transcript.text
                     steps = execution.stepTimings
