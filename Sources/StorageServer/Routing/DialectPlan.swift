@@ -13,7 +13,7 @@ struct DialectPlan<Planned: Dialect>: HTTPRequestPlan {
 
     init(_ dialect: Planned, head: HTTPRequest, answersOnLoop: Bool) {
         self.dialect = dialect
-        route = dialect.routed(head).route
+        route = dialect.routeResult(of: head.path)
         self.answersOnLoop = answersOnLoop
     }
 

@@ -4,7 +4,7 @@ import StorageAPI
 /// One wire dialect's route group on `serve` (docs/architecture.md §3): the paths it claims in the route table,
 /// its routes, how it answers them, its errors in its own shape, and what the layers in front of it (faults,
 /// streaming, the event loops) need to know of its requests. The path is read into a `Route` once per request
-/// (`routed(_:)`); every other requirement reads that. Each dialect module has one; `StorageServer` composes them.
+/// (`routeResult(of:)`); every other requirement reads that. Each dialect module has one; `StorageServer` composes them.
 package protocol Dialect: Sendable {
     /// What the dialect reads a path into.
     associatedtype Route: Sendable
@@ -35,12 +35,13 @@ package protocol Dialect: Sendable {
 }
 
 extension Dialect {
-    /// The request with its path read into this dialect's route: the one place a dialect's path is parsed.
-    package func routed(_ http: HTTPRequest) -> RoutedRequest<Route> {
+    /// The path read into this dialect's route, or the failure to answer for it: the one place a dialect's path is
+    /// parsed (once per request, by its plan).
+    package func routeResult(of path: String) -> Result<Route?, BackendError> {
         do throws(BackendError) {
-            return RoutedRequest(http, route: .success(try route(of: http.path)))
+            return .success(try route(of: path))
         } catch {
-            return RoutedRequest(http, route: .failure(error))
+            return .failure(error)
         }
     }
 }
